@@ -1,0 +1,36 @@
+// Extractors turn a Document into Labels: one score in [0,1] per text node
+// (Document::text_nodes order). >= 0.5 means main content.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "wce/context.hpp"
+#include "wce/document.hpp"
+
+namespace wce {
+
+using Labels = std::vector<float>;
+constexpr float kContentThreshold = 0.5f;
+
+struct ExtractorInfo {
+  std::string name;       // registry key, e.g. "bte"
+  std::string family;     // "baseline" | "heuristic" | "learned" | "ensemble"
+  std::string reference;  // paper or project the algorithm comes from
+  std::string description;
+};
+
+class Extractor {
+ public:
+  virtual ~Extractor() = default;
+  virtual const ExtractorInfo& info() const = 0;
+  // Must return exactly ctx.doc().text_nodes.size() labels.
+  virtual Labels run(Context& ctx) const = 0;
+};
+
+// The registry: every extractor, in a fixed order (registry.cpp lists them).
+const std::vector<std::unique_ptr<Extractor>>& extractors();
+// nullptr when unknown.
+const Extractor* find_extractor(const std::string& name);
+
+}  // namespace wce

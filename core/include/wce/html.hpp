@@ -1,0 +1,40 @@
+// The two builders of a Document.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "wce/document.hpp"
+
+namespace wce {
+
+// Raw HTML bytes -> Document via Gumbo. With an empty `charset` it is sniffed
+// (sniff_charset); pass "utf-8" for text that is already decoded (dataset
+// records, JavaScript strings), so that a stale <meta charset> is ignored.
+// Never throws on malformed input and never recurses: any nesting depth works.
+Document parse_html(std::string_view bytes, std::string_view charset = {});
+// The charset parse_html decided on ("utf-8", "windows-1252", ...), and the
+// bytes converted to UTF-8.
+std::string sniff_charset(std::string_view bytes);
+std::string to_utf8(std::string_view bytes, std::string_view charset);
+
+// The flat encoding made by wasm/dom_encoder.js from a live DOM.
+//   nodes: kStride uint32 per node, in document order:
+//     [kind (1 element, 2 text) | flags << 8 (1: has `hidden`, 2: has `href`),
+//      parent's flat index (kNone for children of the document),
+//      len(tag name), len(id), len(class), len(role), len(itemprop),
+//      len(aria-hidden), len(style), len(text)]
+//   strings: the concatenation of those strings in that order, node by node
+//   (elements have no text, text nodes no attributes); lengths count UTF-16
+//   code units (JavaScript string lengths). The attribute rules (hidden etc.)
+//   are applied here, by the same code as for parse_html.
+// Throws std::invalid_argument on inconsistent input.
+struct FlatDom {
+  static constexpr uint32_t kStride = 10;
+  const uint32_t* nodes;
+  size_t node_words;
+  std::string_view strings;  // UTF-8
+};
+Document decode_flat_dom(const FlatDom& flat);
+
+}  // namespace wce

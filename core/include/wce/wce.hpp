@@ -1,0 +1,10 @@
+// The public API of the wce core: the only header other folders include.
+#pragma once
+#include "wce/context.hpp"
+#include "wce/document.hpp"
+#include "wce/eval.hpp"
+#include "wce/extractor.hpp"
+#include "wce/html.hpp"
+#include "wce/render.hpp"
+
+#define WCE_VERSION "0.1.0"

@@ -1,0 +1,92 @@
+// The extension's flat encoding of a live DOM -> Document (see html.hpp and
+// wasm/dom_encoder.js). Lengths are in UTF-16 code units; the strings arrive
+// as UTF-8, so we walk them code point by code point.
+#include <cctype>
+#include <stdexcept>
+#include <string>
+
+#include "dom/attributes.hpp"
+#include "dom/unicode.hpp"
+#include "wce/html.hpp"
+
+namespace wce {
+namespace {
+
+enum : uint32_t { kKindElement = 1, kKindText = 2, kFlatHiddenAttr = 1, kFlatHrefAttr = 2 };
+constexpr int kStrings = FlatDom::kStride - 2;
+
+class StringReader {
+ public:
+  explicit StringReader(std::string_view s) : s_(s) {}
+  // The next `units` UTF-16 code units as a UTF-8 view.
+  std::string_view take(uint32_t units) {
+    size_t start = pos_;
+    while (units > 0) {
+      if (pos_ >= s_.size()) throw std::invalid_argument("flat DOM: strings shorter than the lengths say");
+      uint32_t cp = unicode::next(s_, pos_);
+      units -= cp >= 0x10000 ? (units >= 2 ? 2 : 1) : 1;
+    }
+    return s_.substr(start, pos_ - start);
+  }
+  bool done() const { return pos_ == s_.size(); }
+
+ private:
+  std::string_view s_;
+  size_t pos_ = 0;
+};
+
+}  // namespace
+
+Document decode_flat_dom(const FlatDom& flat) {
+  constexpr uint32_t S = FlatDom::kStride;
+  if (flat.node_words % S != 0) throw std::invalid_argument("flat DOM: node array length is not a multiple of the stride");
+  const size_t count = flat.node_words / S;
+  Document doc;
+  doc.nodes.reserve(count + 1);
+  doc.pool.reserve(flat.strings.size());
+  doc.add_node(kNone, NodeKind::Element, Tag::Document);
+  StringReader reader(flat.strings);
+  // Flat node k becomes Document node map[k]; kNone where it was dropped
+  // (inside script/style/noscript/template, exactly as parse_html drops it).
+  std::vector<uint32_t> map(count, kNone);
+  std::vector<uint8_t> dropped(count, 0);
+  for (size_t k = 0; k < count; ++k) {
+    const uint32_t* w = flat.nodes + k * S;
+    uint32_t kind = w[0] & 0xFF, raw_flags = (w[0] >> 8) & 0xFF, parent = w[1];
+    if (kind != kKindElement && kind != kKindText) throw std::invalid_argument("flat DOM: bad node kind");
+    if (parent != kNone && parent >= k) throw std::invalid_argument("flat DOM: parent must precede its child");
+    std::string_view strs[kStrings];  // tag, id, class, role, itemprop, aria-hidden, style, text
+    for (int s = 0; s < kStrings; ++s) strs[s] = reader.take(w[2 + s]);
+    bool drop = parent != kNone && dropped[parent];
+    uint32_t doc_parent = parent == kNone ? 0 : map[parent];
+    if (drop || doc_parent == kNone) { dropped[k] = 1; continue; }
+    if (kind == kKindText) {
+      uint32_t idx = doc.add_node(doc_parent, NodeKind::Text, Tag::Unknown);
+      doc.nodes[idx].text = doc.add_string(strs[7]);
+      map[k] = idx;
+      continue;
+    }
+    std::string name(strs[0]);
+    for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    Tag tag = tag_from_name(name);
+    uint32_t idx = doc.add_node(doc_parent, NodeKind::Element, tag);
+    Node& n = doc.nodes[idx];
+    RawAttributes raw;
+    raw.hidden = raw_flags & kFlatHiddenAttr;
+    raw.has_href = raw_flags & kFlatHrefAttr;
+    raw.aria_hidden = strs[5];
+    raw.style = strs[6];
+    n.flags = node_flags(tag, raw);
+    n.id = doc.add_string(strs[1]);
+    n.cls = doc.add_string(strs[2]);
+    n.role = doc.add_string(strs[3]);
+    n.itemprop = doc.add_string(strs[4]);
+    map[k] = idx;
+    if (is_non_content(tag)) dropped[k] = 1;  // its children are dropped, itself kept
+  }
+  if (!reader.done()) throw std::invalid_argument("flat DOM: strings longer than the lengths say");
+  doc.finish();
+  return doc;
+}
+
+}  // namespace wce

@@ -1,0 +1,15 @@
+// Baseline: every text node outside script/style/noscript/template (which the
+// Document builders already drop), like BeautifulSoup's get_text().
+#include "extractors/extractor_util.hpp"
+#include "extractors/registry_list.hpp"
+
+namespace wce {
+
+std::unique_ptr<Extractor> make_all_text() {
+  return make_extractor(
+      {"all_text", "baseline", "Bevendorff et al. 2023 (BS4 get_text baseline)",
+       "All text of the page outside script, style, noscript and template."},
+      [](Context& ctx) { return Labels(ctx.doc().text_nodes.size(), 1.0f); });
+}
+
+}  // namespace wce

@@ -1,0 +1,24 @@
+#include "extractors/registry_list.hpp"
+
+namespace wce {
+
+const std::vector<std::unique_ptr<Extractor>>& extractors() {
+  static const std::vector<std::unique_ptr<Extractor>> all = [] {
+    std::vector<std::unique_ptr<Extractor>> v;
+    v.push_back(make_all_text());
+    v.push_back(make_bte());
+    v.push_back(make_lqf25());
+    v.push_back(make_lqf50());
+    v.push_back(make_lqf75());
+    return v;
+  }();
+  return all;
+}
+
+const Extractor* find_extractor(const std::string& name) {
+  for (const auto& e : extractors())
+    if (e->info().name == name) return e.get();
+  return nullptr;
+}
+
+}  // namespace wce

@@ -1,0 +1,17 @@
+// Factories of every extractor; registry.cpp lists them in registry order.
+// (An explicit list, not static self-registration, which the linker would
+// drop from a static library.)
+#pragma once
+#include <memory>
+
+#include "wce/extractor.hpp"
+
+namespace wce {
+
+std::unique_ptr<Extractor> make_all_text();
+std::unique_ptr<Extractor> make_bte();
+std::unique_ptr<Extractor> make_lqf25();
+std::unique_ptr<Extractor> make_lqf50();
+std::unique_ptr<Extractor> make_lqf75();
+
+}  // namespace wce

@@ -1,0 +1,61 @@
+#include "wce/context.hpp"
+
+#include "dom/unicode.hpp"
+
+namespace wce {
+
+uint32_t count_words(std::string_view text) {
+  uint32_t words = 0;
+  bool in_word = false;
+  for (size_t i = 0; i < text.size();) {
+    bool space = unicode::is_space(unicode::next(text, i));
+    if (!space && !in_word) ++words;
+    in_word = !space;
+  }
+  return words;
+}
+
+const std::vector<uint32_t>& Context::text_words() {
+  if (!text_words_) {
+    text_words_ = std::make_unique<std::vector<uint32_t>>();
+    text_words_->reserve(doc_.text_nodes.size());
+    for (uint32_t n : doc_.text_nodes) text_words_->push_back(count_words(doc_.text(n)));
+  }
+  return *text_words_;
+}
+
+const NodeCounts& Context::counts() {
+  if (counts_) return *counts_;
+  const auto& tw = text_words();
+  const size_t n = doc_.size();
+  auto c = std::make_unique<NodeCounts>();
+  c->words.assign(n, 0);
+  c->link_words.assign(n, 0);
+  c->chars.assign(n, 0);
+  // Forward pass: is the node inside a link? (parents precede children)
+  std::vector<uint8_t> in_link(n, 0);
+  for (uint32_t i = 1; i < n; ++i) {
+    const Node& nd = doc_.nodes[i];
+    in_link[i] = (nd.flags & kHasHref) || (nd.parent != kNone && in_link[nd.parent]);
+  }
+  // Backward pass: subtree sums (children follow their parents).
+  for (uint32_t i = static_cast<uint32_t>(n); i-- > 1;) {
+    const Node& nd = doc_.nodes[i];
+    if (nd.kind == NodeKind::Text) {
+      c->words[i] = tw[nd.text_index];
+      if (in_link[i]) c->link_words[i] = c->words[i];
+      std::string_view t = doc_.str(nd.text);
+      for (size_t k = 0; k < t.size();)
+        if (!unicode::is_space(unicode::next(t, k))) ++c->chars[i];
+    }
+    if (nd.parent != kNone) {
+      c->words[nd.parent] += c->words[i];
+      c->link_words[nd.parent] += c->link_words[i];
+      c->chars[nd.parent] += c->chars[i];
+    }
+  }
+  counts_ = std::move(c);
+  return *counts_;
+}
+
+}  // namespace wce

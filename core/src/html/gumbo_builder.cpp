@@ -1,0 +1,128 @@
+// Raw HTML -> Document through Gumbo 0.10.1, iteratively (no recursion), so
+// that arbitrarily deep nesting cannot overflow the stack, also in WASM.
+#include <gumbo.h>
+
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "dom/attributes.hpp"
+#include "wce/html.hpp"
+
+// Defined in Gumbo 0.10.1's parser.c but missing from gumbo.h.
+extern "C" void gumbo_destroy_node(GumboOptions* options, GumboNode* node);
+
+namespace wce {
+namespace {
+
+std::string_view attr(const GumboElement& el, const char* name) {
+  const GumboAttribute* a = gumbo_get_attribute(&el.attributes, name);
+  return a ? std::string_view(a->value) : std::string_view();
+}
+
+Tag element_tag(const GumboElement& el) {
+  if (el.tag != GUMBO_TAG_UNKNOWN) return tag_from_name(gumbo_normalized_tagname(el.tag));
+  // Unknown to Gumbo (e.g. newer HTML tags): look the written name up ourselves,
+  // so that both builders map tags by name alike.
+  GumboStringPiece piece = el.original_tag;
+  gumbo_tag_from_original_text(&piece);
+  std::string name(piece.data ? piece.data : "", piece.data ? piece.length : 0);
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return tag_from_name(name);
+}
+
+// Frees the Gumbo tree leaf-first. gumbo_destroy_output recurses once per
+// level, which a 100,000-deep page turns into a stack overflow.
+void destroy_iteratively(const GumboOptions& options, GumboOutput* out,
+                         const std::vector<GumboNode*>& preorder) {
+  for (size_t k = preorder.size(); k-- > 0;) {
+    GumboNode* n = preorder[k];
+    if (n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE) {
+      n->v.element.children.length = 0;  // already freed: they come later in pre-order
+      gumbo_destroy_node(const_cast<GumboOptions*>(&options), n);
+    } else if (n->type != GUMBO_NODE_DOCUMENT) {
+      gumbo_destroy_node(const_cast<GumboOptions*>(&options), n);
+    }
+  }
+  out->document->v.document.children.length = 0;
+  gumbo_destroy_output(&options, out);
+}
+
+}  // namespace
+
+Document parse_html(std::string_view bytes, std::string_view charset) {
+  std::string cs = charset.empty() ? sniff_charset(bytes) : std::string(charset);
+  std::string utf8 = to_utf8(bytes, cs);
+
+  GumboOptions options = kGumboDefaultOptions;
+  options.max_errors = 0;  // we do not use parse errors; don't store them
+  GumboOutput* out = gumbo_parse_with_options(&options, utf8.data(), utf8.size());
+
+  Document doc;
+  doc.pool.reserve(utf8.size() / 2);
+  doc.add_node(kNone, NodeKind::Element, Tag::Document);
+
+  std::vector<GumboNode*> preorder;  // every Gumbo node, for destroy_iteratively
+  struct Item { GumboNode* node; uint32_t parent; bool keep; };
+  std::vector<Item> stack;
+  stack.push_back({out->document, kNone, true});
+  while (!stack.empty()) {
+    Item it = stack.back();
+    stack.pop_back();
+    GumboNode* n = it.node;
+    preorder.push_back(n);
+    const GumboVector* children = nullptr;
+    uint32_t self = it.parent;
+    bool keep_children = it.keep;
+    switch (n->type) {
+      case GUMBO_NODE_DOCUMENT:
+        self = 0;
+        children = &n->v.document.children;
+        break;
+      case GUMBO_NODE_ELEMENT:
+      case GUMBO_NODE_TEMPLATE: {
+        const GumboElement& el = n->v.element;
+        children = &el.children;
+        if (!it.keep) break;
+        Tag tag = element_tag(el);
+        self = doc.add_node(it.parent, NodeKind::Element, tag);
+        Node& node = doc.nodes[self];
+        RawAttributes raw;
+        raw.hidden = gumbo_get_attribute(&el.attributes, "hidden") != nullptr;
+        raw.has_href = gumbo_get_attribute(&el.attributes, "href") != nullptr;
+        raw.aria_hidden = attr(el, "aria-hidden");
+        raw.style = attr(el, "style");
+        node.flags = node_flags(tag, raw);
+        node.id = doc.add_string(attr(el, "id"));
+        node.cls = doc.add_string(attr(el, "class"));
+        node.role = doc.add_string(attr(el, "role"));
+        node.itemprop = doc.add_string(attr(el, "itemprop"));
+        node.src_begin = static_cast<uint32_t>(el.start_pos.offset);
+        node.src_end = static_cast<uint32_t>(el.end_pos.offset);
+        keep_children = !is_non_content(tag);
+        break;
+      }
+      case GUMBO_NODE_TEXT:
+      case GUMBO_NODE_CDATA:
+      case GUMBO_NODE_WHITESPACE: {
+        if (!it.keep) break;
+        const GumboText& t = n->v.text;
+        uint32_t idx = doc.add_node(it.parent, NodeKind::Text, Tag::Unknown);
+        doc.nodes[idx].text = doc.add_string(t.text);
+        doc.nodes[idx].src_begin = static_cast<uint32_t>(t.start_pos.offset);
+        doc.nodes[idx].src_end = static_cast<uint32_t>(t.start_pos.offset + t.original_text.length);
+        break;
+      }
+      case GUMBO_NODE_COMMENT:
+        break;
+    }
+    if (children)
+      for (size_t k = children->length; k-- > 0;)
+        stack.push_back({static_cast<GumboNode*>(children->data[k]), self, keep_children});
+  }
+  destroy_iteratively(options, out, preorder);
+  doc.finish();
+  return doc;
+}
+
+}  // namespace wce

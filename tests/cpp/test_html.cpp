@@ -1,0 +1,117 @@
+// The Gumbo builder, charset handling and rendering.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "wce/wce.hpp"
+
+using namespace wce;
+
+TEST(ParseHtml, BuildsArenaInDocumentOrder) {
+  Document d = parse_html("<html><head><title>T</title></head><body><p id=x class='a b'>Hello <b>big</b> world</p></body></html>");
+  ASSERT_EQ(d.text_nodes.size(), 4u);
+  EXPECT_EQ(d.text(d.text_nodes[0]), "T");
+  EXPECT_EQ(d.text(d.text_nodes[1]), "Hello ");
+  EXPECT_EQ(d.text(d.text_nodes[2]), "big");
+  uint32_t p = d.nodes[d.text_nodes[1]].parent;
+  EXPECT_EQ(d.nodes[p].tag, Tag::P);
+  EXPECT_EQ(d.str(d.nodes[p].id), "x");
+  EXPECT_EQ(d.str(d.nodes[p].cls), "a b");
+  for (uint32_t i = 1; i < d.size(); ++i) {
+    EXPECT_LT(d.nodes[i].parent, i);
+    EXPECT_EQ(d.nodes[i].depth, d.nodes[d.nodes[i].parent].depth + 1);
+  }
+}
+
+TEST(ParseHtml, DropsScriptStyleNoscriptTemplateContent) {
+  Document d = parse_html("<body><script>var x=1;</script><style>p{}</style><noscript><p>ns</p></noscript>"
+                          "<template><p>tp</p></template><p>kept</p></body>");
+  EXPECT_EQ(render_all_text(d), "kept");
+}
+
+TEST(ParseHtml, HiddenAndHrefFlags) {
+  Document d = parse_html("<div hidden>a</div><div aria-hidden=TRUE>b</div><div style='DISPLAY : none'>c</div>"
+                          "<div style='color:red'>d</div><a href='/x'>e</a><a name=y>f</a>");
+  std::vector<uint8_t> flags;
+  for (uint32_t t : d.text_nodes) flags.push_back(d.nodes[d.nodes[t].parent].flags);
+  ASSERT_EQ(flags.size(), 6u);
+  EXPECT_EQ(flags[0], kHidden);
+  EXPECT_EQ(flags[1], kHidden);
+  EXPECT_EQ(flags[2], kHidden);
+  EXPECT_EQ(flags[3], 0);
+  EXPECT_EQ(flags[4], kHasHref);
+  EXPECT_EQ(flags[5], 0);
+}
+
+TEST(ParseHtml, DeepNestingDoesNotRecurse) {
+  std::string html;
+  // 20,000 levels: far beyond any recursion budget, yet quick. (Gumbo's
+  // "p in button scope" check makes 100,000 levels take ~27 s: see NOTES.)
+  const int depth = 20000;
+  for (int i = 0; i < depth; ++i) html += "<div>";
+  html += "deep";
+  Document d = parse_html(html);
+  EXPECT_EQ(render_all_text(d), "deep");
+  EXPECT_GT(d.nodes[d.text_nodes[0]].depth, 1000u);
+}
+
+TEST(ParseHtml, EmptyAndBinaryInput) {
+  EXPECT_EQ(render_all_text(parse_html("")), "");
+  std::string bin;
+  for (int i = 0; i < 4096; ++i) bin += static_cast<char>((i * 7919) & 0xFF);
+  Document d = parse_html(bin);  // must not crash; text is whatever survives decoding
+  EXPECT_GE(d.size(), 1u);
+}
+
+struct CharsetCase { const char* name; std::string bytes; const char* charset; const char* text; };
+
+TEST(Charset, SniffsAndDecodes) {
+  const CharsetCase cases[] = {
+      {"utf8 bom", "\xEF\xBB\xBF<p>caf\xC3\xA9</p>", "utf-8", "caf\xC3\xA9"},
+      {"meta charset", "<meta charset=\"windows-1252\"><p>caf\xE9 \x80</p>", "windows-1252", "caf\xC3\xA9 \xE2\x82\xAC"},
+      {"http-equiv latin1", "<meta http-equiv=Content-Type content='text/html; charset=ISO-8859-1'><p>\x93q\x94</p>",
+       "windows-1252", "\xE2\x80\x9Cq\xE2\x80\x9D"},
+      {"valid utf8, no meta", "<p>\xE2\x80\x94</p>", "utf-8", "\xE2\x80\x94"},
+      {"invalid utf8, no meta", "<p>na\xEFve</p>", "windows-1252", "na\xC3\xAFve"},
+      {"utf16le bom", std::string("\xFF\xFE<\0p\0>\0h\0i\0", 12), "utf-16le", "hi"},
+      {"cp1251", "<meta charset=windows-1251><p>\xCF\xF0\xE8</p>", "windows-1251", "\xD0\x9F\xD1\x80\xD0\xB8"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(sniff_charset(c.bytes), c.charset);
+    EXPECT_EQ(render_all_text(parse_html(c.bytes)), c.text);
+  }
+}
+
+TEST(Charset, DecodedTextIgnoresStaleMeta) {
+  // Dataset records are already Unicode: a <meta> saying latin-1 must not re-decode them.
+  std::string html = "<meta charset=iso-8859-1><p>caf\xC3\xA9</p>";
+  EXPECT_EQ(render_all_text(parse_html(html, "utf-8")), "caf\xC3\xA9");
+}
+
+struct RenderCase { const char* html; const char* text; };
+
+TEST(Render, BlocksBreakLinesInlinesDoNot) {
+  const RenderCase cases[] = {
+      {"<p>a<b>b</b>c</p>", "abc"},
+      {"<p>a <b>b</b> c</p>", "a b c"},
+      {"<p>one</p><p>two</p>", "one\ntwo"},
+      {"<div>  lots \n\t of   space </div>", "lots of space"},
+      {"<p>line<br>break</p>", "line\nbreak"},
+      {"<ul><li>x</li><li>y</li></ul>", "x\ny"},
+      {"<pre>a\n  b\nc</pre>", "a\nb\nc"},
+      {"<div><div></div><p></p>x</div>", "x"},
+      {"<span>a</span><span>b</span>", "ab"},
+      {"<p>fish&nbsp;&amp;&nbsp;chips</p>", "fish & chips"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.html);
+    EXPECT_EQ(render_all_text(parse_html(c.html)), c.text);
+  }
+}
+
+TEST(Render, DroppedTextStillSeparatesWords) {
+  Document d = parse_html("<p>keep<span>drop</span>this</p>");
+  Labels l = {1.0f, 0.0f, 1.0f};
+  EXPECT_EQ(render_text(d, l), "keep this");
+}
