@@ -1,3 +1,157 @@
+// wce: the command-line front end of the core.
+#include <cstring>
 #include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bench.hpp"
+#include "dataset.hpp"
 #include "wce/wce.hpp"
-int main() { std::cout << wce::extractors().size() << "\n"; }
+
+namespace {
+
+const char* kUsage = R"(wce )" WCE_VERSION R"( - web main-content extraction
+
+usage:
+  wce extract [--extractor NAME] [--format text|json] FILE|-
+      Prints the main content of an HTML file (raw bytes; charset sniffed).
+  wce extract --jsonl [--extractor NAME] FILE|-
+      Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
+      and prints {"id", "extractor", "text"} per line.
+  wce bench --data PATH... [--extractors a,b|all] [--out FILE.tsv]
+            [--pages-out FILE.tsv] [--no-progress]
+      Runs extractors over datasets (JSONL, gzipped or not, or folders of
+      <page>/source.html + gold.txt) and prints ROUGE-LSum per dataset.
+  wce list
+      Lists the registered extractors.
+  wce --version | --help
+
+Exit codes: 0 ok, 1 some pages failed, 2 bad usage or unreadable input.
+)";
+
+[[noreturn]] void fail(const std::string& msg) {
+  std::cerr << "wce: " << msg << "\n";
+  std::exit(2);
+}
+
+std::vector<std::string> split_commas(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+const wce::Extractor& extractor_or_fail(const std::string& name) {
+  const wce::Extractor* e = wce::find_extractor(name);
+  if (!e) fail("unknown extractor '" + name + "' (see `wce list`)");
+  return *e;
+}
+
+int cmd_extract(const std::vector<std::string>& args) {
+  std::string name = "bte", format = "text", file;
+  bool jsonl = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) fail(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--extractor" || a == "-e") name = value();
+    else if (a == "--format" || a == "-f") format = value();
+    else if (a == "--jsonl") jsonl = true;
+    else if (a == "-" || a[0] != '-') { if (!file.empty()) fail("extract takes one input"); file = a; }
+    else fail("unknown option " + a);
+  }
+  if (file.empty()) fail("extract needs a FILE or - for standard input");
+  if (format != "text" && format != "json") fail("--format must be text or json");
+  const wce::Extractor& ex = extractor_or_fail(name);
+
+  if (jsonl) {
+    std::vector<wce::cli::DatasetProblem> problems;
+    try {
+      wce::cli::read_dataset(file, [&](wce::cli::Page&& p) {
+        wce::Document doc = wce::parse_html(p.html, "utf-8");
+        wce::Context ctx(doc);
+        nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", wce::render_text(doc, ex.run(ctx))}};
+        std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      }, problems);
+    } catch (const std::exception& e) {
+      fail(e.what());
+    }
+    for (const auto& p : problems) std::cerr << "wce: skipped " << p.where << ": " << p.what << "\n";
+    return 0;
+  }
+
+  std::string bytes;
+  try {
+    bytes = wce::cli::read_file(file);
+  } catch (const std::exception& e) {
+    fail(e.what());
+  }
+  wce::Document doc = wce::parse_html(bytes);
+  wce::Context ctx(doc);
+  wce::Labels labels = ex.run(ctx);
+  std::string text = wce::render_text(doc, labels);
+  if (format == "text") {
+    std::cout << text;
+    if (!text.empty()) std::cout << "\n";
+  } else {
+    nlohmann::json out = {{"extractor", name}, {"text", text}, {"labels", labels}};
+    std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+  }
+  return 0;
+}
+
+int cmd_bench(const std::vector<std::string>& args) {
+  wce::cli::BenchOptions opt;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) fail(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--data") {
+      opt.data.push_back(value());
+      while (i + 1 < args.size() && args[i + 1][0] != '-') opt.data.push_back(args[++i]);
+    } else if (a == "--extractors" || a == "-e") {
+      std::string v = value();
+      if (v != "all") opt.extractors = split_commas(v);
+    } else if (a == "--out") opt.out_tsv = value();
+    else if (a == "--pages-out") opt.pages_tsv = value();
+    else if (a == "--no-progress") opt.progress = false;
+    else fail("unknown option " + a);
+  }
+  if (opt.data.empty()) fail("bench needs --data PATH");
+  return wce::cli::run_bench(opt);
+}
+
+int cmd_list() {
+  for (const auto& e : wce::extractors()) {
+    const auto& i = e->info();
+    std::printf("%-12s %-10s %s\n%-12s %-10s (%s)\n", i.name.c_str(), i.family.c_str(),
+                i.description.c_str(), "", "", i.reference.c_str());
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::cout << kUsage;
+    return args.empty() ? 2 : 0;
+  }
+  if (args[0] == "--version") { std::cout << "wce " WCE_VERSION "\n"; return 0; }
+  std::string cmd = args[0];
+  args.erase(args.begin());
+  if (cmd == "extract") return cmd_extract(args);
+  if (cmd == "bench") return cmd_bench(args);
+  if (cmd == "list") return cmd_list();
+  fail("unknown command '" + cmd + "' (try wce --help)");
+}

@@ -1,0 +1,30 @@
+// Reading benchmark datasets: JSONL files (gzipped or not) in the format of
+// ../shared/datasets, and folders of pages (<page>/source.html + gold.txt).
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace wce::cli {
+
+struct Page {
+  std::string id, dataset, lang, url;
+  std::string html;     // UTF-8 when `html_is_utf8`, else raw bytes to sniff
+  bool html_is_utf8 = true;
+  std::string gold;     // the annotated main text, paragraphs on lines
+};
+
+struct DatasetProblem {
+  std::string where;  // file:line
+  std::string what;
+};
+
+// Calls `on_page` for every good record; malformed ones go to `problems`.
+// Throws std::runtime_error when the path cannot be read at all.
+void read_dataset(const std::string& path, const std::function<void(Page&&)>& on_page,
+                  std::vector<DatasetProblem>& problems);
+
+// Reads a whole file (or stdin for "-"); throws std::runtime_error.
+std::string read_file(const std::string& path);
+
+}  // namespace wce::cli

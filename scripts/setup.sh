@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs every Debian and npm package the project needs. Safe to re-run:
+# apt-get runs only when a package is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+DEBIAN_PACKAGES=(
+  cmake ninja-build g++ pkg-config    # native build
+  emscripten                          # WebAssembly build (3.1.6 on Debian 12)
+  libgtest-dev googletest             # C++ tests
+  nlohmann-json3-dev zlib1g-dev       # CLI: JSON lines, gzip
+  nodejs npm                          # JS tests, extension and web builds
+  chromium                            # Playwright end-to-end tests (Debian's browser)
+)
+
+missing=()
+for p in "${DEBIAN_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing Debian packages: ${missing[*]}"
+  SUDO=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    SUDO=sudo
+  fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# npm packages (exact versions from package-lock.json). --ignore-scripts:
+# gumbo-parser's install script would build a Node addon we don't use; we only
+# need its bundled Gumbo 0.10.1 C sources. No package downloads a browser.
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages"
+  npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+fi
+echo "setup: ok"
