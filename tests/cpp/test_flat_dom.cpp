@@ -1,0 +1,100 @@
+// The flat-DOM decoder: a hand-made encoding must give the same Document as
+// parse_html, and malformed encodings must throw, never crash.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "wce/wce.hpp"
+
+using namespace wce;
+
+namespace {
+
+struct FlatBuilder {
+  std::vector<uint32_t> nodes;
+  std::string strings;
+  // Lengths here are ASCII byte lengths = UTF-16 units for these tests.
+  uint32_t element(uint32_t parent, const std::string& tag, uint32_t flags = 0,
+                   const std::string& id = "", const std::string& cls = "", const std::string& style = "") {
+    return push(1 | (flags << 8), parent, {tag, id, cls, "", "", "", style, ""});
+  }
+  uint32_t text(uint32_t parent, const std::string& t) { return push(2, parent, {"", "", "", "", "", "", "", t}); }
+  uint32_t push(uint32_t kind, uint32_t parent, std::vector<std::string> s) {
+    nodes.push_back(kind);
+    nodes.push_back(parent);
+    for (auto& x : s) { nodes.push_back(static_cast<uint32_t>(x.size())); strings += x; }
+    return static_cast<uint32_t>(nodes.size() / FlatDom::kStride - 1);
+  }
+  Document decode() const { return decode_flat_dom({nodes.data(), nodes.size(), strings}); }
+};
+
+}  // namespace
+
+TEST(FlatDom, AgreesWithGumbo) {
+  FlatBuilder b;
+  uint32_t html = b.element(kNone, "HTML");
+  uint32_t head = b.element(html, "head");
+  b.text(b.element(head, "title"), "T");
+  uint32_t body = b.element(html, "body");
+  uint32_t script = b.element(body, "script");
+  b.text(script, "var x;");
+  uint32_t p = b.element(body, "p", 0, "x", "a b");
+  b.text(p, "Hello ");
+  b.text(b.element(p, "a", 2), "link");
+  b.text(b.element(body, "div", 0, "", "", "display: none"), "hidden");
+  Document flat = b.decode();
+  Document gumbo = parse_html("<html><head><title>T</title></head><body><script>var x;</script>"
+                              "<p id=x class='a b'>Hello <a href=/>link</a></p><div style='display: none'>hidden</div></body></html>");
+  ASSERT_EQ(flat.size(), gumbo.size());
+  for (uint32_t i = 0; i < flat.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(flat.nodes[i].kind, gumbo.nodes[i].kind);
+    EXPECT_EQ(flat.nodes[i].tag, gumbo.nodes[i].tag);
+    EXPECT_EQ(flat.nodes[i].parent, gumbo.nodes[i].parent);
+    EXPECT_EQ(flat.nodes[i].flags, gumbo.nodes[i].flags);
+    EXPECT_EQ(flat.text(i), gumbo.text(i));
+    EXPECT_EQ(flat.str(flat.nodes[i].cls), gumbo.str(gumbo.nodes[i].cls));
+  }
+  EXPECT_EQ(render_all_text(flat), "T\nHello link\nhidden");
+}
+
+TEST(FlatDom, CountsUtf16Units) {
+  FlatBuilder b;
+  uint32_t p = b.element(kNone, "p");
+  // "é😀" is 3 UTF-16 units but 6 UTF-8 bytes; then "x".
+  b.nodes.insert(b.nodes.end(), {2, p, 0, 0, 0, 0, 0, 0, 0, 3});
+  b.strings += "\xC3\xA9\xF0\x9F\x98\x80";
+  b.text(p, "x");
+  Document d = b.decode();
+  ASSERT_EQ(d.text_nodes.size(), 2u);
+  EXPECT_EQ(d.text(d.text_nodes[0]), "\xC3\xA9\xF0\x9F\x98\x80");
+  EXPECT_EQ(d.text(d.text_nodes[1]), "x");
+}
+
+TEST(FlatDom, MalformedInputThrows) {
+  FlatBuilder ok;
+  uint32_t p = ok.element(kNone, "p");
+  ok.text(p, "abc");
+  {
+    auto bad = ok.nodes; bad.pop_back();
+    EXPECT_THROW(decode_flat_dom({bad.data(), bad.size(), ok.strings}), std::invalid_argument);
+  }
+  {
+    auto bad = ok.nodes; bad[FlatDom::kStride + 1] = 5;  // parent after child
+    EXPECT_THROW(decode_flat_dom({bad.data(), bad.size(), ok.strings}), std::invalid_argument);
+  }
+  {
+    auto bad = ok.nodes; bad[0] = 7;  // bad kind
+    EXPECT_THROW(decode_flat_dom({bad.data(), bad.size(), ok.strings}), std::invalid_argument);
+  }
+  EXPECT_THROW(decode_flat_dom({ok.nodes.data(), ok.nodes.size(), ok.strings + "zz"}), std::invalid_argument);
+  EXPECT_THROW(decode_flat_dom({ok.nodes.data(), ok.nodes.size(), "ab"}), std::invalid_argument);
+  {
+    auto bad = ok.nodes; bad[FlatDom::kStride + 9] = 0xFFFFFFF0u;  // huge length
+    EXPECT_THROW(decode_flat_dom({bad.data(), bad.size(), ok.strings}), std::invalid_argument);
+  }
+  EXPECT_NO_THROW(decode_flat_dom({ok.nodes.data(), ok.nodes.size(), ok.strings}));
+  EXPECT_EQ(decode_flat_dom({nullptr, 0, ""}).text_nodes.size(), 0u);
+}
