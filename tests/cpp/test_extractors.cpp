@@ -105,3 +105,23 @@ TEST(Extractors, BadInputGivesSaneResults) {
     }
   }
 }
+
+TEST(TextBlocks, SplitAtBlockBoundaries) {
+  Document d = parse_html("<body><div>intro <a href=/x>link here</a><p>para one</p>tail words</div>"
+                          "<ul><li>item</li><li> </li></ul></body>", "utf-8");
+  Context ctx(d);
+  const TextBlocks& tb = ctx.blocks();
+  ASSERT_EQ(tb.blocks.size(), 4u);
+  EXPECT_EQ(tb.blocks[0].words, 3u);       // intro link here
+  EXPECT_EQ(tb.blocks[0].link_words, 2u);
+  EXPECT_EQ(tb.blocks[1].words, 2u);       // para one
+  EXPECT_EQ(d.nodes[tb.blocks[1].container].tag, Tag::P);
+  EXPECT_EQ(tb.blocks[2].words, 2u);       // tail words
+  EXPECT_EQ(d.nodes[tb.blocks[2].container].tag, Tag::Div);
+  EXPECT_EQ(tb.blocks[3].words, 1u);       // item
+  EXPECT_EQ(tb.blocks[3].chars, 4u);
+  ASSERT_EQ(tb.block_of_text.size(), d.text_nodes.size());
+  EXPECT_EQ(tb.block_of_text.back(), kNone);  // the lone space in the last <li>
+  for (uint32_t b = 0; b < tb.blocks.size(); ++b)
+    for (uint32_t t = tb.blocks[b].text_begin; t < tb.blocks[b].text_end; ++t) EXPECT_EQ(tb.block_of_text[t], b);
+}

@@ -15,6 +15,22 @@ struct NodeCounts {
   std::vector<uint32_t> chars;       // non-whitespace characters in the subtree
 };
 
+// A text block in the sense of Boilerpipe and jusText: the text between two
+// block-level boundaries (entering or leaving a block element, as rendering
+// breaks lines there), with at least one word.
+struct TextBlock {
+  uint32_t text_begin = 0, text_end = 0;  // text-node indices [begin, end)
+  uint32_t container = 0;   // node index of the nearest block-level ancestor (0 = root)
+  uint32_t words = 0;       // whitespace-separated tokens
+  uint32_t link_words = 0;  // of those, inside <a href>
+  uint32_t chars = 0;       // non-whitespace characters
+};
+
+struct TextBlocks {
+  std::vector<TextBlock> blocks;          // in document order
+  std::vector<uint32_t> block_of_text;    // per text node: its block, or kNone (whitespace outside blocks)
+};
+
 class Context {
  public:
   explicit Context(const Document& doc) : doc_(doc) {}
@@ -23,11 +39,14 @@ class Context {
   const std::vector<uint32_t>& text_words();
   // Subtree sums over all nodes.
   const NodeCounts& counts();
+  // Text blocks (features/text_blocks.cpp).
+  const TextBlocks& blocks();
 
  private:
   const Document& doc_;
   std::unique_ptr<std::vector<uint32_t>> text_words_;
   std::unique_ptr<NodeCounts> counts_;
+  std::unique_ptr<TextBlocks> blocks_;
 };
 
 // Whitespace-separated token count of UTF-8 text (ASCII and Unicode spaces).
