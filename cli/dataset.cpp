@@ -80,32 +80,28 @@ std::string string_field(const nlohmann::json& j, const char* key) {
 }
 
 void read_jsonl(const std::string& path, const std::function<void(Page&&)>& on_page,
-                std::vector<DatasetProblem>& problems) {
-  LineReader reader(path);
-  std::string line;
+                std::vector<DatasetProblem>& problems, bool need_html) {
   std::string fallback_name = fs::path(path).filename().string();
   fallback_name = fallback_name.substr(0, fallback_name.find('.'));
-  for (size_t lineno = 1; reader.next(line); ++lineno) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    std::string where = path + ":" + std::to_string(lineno);
-    nlohmann::json j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
-    if (j.is_discarded()) { problems.push_back({where, "not valid JSON"}); continue; }
-    if (!j.is_object()) { problems.push_back({where, "not a JSON object"}); continue; }
+  size_t record = 0;
+  for_each_json_line(path, [&](const nlohmann::json& j, const std::string& where) {
+    ++record;
     auto html = j.find("html");
     auto text = j.find("text");
-    if (html == j.end() || !html->is_string()) { problems.push_back({where, "missing string field \"html\""}); continue; }
-    if (text == j.end() || !text->is_string()) { problems.push_back({where, "missing string field \"text\""}); continue; }
+    bool html_ok = html != j.end() && html->is_string();
+    if (need_html && !html_ok) { problems.push_back({where, "missing string field \"html\""}); return; }
+    if (text == j.end() || !text->is_string()) { problems.push_back({where, "missing string field \"text\""}); return; }
     Page p;
     p.id = string_field(j, "id");
-    if (p.id.empty()) p.id = fallback_name + "-" + std::to_string(lineno);
+    if (p.id.empty()) p.id = fallback_name + "-" + std::to_string(record);
     p.dataset = string_field(j, "dataset");
     if (p.dataset.empty()) p.dataset = fallback_name;
     p.lang = string_field(j, "lang");
     p.url = string_field(j, "url");
-    p.html = html->get<std::string>();
+    if (html_ok) p.html = html->get<std::string>();
     p.gold = text->get<std::string>();
     on_page(std::move(p));
-  }
+  }, problems);
 }
 
 // A folder of page folders, each with source.html (raw bytes) and gold.txt.
@@ -135,8 +131,23 @@ void read_folder(const std::string& path, const std::function<void(Page&&)>& on_
 
 }  // namespace
 
+void for_each_json_line(const std::string& path,
+                        const std::function<void(const nlohmann::json&, const std::string& where)>& on_object,
+                        std::vector<DatasetProblem>& problems) {
+  LineReader reader(path);
+  std::string line;
+  for (size_t lineno = 1; reader.next(line); ++lineno) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    std::string where = path + ":" + std::to_string(lineno);
+    nlohmann::json j = nlohmann::json::parse(line, nullptr, /*allow_exceptions=*/false);
+    if (j.is_discarded()) { problems.push_back({where, "not valid JSON"}); continue; }
+    if (!j.is_object()) { problems.push_back({where, "not a JSON object"}); continue; }
+    on_object(j, where);
+  }
+}
+
 void read_dataset(const std::string& path, const std::function<void(Page&&)>& on_page,
-                  std::vector<DatasetProblem>& problems) {
+                  std::vector<DatasetProblem>& problems, bool need_html) {
   std::error_code ec;
   if (!fs::exists(path, ec)) throw std::runtime_error(path + ": no such file or directory");
   if (fs::is_directory(path, ec)) {
@@ -149,10 +160,10 @@ void read_dataset(const std::string& path, const std::function<void(Page&&)>& on
     }
     std::sort(files.begin(), files.end());
     if (files.empty()) return read_folder(path, on_page, problems);
-    for (const auto& f : files) read_jsonl(f.string(), on_page, problems);
+    for (const auto& f : files) read_jsonl(f.string(), on_page, problems, need_html);
     return;
   }
-  read_jsonl(path, on_page, problems);
+  read_jsonl(path, on_page, problems, need_html);
 }
 
 }  // namespace wce::cli

@@ -2,6 +2,7 @@
 // ../shared/datasets, and folders of pages (<page>/source.html + gold.txt).
 #pragma once
 #include <functional>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -20,9 +21,16 @@ struct DatasetProblem {
 };
 
 // Calls `on_page` for every good record; malformed ones go to `problems`.
-// Throws std::runtime_error when the path cannot be read at all.
+// Throws std::runtime_error when the path cannot be read at all. With
+// need_html = false, records without "html" are accepted (gold for `eval`).
 void read_dataset(const std::string& path, const std::function<void(Page&&)>& on_page,
-                  std::vector<DatasetProblem>& problems);
+                  std::vector<DatasetProblem>& problems, bool need_html = true);
+
+// Calls `on_object` for every line of a JSONL file (gzipped or not) that is a
+// JSON object; other non-empty lines go to `problems` as file:line.
+void for_each_json_line(const std::string& path,
+                        const std::function<void(const nlohmann::json&, const std::string& where)>& on_object,
+                        std::vector<DatasetProblem>& problems);
 
 // Reads a whole file (or stdin for "-"); throws std::runtime_error.
 std::string read_file(const std::string& path);

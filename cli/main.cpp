@@ -1,4 +1,5 @@
 // wce: the command-line front end of the core.
+#include <chrono>
 #include <cstring>
 #include <iostream>
 #include <nlohmann/json.hpp>
@@ -9,6 +10,7 @@
 
 #include "bench.hpp"
 #include "dataset.hpp"
+#include "eval_cmd.hpp"
 #include "wce/wce.hpp"
 
 namespace {
@@ -20,11 +22,15 @@ usage:
       Prints the main content of an HTML file (raw bytes; charset sniffed).
   wce extract --jsonl [--extractor NAME] FILE|-
       Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
-      and prints {"id", "extractor", "text"} per line.
+      and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render).
   wce bench --data PATH... [--extractors a,b|all] [--out FILE.tsv]
             [--pages-out FILE.tsv] [--no-progress]
       Runs extractors over datasets (JSONL, gzipped or not, or folders of
       <page>/source.html + gold.txt) and prints ROUGE-LSum per dataset.
+  wce eval PRED.jsonl GOLD... [--name LABEL] [--out FILE.tsv] [--pages-out FILE.tsv]
+      Scores outputs made elsewhere: PRED lines are {"id": ..., "text": ...},
+      ids as in the gold dataset; gold pages without a prediction count as
+      empty output and are reported.
   wce list
       Lists the registered extractors.
   wce --version | --help
@@ -74,9 +80,12 @@ int cmd_extract(const std::vector<std::string>& args) {
     std::vector<wce::cli::DatasetProblem> problems;
     try {
       wce::cli::read_dataset(file, [&](wce::cli::Page&& p) {
+        auto t0 = std::chrono::steady_clock::now();
         wce::Document doc = wce::parse_html(p.html, "utf-8");
         wce::Context ctx(doc);
-        nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", wce::render_text(doc, ex.run(ctx))}};
+        std::string text = wce::render_text(doc, ex.run(ctx));
+        double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", text}, {"ms", ms}};
         std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
       }, problems);
     } catch (const std::exception& e) {
@@ -129,6 +138,27 @@ int cmd_bench(const std::vector<std::string>& args) {
   return wce::cli::run_bench(opt);
 }
 
+int cmd_eval(const std::vector<std::string>& args) {
+  wce::cli::EvalOptions opt;
+  std::vector<std::string> files;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= args.size()) fail(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--name") opt.name = value();
+    else if (a == "--out") opt.out_tsv = value();
+    else if (a == "--pages-out") opt.pages_tsv = value();
+    else if (a == "-" || a[0] != '-') files.push_back(a);
+    else fail("unknown option " + a);
+  }
+  if (files.size() < 2) fail("eval needs PRED.jsonl and at least one GOLD dataset");
+  opt.predictions = files[0];
+  opt.gold.assign(files.begin() + 1, files.end());
+  return wce::cli::run_eval(opt);
+}
+
 int cmd_list() {
   for (const auto& e : wce::extractors()) {
     const auto& i = e->info();
@@ -152,6 +182,7 @@ int main(int argc, char** argv) {
   args.erase(args.begin());
   if (cmd == "extract") return cmd_extract(args);
   if (cmd == "bench") return cmd_bench(args);
+  if (cmd == "eval") return cmd_eval(args);
   if (cmd == "list") return cmd_list();
   fail("unknown command '" + cmd + "' (try wce --help)");
 }

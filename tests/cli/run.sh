@@ -52,4 +52,18 @@ check "bench missing data"      2 "no such file or directory"   -- "$WCE" bench 
 check "bench tsv"               0 "F1 mean"                     -- sh -c "'$WCE' bench --data '$T/data.jsonl' --out '$T/out.tsv' >/dev/null && cat '$T/out.tsv'"
 check "bench folder corpus"     0 "^bte +demo +[0-9]+ "         -- "$WCE" bench --data "$(dirname "$0")/../../demo" --extractors bte
 
+{
+  echo '{"id":"a","text":"hello world"}'
+  echo '{"id":"a","text":"again"}'
+  echo 'garbage'
+  echo '{"text":"no id"}'
+} > "$T/pred.jsonl"
+check "eval scores predictions"  0 "^pred +t +3 +0.333 +0.000 +0.333" -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
+check "eval reports missing ids" 0 "no prediction for d"      -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
+check "eval reports duplicates"  0 "pred.jsonl:2: duplicate id a" -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
+check "eval reports bad lines"   0 'pred.jsonl:4: missing string field "id"' -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
+check "eval gold without html"   0 "^x +t +1 +1.000"          -- sh -c "echo '{\"id\":\"g\",\"dataset\":\"t\",\"text\":\"same words\"}' > '$T/g.jsonl'; echo '{\"id\":\"g\",\"text\":\"same words\"}' > '$T/p.jsonl'; '$WCE' eval '$T/p.jsonl' '$T/g.jsonl' --name x"
+check "eval needs two files"     2 "eval needs PRED.jsonl"    -- "$WCE" eval "$T/pred.jsonl"
+check "jsonl batch has ms"       0 '"ms":[0-9.]+'             -- "$WCE" extract --jsonl "$T/data.jsonl"
+
 [ "$fails" -eq 0 ] && echo "all CLI checks passed" || { echo "$fails CLI check(s) failed"; exit 1; }
