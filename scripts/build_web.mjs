@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Assembles the static benchmark page in build/web/:
+//   web/*                      (index.html, app.js, worker.js, style.css)
+//   build/wasm/wce_core.js     (the WASM module, single file; scripts/build_wasm.sh)
+//   wasm/wce_api.js            (its JS API)
+//   demo.jsonl                 (demo/<name>/ as JSONL, scripts/make_demo_jsonl.mjs)
+// Usage: node scripts/build_web.mjs [outDir]
+// Serve it over http (workers and fetch() do not work from file://):
+//   node scripts/serve.mjs build/web
+// Node core modules only.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { makeDemoJsonl } from './make_demo_jsonl.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = resolve(process.argv[2] || join(ROOT, 'build', 'web'));
+
+function fail(msg) {
+  process.stderr.write(`build_web: ${msg}\n`);
+  process.exit(1);
+}
+
+const inputs = [
+  { src: join(ROOT, 'build', 'wasm', 'wce_core.js'), dst: 'wce_core.js', hint: 'run scripts/build_wasm.sh first' },
+  { src: join(ROOT, 'wasm', 'wce_api.js'), dst: 'wce_api.js', hint: 'the JS API wasm/wce_api.js is part of the repo' },
+];
+for (const { src, hint } of inputs) {
+  if (!existsSync(src)) fail(`${relative(ROOT, src)} is missing: ${hint}`);
+}
+const webDir = join(ROOT, 'web');
+if (!existsSync(join(webDir, 'index.html'))) fail('web/index.html is missing');
+
+rmSync(OUT, { recursive: true, force: true });
+mkdirSync(OUT, { recursive: true });
+
+function copyTree(from, to) {
+  for (const name of readdirSync(from)) {
+    if (name.startsWith('.') || name.endsWith('.md')) continue;
+    const s = join(from, name);
+    const d = join(to, name);
+    if (statSync(s).isDirectory()) {
+      mkdirSync(d, { recursive: true });
+      copyTree(s, d);
+    } else {
+      copyFileSync(s, d);
+    }
+  }
+}
+copyTree(webDir, OUT);
+for (const { src, dst } of inputs) copyFileSync(src, join(OUT, dst));
+
+const { jsonl, records, skipped } = makeDemoJsonl(join(ROOT, 'demo'));
+for (const s of skipped) process.stderr.write(`build_web: skipped demo/${s.name}: ${s.reason}\n`);
+if (!records.length) process.stderr.write('build_web: warning: the demo corpus is empty (no demo/<name>/source.html + gold.txt)\n');
+writeFileSync(join(OUT, 'demo.jsonl'), jsonl);
+
+process.stdout.write(
+  `build_web: ${relative(ROOT, OUT) || OUT} ready (demo corpus: ${records.length} pages)\n` +
+    `  serve it: node scripts/serve.mjs ${relative(process.cwd(), OUT) || '.'}   then open the printed http://127.0.0.1 URL\n`,
+);
