@@ -1,0 +1,86 @@
+/*
+ * platform.js: every difference between Chrome and Firefox lives in this one
+ * file (in the spirit of uBlock Origin's platform/ layer). Nothing else in the
+ * extension tests which browser it runs in.
+ *
+ * It is used twice:
+ *   - at build time, by scripts/build_extension.mjs (through require), to turn
+ *     extension/manifest.template.json into one manifest.json per browser;
+ *   - at run time, as a classic script in the background context (service
+ *     worker in Chrome, background.scripts event page in Firefox) and in the
+ *     tab's isolated world next to content.js, where it defines
+ *     `self.wcePlatform` = { name, api, workerScripts, contentScripts }.
+ */
+(function (root) {
+  'use strict';
+
+  // Scripts the background context needs before background.js runs. Chrome
+  // loads them with importScripts() from background.js (a service worker has a
+  // single entry script); Firefox lists them in manifest background.scripts.
+  const workerScripts = ['platform.js', 'wce_core.js', 'wce_api.js'];
+
+  // Scripts injected into the tab on the first click, in this order.
+  const contentScripts = ['platform.js', 'dom_encoder.js', 'content.js'];
+
+  // ---------------------------------------------------------------- build time
+  // Each function receives a deep copy of the template and returns the
+  // browser's manifest.
+  const manifests = {
+    chrome(m) {
+      // MV3 Chrome: a service worker; 'scripts' is an error/warning there.
+      m.background = { service_worker: 'background.js' };
+      return m;
+    },
+    firefox(m) {
+      // Firefox MV3 runs background scripts in an event page, not a service
+      // worker: every script is listed, no importScripts.
+      m.background = { scripts: workerScripts.concat(['background.js']) };
+      m.browser_specific_settings = {
+        gecko: {
+          // Placeholder add-on id: change it before submitting to AMO.
+          id: 'wce-highlighter@wce.invalid',
+          // 140: first Firefox with data_collection_permissions (and with the
+          // CSS Custom Highlight API; older ones would use the <mark> fallback).
+          strict_min_version: '140.0',
+          // The extension sends nothing anywhere: all work happens locally.
+          data_collection_permissions: { required: ['none'] },
+        },
+        gecko_android: {
+          // data_collection_permissions is understood from Firefox 142 on Android.
+          strict_min_version: '142.0',
+        },
+      };
+      return m;
+    },
+  };
+
+  function manifestFor(browserName, template) {
+    const make = manifests[browserName];
+    if (!make) throw new Error('unknown platform: ' + browserName);
+    return make(JSON.parse(JSON.stringify(template)));
+  }
+
+  // ------------------------------------------------------------------ run time
+  // Firefox exposes the promise-based `browser` namespace (and a `chrome`
+  // alias); Chrome MV3's `chrome` namespace returns promises too.
+  const isFirefox = typeof root.browser === 'object' && root.browser !== null &&
+    root.browser.runtime !== undefined &&
+    typeof root.browser.runtime.getBrowserInfo === 'function';
+  const api = isFirefox ? root.browser
+    : (typeof root.chrome === 'object' && root.chrome !== null ? root.chrome : null);
+
+  const platform = {
+    name: isFirefox ? 'firefox' : 'chrome',
+    api,
+    workerScripts,
+    contentScripts,
+    manifestFor,
+    platforms: Object.keys(manifests),
+  };
+
+  if (typeof module === 'object' && module !== null && module.exports) {
+    module.exports = platform;           // Node (build script)
+  } else {
+    root.wcePlatform = platform;         // extension contexts
+  }
+})(typeof self !== 'undefined' ? self : globalThis);

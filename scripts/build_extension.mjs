@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+// Assembles the browser extension from extension/ and the WebAssembly build:
+//
+//   build/extension/chrome/    Chrome MV3 (service worker)        load unpacked
+//   build/extension/firefox/   Firefox MV3 (background.scripts)   about:debugging
+//   build/extension/chrome-test/   only with --test (see below)
+//
+// Inputs: extension/{platform,background,content}.js, extension/manifest.template.json,
+// build/wasm/wce_core.js (scripts/build_wasm.sh), wasm/wce_api.js, wasm/dom_encoder.js.
+// Each manifest.json is written from the one template by extension/platform.js,
+// which holds every Chrome/Firefox difference. The toolbar icons are drawn
+// here (a few lines of PNG encoding with node's zlib), so the repo holds no binaries.
+//
+// Usage: node scripts/build_extension.mjs [--test]
+// No dependencies beyond node's own modules.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SRC = path.join(ROOT, 'extension');
+const OUT = path.join(ROOT, 'build', 'extension');
+const require = createRequire(import.meta.url);
+const platform = require(path.join(SRC, 'platform.js'));
+
+const args = process.argv.slice(2);
+const withTest = args.includes('--test');
+for (const a of args) {
+  if (a !== '--test') fail(`unknown argument ${a}\nusage: node scripts/build_extension.mjs [--test]`);
+}
+
+function fail(msg) {
+  console.error(`build_extension: error: ${msg}`);
+  process.exit(1);
+}
+
+// Files copied as they are into every build: [source, name in the build].
+const EXTENSION_FILES = ['platform.js', 'background.js', 'content.js'].map((f) => [path.join(SRC, f), f]);
+const WASM_FILES = [
+  [path.join(ROOT, 'build', 'wasm', 'wce_core.js'), 'wce_core.js',
+    'build/wasm/wce_core.js is missing: run scripts/build_wasm.sh first'],
+  [path.join(ROOT, 'wasm', 'wce_api.js'), 'wce_api.js', 'wasm/wce_api.js is missing'],
+  [path.join(ROOT, 'wasm', 'dom_encoder.js'), 'dom_encoder.js', 'wasm/dom_encoder.js is missing'],
+];
+for (const [src, , why] of WASM_FILES) {
+  if (!fs.existsSync(src)) fail(why);
+}
+
+// ------------------------------------------------------------------ icons
+const CRC_TABLE = new Int32Array(256).map((_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c;
+});
+function crc32(buf) {
+  let c = -1;
+  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+function pngChunk(type, data) {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(td));
+  return Buffer.concat([len, td, crc]);
+}
+function encodePng(size, rgba) {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 6; // RGBA
+  const raw = Buffer.alloc(size * (size * 4 + 1));
+  for (let y = 0; y < size; y++) {
+    raw[y * (size * 4 + 1)] = 0; // filter: none
+    rgba.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', zlib.deflateSync(raw, { level: 9 })),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+// A rounded dark-blue square with four "text lines"; the middle two are
+// highlighted yellow. Drawn in a unit square, 4x4 supersampled.
+function drawIcon(size) {
+  const BG = [31, 58, 95], LINE = [214, 224, 236], MARK = [255, 214, 0];
+  const lines = [ // [y0, y1, x0, x1, highlighted]
+    [0.22, 0.30, 0.20, 0.80, false],
+    [0.38, 0.48, 0.14, 0.86, true],
+    [0.52, 0.62, 0.14, 0.70, true],
+    [0.70, 0.78, 0.20, 0.62, false],
+  ];
+  const radius = 0.2, S = 4;
+  const px = Buffer.alloc(size * size * 4);
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      let r = 0, g = 0, b = 0, a = 0;
+      for (let sy = 0; sy < S; sy++) {
+        for (let sx = 0; sx < S; sx++) {
+          const u = (x + (sx + 0.5) / S) / size, v = (y + (sy + 0.5) / S) / size;
+          const cx = Math.min(Math.max(u, radius), 1 - radius), cy = Math.min(Math.max(v, radius), 1 - radius);
+          if ((u - cx) ** 2 + (v - cy) ** 2 > radius * radius) continue; // outside the rounded square
+          let c = BG;
+          for (const [y0, y1, x0, x1, hl] of lines) {
+            if (v >= y0 && v < y1 && u >= x0 && u < x1) c = hl ? MARK : LINE;
+          }
+          r += c[0]; g += c[1]; b += c[2]; a += 255;
+        }
+      }
+      const n = S * S, i = (y * size + x) * 4, cov = a / 255;
+      if (cov > 0) {
+        px[i] = Math.round(r / cov); px[i + 1] = Math.round(g / cov); px[i + 2] = Math.round(b / cov);
+      }
+      px[i + 3] = Math.round(a / n);
+    }
+  }
+  return encodePng(size, px);
+}
+const ICON_SIZES = [16, 32, 48, 128];
+const icons = new Map(ICON_SIZES.map((s) => [`icons/icon${s}.png`, drawIcon(s)]));
+
+// ------------------------------------------------------------------ build
+const template = JSON.parse(fs.readFileSync(path.join(SRC, 'manifest.template.json'), 'utf8'));
+template.version = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).version;
+
+function writeBuild(name, manifest) {
+  const dir = path.join(OUT, name);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(path.join(dir, 'icons'), { recursive: true });
+  for (const [src, dst] of [...EXTENSION_FILES, ...WASM_FILES]) fs.copyFileSync(src, path.join(dir, dst));
+  for (const [file, png] of icons) fs.writeFileSync(path.join(dir, file), png);
+  // Every file the manifest and the scripts name must be in the build.
+  const needed = [
+    ...(manifest.background.scripts || [manifest.background.service_worker]),
+    ...platform.workerScripts, ...platform.contentScripts,
+    ...Object.values(manifest.icons),
+  ];
+  for (const f of needed) {
+    if (!fs.existsSync(path.join(dir, f))) fail(`${name}: ${f} is named but not in the build`);
+  }
+  fs.writeFileSync(path.join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  console.log(`build_extension: wrote ${path.relative(ROOT, dir)}/`);
+}
+
+for (const name of platform.platforms) writeBuild(name, platform.manifestFor(name, template));
+
+if (withTest) {
+  // chrome-test: the Chrome build plus host access to http://127.0.0.1/* only,
+  // for the Playwright tests (tests/e2e/extension.spec.js). The shipped builds
+  // ask for activeTab, which the browser grants when the user clicks the
+  // toolbar button or presses the shortcut; a headless test cannot click the
+  // toolbar, so it calls the very function the click handler calls,
+  // self.wceToggle(tabId), from the service worker, and this permission lets
+  // scripting.executeScript/insertCSS reach the local test server's pages
+  // without that click. Never ship this build.
+  const m = platform.manifestFor('chrome', template);
+  m.name += ' (test build)';
+  m.host_permissions = ['http://127.0.0.1/*'];
+  writeBuild('chrome-test', m);
+}
