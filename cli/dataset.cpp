@@ -1,5 +1,6 @@
 #include "dataset.hpp"
 
+#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -41,7 +42,8 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 // Line reader over a file that may be gzip-compressed (zlib reads plain files too).
 class LineReader {
  public:
-  explicit LineReader(const std::string& path) : f_(gzopen(path.c_str(), "rb")) {
+  explicit LineReader(const std::string& path)
+      : f_(path == "-" ? gzdopen(dup(fileno(stdin)), "rb") : gzopen(path.c_str(), "rb")) {
     if (!f_) throw std::runtime_error(path + ": cannot open file");
     gzbuffer(f_, 1 << 17);
   }
@@ -80,17 +82,19 @@ std::string string_field(const nlohmann::json& j, const char* key) {
 }
 
 void read_jsonl(const std::string& path, const std::function<void(Page&&)>& on_page,
-                std::vector<DatasetProblem>& problems, bool need_html) {
+                std::vector<DatasetProblem>& problems, Need need) {
   std::string fallback_name = fs::path(path).filename().string();
   fallback_name = fallback_name.substr(0, fallback_name.find('.'));
+  if (path == "-") fallback_name = "stdin";
   size_t record = 0;
   for_each_json_line(path, [&](const nlohmann::json& j, const std::string& where) {
     ++record;
     auto html = j.find("html");
     auto text = j.find("text");
     bool html_ok = html != j.end() && html->is_string();
-    if (need_html && !html_ok) { problems.push_back({where, "missing string field \"html\""}); return; }
-    if (text == j.end() || !text->is_string()) { problems.push_back({where, "missing string field \"text\""}); return; }
+    bool text_ok = text != j.end() && text->is_string();
+    if (need != Need::Text && !html_ok) { problems.push_back({where, "missing string field \"html\""}); return; }
+    if (need != Need::Html && !text_ok) { problems.push_back({where, "missing string field \"text\""}); return; }
     Page p;
     p.id = string_field(j, "id");
     if (p.id.empty()) p.id = fallback_name + "-" + std::to_string(record);
@@ -99,7 +103,7 @@ void read_jsonl(const std::string& path, const std::function<void(Page&&)>& on_p
     p.lang = string_field(j, "lang");
     p.url = string_field(j, "url");
     if (html_ok) p.html = html->get<std::string>();
-    p.gold = text->get<std::string>();
+    if (text_ok) p.gold = text->get<std::string>();
     on_page(std::move(p));
   }, problems);
 }
@@ -147,8 +151,9 @@ void for_each_json_line(const std::string& path,
 }
 
 void read_dataset(const std::string& path, const std::function<void(Page&&)>& on_page,
-                  std::vector<DatasetProblem>& problems, bool need_html) {
+                  std::vector<DatasetProblem>& problems, Need need) {
   std::error_code ec;
+  if (path == "-") return read_jsonl(path, on_page, problems, need);  // standard input
   if (!fs::exists(path, ec)) throw std::runtime_error(path + ": no such file or directory");
   if (fs::is_directory(path, ec)) {
     // A folder of JSONL files, or a folder of page folders.
@@ -160,10 +165,10 @@ void read_dataset(const std::string& path, const std::function<void(Page&&)>& on
     }
     std::sort(files.begin(), files.end());
     if (files.empty()) return read_folder(path, on_page, problems);
-    for (const auto& f : files) read_jsonl(f.string(), on_page, problems, need_html);
+    for (const auto& f : files) read_jsonl(f.string(), on_page, problems, need);
     return;
   }
-  read_jsonl(path, on_page, problems, need_html);
+  read_jsonl(path, on_page, problems, need);
 }
 
 }  // namespace wce::cli

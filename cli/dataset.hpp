@@ -20,11 +20,14 @@ struct DatasetProblem {
   std::string what;
 };
 
+// Which record fields must be present: bench needs both, `eval` reads gold
+// without html, `extract --jsonl` reads pages without gold text.
+enum class Need { HtmlAndText, Text, Html };
+
 // Calls `on_page` for every good record; malformed ones go to `problems`.
-// Throws std::runtime_error when the path cannot be read at all. With
-// need_html = false, records without "html" are accepted (gold for `eval`).
+// Throws std::runtime_error when the path cannot be read at all.
 void read_dataset(const std::string& path, const std::function<void(Page&&)>& on_page,
-                  std::vector<DatasetProblem>& problems, bool need_html = true);
+                  std::vector<DatasetProblem>& problems, Need need = Need::HtmlAndText);
 
 // Calls `on_object` for every line of a JSONL file (gzipped or not) that is a
 // JSON object; other non-empty lines go to `problems` as file:line.

@@ -45,7 +45,7 @@ int run_eval(const EvalOptions& opt) {
         if (pages_out)
           pages_out << page.id << '\t' << page.dataset << '\t' << opt.name << '\t' << s.precision
                     << '\t' << s.recall << '\t' << s.f1 << '\n';
-      }, problems, /*need_html=*/false);
+      }, problems, Need::Text);
     }
   } catch (const std::exception& e) {
     std::cerr << "wce: " << e.what() << "\n";

@@ -87,7 +87,7 @@ int cmd_extract(const std::vector<std::string>& args) {
         double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", text}, {"ms", ms}};
         std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-      }, problems);
+      }, problems, wce::cli::Need::Html);
     } catch (const std::exception& e) {
       fail(e.what());
     }

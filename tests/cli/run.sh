@@ -64,6 +64,7 @@ check "eval reports duplicates"  0 "pred.jsonl:2: duplicate id a" -- "$WCE" eval
 check "eval reports bad lines"   0 'pred.jsonl:4: missing string field "id"' -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
 check "eval gold without html"   0 "^x +t +1 +1.000"          -- sh -c "echo '{\"id\":\"g\",\"dataset\":\"t\",\"text\":\"same words\"}' > '$T/g.jsonl'; echo '{\"id\":\"g\",\"text\":\"same words\"}' > '$T/p.jsonl'; '$WCE' eval '$T/p.jsonl' '$T/g.jsonl' --name x"
 check "eval needs two files"     2 "eval needs PRED.jsonl"    -- "$WCE" eval "$T/pred.jsonl"
+check "jsonl batch from stdin, no gold" 0 '"id":"x".*"text":"no gold here"' -- sh -c "echo '{\"id\":\"x\",\"html\":\"<p>no gold here</p>\"}' | '$WCE' extract --jsonl -"
 check "jsonl batch has ms"       0 '"ms":[0-9.]+'             -- "$WCE" extract --jsonl "$T/data.jsonl"
 
 [ "$fails" -eq 0 ] && echo "all CLI checks passed" || { echo "$fails CLI check(s) failed"; exit 1; }
