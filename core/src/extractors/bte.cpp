@@ -7,65 +7,33 @@
 // instead of the original quadratic search over all (i, j).
 //
 // Tokens come from the Document, not the source bytes, so that both input
-// paths agree: each element is one opening tag token and, unless it is a void
-// element, one closing tag token; each text node contributes its words.
+// paths agree (features/token_stream.hpp).
 #include <vector>
 
 #include "extractors/extractor_util.hpp"
 #include "extractors/registry_list.hpp"
+#include "features/token_stream.hpp"
 
 namespace wce {
 namespace {
 
-bool is_void(Tag t) {
-  switch (t) {
-    case Tag::Area: case Tag::Base: case Tag::Br: case Tag::Col: case Tag::Embed: case Tag::Hr:
-    case Tag::Img: case Tag::Input: case Tag::Link: case Tag::Meta: case Tag::Param:
-    case Tag::Source: case Tag::Track: case Tag::Wbr:
-      return true;
-    default:
-      return false;
-  }
-}
-
 Labels bte(Context& ctx) {
   const Document& doc = ctx.doc();
-  const auto& words = ctx.text_words();
   Labels labels(doc.text_nodes.size(), 0.0f);
-  // Run-length token stream: (value, count); text nodes remember their run.
-  struct Run { int value; uint32_t count; uint32_t text_index; };
-  std::vector<Run> runs;
-  runs.reserve(doc.size() * 2);
-  std::vector<uint32_t> open;  // elements awaiting their closing tag
-  auto close_until = [&](uint32_t depth) {
-    while (!open.empty() && doc.nodes[open.back()].depth >= depth) {
-      runs.push_back({-1, 1, kNone});
-      open.pop_back();
-    }
-  };
-  for (uint32_t i = 1; i < doc.size(); ++i) {
-    const Node& n = doc.nodes[i];
-    close_until(n.depth);
-    if (n.kind == NodeKind::Text) {
-      runs.push_back({+1, words[n.text_index], n.text_index});
-    } else {
-      runs.push_back({-1, 1, kNone});
-      if (!is_void(n.tag)) open.push_back(i);
-    }
-  }
-  close_until(0);
+  const std::vector<TokenRun> runs = token_stream(doc, ctx.text_words());
 
-  // Kadane over runs (a run of equal values never splits an optimum).
+  // Kadane over runs (+1 per word, -1 per tag; a run of equal values never
+  // splits an optimum).
   long best = 0, cur = 0;
   size_t best_begin = 0, best_end = 0, cur_begin = 0;  // [begin, end)
   for (size_t r = 0; r < runs.size(); ++r) {
-    long v = static_cast<long>(runs[r].value) * runs[r].count;
+    long v = runs[r].is_tag() ? -static_cast<long>(runs[r].count) : static_cast<long>(runs[r].count);
     if (cur <= 0) { cur = 0; cur_begin = r; }
     cur += v;
     if (cur > best) { best = cur; best_begin = cur_begin; best_end = r + 1; }
   }
   for (size_t r = best_begin; r < best_end; ++r)
-    if (runs[r].text_index != kNone) labels[runs[r].text_index] = 1.0f;
+    if (!runs[r].is_tag()) labels[doc.nodes[runs[r].node].text_index] = 1.0f;
   return labels;
 }
 

@@ -10,6 +10,11 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_lqf25());
     v.push_back(make_lqf50());
     v.push_back(make_lqf75());
+    v.push_back(make_dsc());
+    v.push_back(make_ccb());
+    v.push_back(make_cetr());
+    v.push_back(make_cetr_lines());
+    v.push_back(make_cetd());
     return v;
   }();
   return all;

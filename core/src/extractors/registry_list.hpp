@@ -13,5 +13,10 @@ std::unique_ptr<Extractor> make_bte();
 std::unique_ptr<Extractor> make_lqf25();
 std::unique_ptr<Extractor> make_lqf50();
 std::unique_ptr<Extractor> make_lqf75();
+std::unique_ptr<Extractor> make_dsc();
+std::unique_ptr<Extractor> make_ccb();
+std::unique_ptr<Extractor> make_cetr();
+std::unique_ptr<Extractor> make_cetr_lines();
+std::unique_ptr<Extractor> make_cetd();
 
 }  // namespace wce
