@@ -15,6 +15,10 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_cetr());
     v.push_back(make_cetr_lines());
     v.push_back(make_cetd());
+    v.push_back(make_boilerpipe());
+    v.push_back(make_boilerpipe_article());
+    v.push_back(make_boilerpipe_largest());
+    v.push_back(make_boilerpipe_keepall());
     return v;
   }();
   return all;

@@ -18,5 +18,9 @@ std::unique_ptr<Extractor> make_ccb();
 std::unique_ptr<Extractor> make_cetr();
 std::unique_ptr<Extractor> make_cetr_lines();
 std::unique_ptr<Extractor> make_cetd();
+std::unique_ptr<Extractor> make_boilerpipe();
+std::unique_ptr<Extractor> make_boilerpipe_article();
+std::unique_ptr<Extractor> make_boilerpipe_largest();
+std::unique_ptr<Extractor> make_boilerpipe_keepall();
 
 }  // namespace wce
