@@ -49,12 +49,21 @@ Document decode_flat_dom(const FlatDom& flat) {
   // Flat node k becomes Document node map[k]; kNone where it was dropped
   // (inside script/style/noscript/template, exactly as parse_html drops it).
   std::vector<uint32_t> map(count, kNone);
-  std::vector<uint8_t> dropped(count, 0);
+  std::vector<uint8_t> dropped(count, 0), is_text(count, 0);
+  // Flat indices of the elements on the path to the current node: in document
+  // order a node's parent is the previous node or one of its ancestors.
+  std::vector<uint32_t> open;
   for (size_t k = 0; k < count; ++k) {
     const uint32_t* w = flat.nodes + k * S;
     uint32_t kind = w[0] & 0xFF, raw_flags = (w[0] >> 8) & 0xFF, parent = w[1];
     if (kind != kKindElement && kind != kKindText) throw std::invalid_argument("flat DOM: bad node kind");
     if (parent != kNone && parent >= k) throw std::invalid_argument("flat DOM: parent must precede its child");
+    if (parent != kNone && is_text[parent]) throw std::invalid_argument("flat DOM: a text node cannot be a parent");
+    while (!open.empty() && open.back() != parent) open.pop_back();
+    if (parent != kNone && open.empty())
+      throw std::invalid_argument("flat DOM: nodes are not in document order (parent closed before its child)");
+    if (kind == kKindElement) open.push_back(static_cast<uint32_t>(k));
+    else is_text[k] = 1;
     std::string_view strs[kStrings];  // tag, id, class, role, itemprop, aria-hidden, style, text
     for (int s = 0; s < kStrings; ++s) strs[s] = reader.take(w[2 + s]);
     bool drop = parent != kNone && dropped[parent];

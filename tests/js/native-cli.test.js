@@ -1,0 +1,65 @@
+// The WebAssembly build and the native CLI (build/native/wce) are one core:
+// same text, same labels, for every demo page and every extractor.
+// Skipped when the native binary has not been built.
+const fs = require('fs');
+const path = require('path');
+const { execFileSync } = require('child_process');
+const { ROOT, loadWce, decodeHtmlFile, demoPages } = require('./helpers');
+
+const WCE_BIN = path.join(ROOT, 'build', 'native', 'wce');
+const haveCli = fs.existsSync(WCE_BIN);
+
+function cli(args) {
+  return execFileSync(WCE_BIN, args, { encoding: 'utf8', maxBuffer: 1 << 28 });
+}
+
+(haveCli ? describe : describe.skip)('WASM extract == native `wce extract --format json`', () => {
+  let wce;
+  let names;
+  beforeAll(async () => {
+    wce = await loadWce();
+    names = wce.extractors().map((e) => e.name);
+  });
+
+  function nativeNames() {
+    return cli(['list']).split('\n').filter((l) => /^\S/.test(l)).map((l) => l.split(/\s+/)[0]);
+  }
+
+  test('both builds register the same extractors', () => {
+    const listed = nativeNames();
+    if (listed.join() !== names.join()) {
+      throw new Error(`the builds are out of step: native registers [${listed.join(', ')}], ` +
+        `WASM [${names.join(', ')}]: rebuild both (scripts/build_wasm.sh and the native build)`);
+    }
+  });
+
+  test('every demo page, every extractor: same text and labels', () => {
+    const pages = demoPages();
+    expect(pages.length).toBeGreaterThan(0);
+    const common = names.filter((n) => nativeNames().includes(n));  // the test above reports any difference
+    let checks = 0;
+    for (const { name: page, file } of pages) {
+      // The CLI reads the raw bytes and sniffs the charset; WASM gets the
+      // page decoded like a browser would (minimal-page is windows-1252).
+      const html = decodeHtmlFile(file).html;
+      for (const extractor of common) {
+        const native = JSON.parse(cli(['extract', '--format', 'json', '--extractor', extractor, file]));
+        const wasm = wce.extract(html, { extractor });
+        expect({ page, extractor, text: wasm.text }).toEqual({ page, extractor, text: native.text });
+        expect(native.extractor).toBe(extractor);
+        expect(native.labels.length).toBe(wasm.labels.length);
+        for (let i = 0; i < native.labels.length; i++) {
+          if (Math.abs(native.labels[i] - wasm.labels[i]) > 1e-5) {
+            throw new Error(`${page} / ${extractor}: label ${i} is ${native.labels[i]} natively, ${wasm.labels[i]} in WASM`);
+          }
+        }
+        checks++;
+      }
+    }
+    console.log(`native CLI vs WASM: ${pages.length} demo pages x ${common.length} extractors = ${checks} equal`);
+  });
+});
+
+if (!haveCli) {
+  test.skip(`native CLI comparison (${path.relative(ROOT, WCE_BIN)} not built)`, () => {});
+}

@@ -1,0 +1,193 @@
+// Embind bindings of the wce core: the low-level module behind wasm/wce_api.js.
+//
+// Every entry point catches C++ exceptions and returns {error: "..."} instead
+// of throwing across the boundary; wasm/wce_api.js turns that into a JS Error.
+// (The module is built with -fwasm-exceptions, see CMakeLists.txt, so catching
+// works and the stack is unwound with destructors run: nothing leaks.)
+//
+// Strings: Embind converts JS strings <-> std::string as UTF-8
+// (EMBIND_STD_STRING_IS_UTF8, the default), so HTML arrives already decoded and
+// is parsed with charset "utf-8"; a <meta charset> in it is ignored.
+#include <emscripten/bind.h>
+#include <emscripten/emscripten.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <exception>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "wce/wce.hpp"
+
+using emscripten::val;
+
+namespace {
+
+val error_result(const std::string& message) {
+  val r = val::object();
+  r.set("error", message);
+  return r;
+}
+
+const wce::Extractor& require_extractor(const std::string& name) {
+  const wce::Extractor* ex = wce::find_extractor(name);
+  if (!ex) {
+    std::string names;
+    for (const auto& e : wce::extractors()) names += (names.empty() ? "" : ", ") + e->info().name;
+    throw std::invalid_argument("unknown extractor \"" + name + "\" (valid: " + names + ")");
+  }
+  return *ex;
+}
+
+// Runs extractors on a built Document and packs each result for JS. One
+// Context for all of them: the shared features are computed once.
+val run_and_render(const wce::Document& doc, wce::Context& ctx, const wce::Extractor& ex, double build_ms) {
+  double t0 = emscripten_get_now();
+  wce::Labels labels = ex.run(ctx);
+  double t1 = emscripten_get_now();
+  if (labels.size() != doc.text_nodes.size())
+    throw std::logic_error("extractor \"" + ex.info().name + "\" returned " + std::to_string(labels.size()) +
+                           " labels for " + std::to_string(doc.text_nodes.size()) + " text nodes");
+  std::string text = wce::render_text(doc, labels);
+  double t2 = emscripten_get_now();
+  val r = val::object();
+  r.set("extractor", ex.info().name);
+  r.set("text", text);
+  // new Float32Array(view) copies the labels out of wasm memory.
+  r.set("labels", val::global("Float32Array").new_(emscripten::typed_memory_view(labels.size(), labels.data())));
+  r.set("parseMs", build_ms);
+  r.set("extractMs", t1 - t0);
+  r.set("renderMs", t2 - t1);
+  return r;
+}
+
+val run_and_render(const wce::Document& doc, const wce::Extractor& ex, double build_ms) {
+  wce::Context ctx(doc);
+  return run_and_render(doc, ctx, ex, build_ms);
+}
+
+// {parseMs, results: [one run_and_render result per extractor]}.
+val run_many(const wce::Document& doc, const std::vector<const wce::Extractor*>& list, double build_ms) {
+  wce::Context ctx(doc);
+  val results = val::array();
+  unsigned i = 0;
+  for (const wce::Extractor* ex : list) results.set(i++, run_and_render(doc, ctx, *ex, build_ms));
+  val r = val::object();
+  r.set("parseMs", build_ms);
+  r.set("results", results);
+  return r;
+}
+
+std::vector<const wce::Extractor*> require_extractors(const val& names) {
+  std::vector<const wce::Extractor*> list;
+  const unsigned n = names["length"].as<unsigned>();
+  for (unsigned i = 0; i < n; ++i) list.push_back(&require_extractor(names[i].as<std::string>()));
+  return list;
+}
+
+// A JS Uint32Array (or anything TypedArray.prototype.set accepts) copied into
+// wasm memory with one bulk copy; the view is made after the allocation, so
+// memory growth cannot detach it.
+std::vector<uint32_t> copy_nodes(const val& nodes) {
+  const size_t n = nodes["length"].as<size_t>();
+  std::vector<uint32_t> words(n);
+  if (n > 0) {
+    val view(emscripten::typed_memory_view(n, words.data()));
+    view.call<void>("set", nodes);
+  }
+  return words;
+}
+
+template <class F>
+val guarded(F&& f) {
+  try {
+    return f();
+  } catch (const std::exception& e) {
+    return error_result(e.what());
+  } catch (...) {
+    return error_result("unknown C++ exception");
+  }
+}
+
+val js_extractors() {
+  val list = val::array();
+  unsigned i = 0;
+  for (const auto& e : wce::extractors()) {
+    const wce::ExtractorInfo& info = e->info();
+    val o = val::object();
+    o.set("name", info.name);
+    o.set("family", info.family);
+    o.set("reference", info.reference);
+    o.set("description", info.description);
+    list.set(i++, o);
+  }
+  return list;
+}
+
+val js_extract(const std::string& html, const std::string& extractor) {
+  return guarded([&] {
+    const wce::Extractor& ex = require_extractor(extractor);
+    double t0 = emscripten_get_now();
+    wce::Document doc = wce::parse_html(html, "utf-8");
+    double t1 = emscripten_get_now();
+    return run_and_render(doc, ex, t1 - t0);
+  });
+}
+
+val js_extract_many(const std::string& html, val names) {
+  return guarded([&] {
+    std::vector<const wce::Extractor*> list = require_extractors(names);
+    double t0 = emscripten_get_now();
+    wce::Document doc = wce::parse_html(html, "utf-8");
+    double t1 = emscripten_get_now();
+    return run_many(doc, list, t1 - t0);
+  });
+}
+
+val js_classify(val nodes, const std::string& strings, const std::string& extractor) {
+  return guarded([&] {
+    const wce::Extractor& ex = require_extractor(extractor);
+    double t0 = emscripten_get_now();
+    std::vector<uint32_t> words = copy_nodes(nodes);
+    wce::Document doc = wce::decode_flat_dom(wce::FlatDom{words.data(), words.size(), strings});
+    double t1 = emscripten_get_now();
+    return run_and_render(doc, ex, t1 - t0);
+  });
+}
+
+val js_classify_many(val nodes, const std::string& strings, val names) {
+  return guarded([&] {
+    std::vector<const wce::Extractor*> list = require_extractors(names);
+    double t0 = emscripten_get_now();
+    std::vector<uint32_t> words = copy_nodes(nodes);
+    wce::Document doc = wce::decode_flat_dom(wce::FlatDom{words.data(), words.size(), strings});
+    double t1 = emscripten_get_now();
+    return run_many(doc, list, t1 - t0);
+  });
+}
+
+val js_evaluate(const std::string& predicted, const std::string& gold) {
+  return guarded([&] {
+    wce::PRF prf = wce::rouge_lsum(predicted, gold);
+    val r = val::object();
+    r.set("precision", prf.precision);
+    r.set("recall", prf.recall);
+    r.set("f1", prf.f1);
+    return r;
+  });
+}
+
+std::string js_version() { return WCE_VERSION; }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(wce) {
+  emscripten::function("extractors", &js_extractors);
+  emscripten::function("extract", &js_extract);
+  emscripten::function("extractMany", &js_extract_many);
+  emscripten::function("classify", &js_classify);
+  emscripten::function("classifyMany", &js_classify_many);
+  emscripten::function("evaluate", &js_evaluate);
+  emscripten::function("version", &js_version);
+}

@@ -1,0 +1,167 @@
+/*
+ * wce DOM encoder: a live DOM (page, DOMParser or jsdom Document) -> the flat
+ * encoding that the core's decode_flat_dom reads (core/include/wce/html.hpp),
+ * so that one message carries a whole page to the WebAssembly core.
+ *
+ * One file, two ways to load it: a classic script (content script, worker,
+ * <script>) defines self.WCEEncoder = {encodeDom, ...}; CommonJS (Node) sets
+ * module.exports.
+ *
+ * Encoding (stride 10 uint32 per node, document order, from documentElement):
+ *   [kind (1 element, 2 text) | flags << 8 (1: `hidden` attribute, 2: `href`),
+ *    parent's flat index (0xFFFFFFFF for the root element),
+ *    len(tag name), len(id), len(class), len(role), len(itemprop),
+ *    len(aria-hidden), len(style), len(text)]
+ * strings: those strings concatenated, node by node, in that order (elements
+ * carry no text, text nodes no attributes); lengths are UTF-16 code units.
+ *
+ * What is encoded: Element and Text nodes (CDATA sections as text). Skipped:
+ * the document's other children (doctype, comments), comments and processing
+ * instructions, the content of script / style / noscript / template (the
+ * element itself is encoded; the core drops such content from both builders
+ * too), iframe documents and shadow roots. The walk is iterative: any depth.
+ *
+ * Result: {nodes: Uint32Array, strings: string, textNodes: Text[]} where
+ * textNodes[k] is the live node that label k of a classify() result refers to.
+ */
+(function (root, factory) {
+  'use strict';
+  var api = factory();
+  if (typeof module === 'object' && module && typeof module.exports === 'object') {
+    module.exports = api;
+  } else {
+    root.WCEEncoder = api;
+  }
+})(typeof self !== 'undefined' ? self : typeof globalThis !== 'undefined' ? globalThis : this, function () {
+  'use strict';
+
+  var STRIDE = 10;
+  var NONE = 0xFFFFFFFF;
+  var KIND_ELEMENT = 1;
+  var KIND_TEXT = 2;
+  var FLAG_HIDDEN = 1;
+  var FLAG_HREF = 2;
+  var ELEMENT_NODE = 1;
+  var TEXT_NODE = 3;
+  var CDATA_SECTION_NODE = 4;
+  // Elements whose content is never document text (core: is_non_content).
+  var NO_DESCENT = { script: true, style: true, noscript: true, template: true };
+
+  // Lone surrogates would be mangled by the UTF-8 conversion at the wasm
+  // boundary; U+FFFD keeps the UTF-16 length. Per string, so that two lone
+  // halves in neighbouring strings cannot pair up in the joined string.
+  var UPPER = /[A-Z]/;
+  var UPPER_G = /[A-Z]+/g;
+  function asciiLower(s) { return s.toLowerCase(); }
+
+  var HAS_IS_WELL_FORMED = typeof ''.isWellFormed === 'function';
+  var SURROGATE = /[\uD800-\uDFFF]/;
+  function wellFormed(s) {
+    if (HAS_IS_WELL_FORMED) return s.isWellFormed() ? s : s.toWellFormed();
+    if (!SURROGATE.test(s)) return s;
+    var out = '';
+    for (var i = 0; i < s.length; i++) {
+      var c = s.charCodeAt(i);
+      if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.length) {
+        var d = s.charCodeAt(i + 1);
+        if (d >= 0xDC00 && d <= 0xDFFF) { out += s[i] + s[i + 1]; i++; continue; }
+      }
+      out += (c >= 0xD800 && c <= 0xDFFF) ? '\uFFFD' : s[i];
+    }
+    return out;
+  }
+
+  function encodeDom(doc) {
+    if (!doc || typeof doc !== 'object' || !('documentElement' in doc)) {
+      throw new TypeError('encodeDom: expected a Document (window.document, DOMParser or jsdom)');
+    }
+    var rootEl = doc.documentElement;
+    var cap = 4096 * STRIDE;
+    var buf = new Uint32Array(cap);
+    var w = 0;              // words written
+    var count = 0;          // nodes written
+    var parts = [];         // non-empty strings, joined once at the end
+    var textNodes = [];
+    if (!rootEl) return { nodes: new Uint32Array(0), strings: '', textNodes: textNodes };
+
+    var parents = [];       // flat indices of the open elements (the path to node)
+    var parent = NONE;      // flat index of node's parent
+    var node = rootEl;
+    while (node) {
+      var type = node.nodeType;
+      var descend = false;
+      if (type === ELEMENT_NODE || type === TEXT_NODE || type === CDATA_SECTION_NODE) {
+        if (w + STRIDE > cap) {
+          cap *= 2;
+          var grown = new Uint32Array(cap);
+          grown.set(buf);
+          buf = grown;
+        }
+        if (type === ELEMENT_NODE) {
+          // ASCII lower case, as the core and the HTML parsers do (a full
+          // Unicode toLowerCase would turn e.g. U+212A KELVIN SIGN into "k").
+          var name = node.localName;
+          if (UPPER.test(name)) name = name.replace(UPPER_G, asciiLower);
+          name = wellFormed(name);
+          var flags = 0;
+          var id = '', cls = '', role = '', itemprop = '', ariaHidden = '', style = '';
+          parts.push(name);
+          if (node.hasAttributes()) {
+            if (node.hasAttribute('hidden')) flags |= FLAG_HIDDEN;
+            if (node.hasAttribute('href')) flags |= FLAG_HREF;
+            // In the encoding's order: id, class, role, itemprop, aria-hidden, style.
+            if ((id = node.getAttribute('id'))) parts.push(id = wellFormed(id)); else id = '';
+            if ((cls = node.getAttribute('class'))) parts.push(cls = wellFormed(cls)); else cls = '';
+            if ((role = node.getAttribute('role'))) parts.push(role = wellFormed(role)); else role = '';
+            if ((itemprop = node.getAttribute('itemprop'))) parts.push(itemprop = wellFormed(itemprop)); else itemprop = '';
+            if ((ariaHidden = node.getAttribute('aria-hidden'))) parts.push(ariaHidden = wellFormed(ariaHidden)); else ariaHidden = '';
+            if ((style = node.getAttribute('style'))) parts.push(style = wellFormed(style)); else style = '';
+          }
+          buf[w] = KIND_ELEMENT | (flags << 8);
+          buf[w + 1] = parent;
+          buf[w + 2] = name.length;
+          buf[w + 3] = id.length;
+          buf[w + 4] = cls.length;
+          buf[w + 5] = role.length;
+          buf[w + 6] = itemprop.length;
+          buf[w + 7] = ariaHidden.length;
+          buf[w + 8] = style.length;
+          buf[w + 9] = 0;
+          descend = node.firstChild !== null && NO_DESCENT[name] !== true;
+        } else {
+          var text = node.data;
+          if (text) parts.push(text = wellFormed(text));
+          buf[w] = KIND_TEXT;
+          buf[w + 1] = parent;
+          buf[w + 2] = 0; buf[w + 3] = 0; buf[w + 4] = 0; buf[w + 5] = 0;
+          buf[w + 6] = 0; buf[w + 7] = 0; buf[w + 8] = 0;
+          buf[w + 9] = text.length;
+          textNodes.push(node);
+        }
+        w += STRIDE;
+        count++;
+      }
+      if (descend) {
+        parents.push(parent);
+        parent = count - 1;
+        node = node.firstChild;
+        continue;
+      }
+      if (node === rootEl) break;
+      // Next in document order: the next sibling of node or of its nearest ancestor.
+      while (node.nextSibling === null) {
+        node = node.parentNode;
+        parent = parents.pop();
+        if (node === rootEl || node === null) { node = null; break; }
+      }
+      if (node) node = node.nextSibling;
+    }
+    return { nodes: buf.slice(0, w), strings: parts.join(''), textNodes: textNodes };
+  }
+
+  return {
+    encodeDom: encodeDom,
+    STRIDE: STRIDE,
+    NONE: NONE
+  };
+});

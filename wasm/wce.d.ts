@@ -1,0 +1,160 @@
+// Types of the wce JavaScript API: wasm/wce.mjs (ES module), wasm/wce_api.js
+// (CommonJS / classic script: self.WCE) and wasm/dom_encoder.js (CommonJS /
+// classic script: self.WCEEncoder).
+/// <reference lib="dom" />
+
+/** One registered extractor. */
+export interface ExtractorInfo {
+  /** Registry key, e.g. "bte". */
+  readonly name: string;
+  readonly family: 'baseline' | 'heuristic' | 'learned' | 'ensemble' | (string & {});
+  /** Paper or project the algorithm comes from. */
+  readonly reference: string;
+  readonly description: string;
+}
+
+/** Milliseconds spent in each step of one call. */
+export interface Timing {
+  /** Gumbo parse (extract) or flat-DOM decode (classify). */
+  parseMs: number;
+  extractMs: number;
+  /** Labels -> text. */
+  renderMs: number;
+  /** The whole call as seen from JavaScript (extractMany / classifyMany: parse + extract + render). */
+  totalMs: number;
+}
+
+export interface ExtractResult {
+  extractor: string;
+  /** The main content: block elements on their own lines. */
+  text: string;
+  /**
+   * One score in [0, 1] per text node, in document order (>= 0.5: main
+   * content). On the classify path, labels[k] belongs to encodeDom(...).textNodes[k].
+   * A copy: stays valid after further calls.
+   */
+  labels: Float32Array;
+  timing: Timing;
+}
+
+/** extractMany / classifyMany: one parse or decode, several extractors. */
+export interface ManyResult {
+  parseMs: number;
+  totalMs: number;
+  /** In the order of options.extractors (default: registry order). */
+  results: ExtractResult[];
+}
+
+export interface ExtractOptions {
+  /** A registered extractor name; default "bte". */
+  extractor?: string;
+}
+
+export interface ManyOptions {
+  /** Registered extractor names; default: all of them. */
+  extractors?: string[];
+}
+
+/**
+ * The flat encoding of a DOM (core/include/wce/html.hpp): 10 uint32 per node
+ * [kind | flags << 8, parent index (0xFFFFFFFF: root), then the UTF-16 lengths
+ * of tag name, id, class, role, itemprop, aria-hidden, style, text] and the
+ * concatenated strings. Plain arrays and JSON-serialised typed arrays (as they
+ * arrive through extension messaging) are accepted too.
+ */
+export interface FlatDom {
+  nodes: Uint32Array | ArrayLike<number> | { readonly [index: string]: number };
+  strings: string;
+}
+
+/** ROUGE-LSum. */
+export interface PRF {
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+export interface Wce {
+  /** The registered extractors, in registry order (a copy). */
+  extractors(): ExtractorInfo[];
+  /** The core version, e.g. "0.1.0". */
+  version(): string;
+  /**
+   * Parses decoded HTML with Gumbo and runs one extractor.
+   * @throws TypeError if html is not a string; Error for an unknown extractor.
+   */
+  extract(html: string, options?: ExtractOptions): ExtractResult;
+  /** Parses once and runs several extractors (shared per-document features). */
+  extractMany(html: string, options?: ManyOptions): ManyResult;
+  /**
+   * Runs one extractor on a flat DOM from encodeDom (the live-DOM path: no parse).
+   * @throws TypeError for wrong argument types; Error for an unknown extractor
+   * or a malformed flat DOM (the message says what is wrong).
+   */
+  classify(flat: FlatDom, options?: ExtractOptions): ExtractResult;
+  classifyMany(flat: FlatDom, options?: ManyOptions): ManyResult;
+  /** ROUGE-LSum of the predicted text against the gold text. */
+  evaluate(predicted: string, gold: string): PRF;
+}
+
+/** The Emscripten factory of build/wasm/wce_core.js (global createWceCore). */
+export type CoreFactory = (moduleOptions?: Record<string, unknown>) => Promise<unknown>;
+
+export interface CreateOptions {
+  /**
+   * The core factory. Default: the global createWceCore (after
+   * importScripts('wce_core.js')), else require('../build/wasm/wce_core.js') in Node.
+   */
+  coreFactory?: CoreFactory;
+  /** Passed to the factory: Emscripten Module overrides (e.g. wasmBinary, locateFile). */
+  moduleOptions?: Record<string, unknown>;
+}
+
+/** Loads the WebAssembly core. Rejects with a TypeError for bad options. */
+export function createExtractor(options?: CreateOptions): Promise<Wce>;
+
+export const DEFAULT_EXTRACTOR: 'bte';
+
+/** encodeDom's result. */
+export interface EncodedDom {
+  nodes: Uint32Array;
+  strings: string;
+  /** textNodes[k] is the live node that label k of a classify() result refers to. */
+  textNodes: Array<Text | CDATASection>;
+}
+
+/**
+ * Walks a Document (live page, DOMParser or jsdom) iteratively in document
+ * order from documentElement: Element and Text nodes (CDATA as text), not the
+ * content of script / style / noscript / template, iframe documents or shadow
+ * roots. Any depth.
+ * @throws TypeError if doc is not a Document.
+ */
+export function encodeDom(doc: Document | { readonly documentElement: Element | null }): EncodedDom;
+
+declare const wce: {
+  createExtractor: typeof createExtractor;
+  encodeDom: typeof encodeDom;
+  DEFAULT_EXTRACTOR: typeof DEFAULT_EXTRACTOR;
+};
+export default wce;
+
+/** The classic-script globals (importScripts in a worker or service worker, <script>). */
+export interface WceGlobal {
+  createExtractor: typeof createExtractor;
+  DEFAULT_EXTRACTOR: typeof DEFAULT_EXTRACTOR;
+}
+export interface WceEncoderGlobal {
+  encodeDom: typeof encodeDom;
+  STRIDE: 10;
+  NONE: 0xFFFFFFFF;
+}
+
+declare global {
+  /** Defined by wasm/wce_api.js loaded as a classic script. */
+  var WCE: WceGlobal | undefined;
+  /** Defined by wasm/dom_encoder.js loaded as a classic script. */
+  var WCEEncoder: WceEncoderGlobal | undefined;
+  /** Defined by build/wasm/wce_core.js loaded as a classic script. */
+  var createWceCore: CoreFactory | undefined;
+}

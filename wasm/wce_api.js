@@ -1,0 +1,303 @@
+/*
+ * wce: the JavaScript API of the WebAssembly core (build/wasm/wce_core.js).
+ *
+ * One file, two ways to load it:
+ *   - classic script (importScripts in a Web Worker or an MV3 service worker,
+ *     or a <script> tag): after importScripts('wce_core.js', 'wce_api.js') it
+ *     defines self.WCE = {createExtractor, ...}, using the global createWceCore;
+ *   - CommonJS (Node): module.exports = {createExtractor, ...}; the core is
+ *     require('../build/wasm/wce_core.js') unless options.coreFactory is given.
+ * The ES-module wrapper is wasm/wce.mjs, the types wasm/wce.d.ts.
+ *
+ *   const wce = await WCE.createExtractor();
+ *   const {text, labels, timing} = wce.extract(html, {extractor: 'bte'});
+ *   const res = wce.classify(WCEEncoder.encodeDom(document), {extractor: 'bte'});
+ *   const all = wce.extractMany(html);   // one parse, every extractor
+ *
+ * Errors: wrong argument types throw TypeError; an unknown extractor or a
+ * malformed flat DOM throws Error with the reason. Both leave the module
+ * usable. Only if the WebAssembly instance itself aborts (e.g. out of memory)
+ * does the extractor become unusable; create a new one then.
+ */
+(function (root, factory) {
+  'use strict';
+  var api = factory(root);
+  if (typeof module === 'object' && module && typeof module.exports === 'object') {
+    module.exports = api;
+  } else {
+    root.WCE = api;
+  }
+})(typeof self !== 'undefined' ? self : typeof globalThis !== 'undefined' ? globalThis : this, function (root) {
+  'use strict';
+
+  var DEFAULT_EXTRACTOR = 'bte';
+  var STRIDE = 10;
+
+  var now = (typeof performance !== 'undefined' && performance && typeof performance.now === 'function')
+    ? function () { return performance.now(); }
+    : function () { return Date.now(); };
+
+  function describe(v) {
+    if (v === null) return 'null';
+    if (Array.isArray(v)) return 'an array';
+    var t = typeof v;
+    if (t === 'object') return 'an object' + (v.constructor && v.constructor.name ? ' (' + v.constructor.name + ')' : '');
+    return t === 'undefined' ? 'undefined' : 'a ' + t;
+  }
+
+  // Lone UTF-16 surrogates would be mangled by the UTF-8 conversion at the
+  // wasm boundary (and shift every flat-DOM length after them): replace them
+  // with U+FFFD, which keeps the length, as the DOM encoder does.
+  var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+  function wellFormed(s) {
+    if (typeof s.isWellFormed === 'function') return s.isWellFormed() ? s : s.toWellFormed();
+    if (!LONE_SURROGATE.test(s)) return s;
+    var out = '';
+    for (var i = 0; i < s.length; i++) {
+      var c = s.charCodeAt(i);
+      if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.length) {
+        var d = s.charCodeAt(i + 1);
+        if (d >= 0xDC00 && d <= 0xDFFF) { out += s[i] + s[i + 1]; i++; continue; }
+      }
+      out += (c >= 0xD800 && c <= 0xDFFF) ? '\uFFFD' : s[i];
+    }
+    return out;
+  }
+
+  function resolveFactory(options) {
+    if (options.coreFactory !== undefined) {
+      if (typeof options.coreFactory !== 'function') {
+        throw new TypeError('createExtractor: options.coreFactory must be a function (the createWceCore factory), got ' + describe(options.coreFactory));
+      }
+      return options.coreFactory;
+    }
+    if (typeof root.createWceCore === 'function') return root.createWceCore;
+    if (typeof createWceCore === 'function') return createWceCore; // eslint-disable-line no-undef
+    if (typeof module === 'object' && module && typeof require === 'function') {
+      return require('../build/wasm/wce_core.js');
+    }
+    throw new Error('createExtractor: the WebAssembly core is not loaded: importScripts("wce_core.js") before wce_api.js, or pass options.coreFactory');
+  }
+
+  function Wce(core) {
+    this._core = core;
+    this._broken = null;
+    var list = core.extractors();
+    this._extractors = [];
+    this._names = Object.create(null);
+    for (var i = 0; i < list.length; i++) {
+      var e = list[i];
+      var info = Object.freeze({ name: e.name, family: e.family, reference: e.reference, description: e.description });
+      this._extractors.push(info);
+      this._names[e.name] = true;
+    }
+    this._version = core.version();
+  }
+
+  Wce.prototype._call = function (method, args) {
+    if (this._broken) {
+      throw new Error('wce.' + method + ': the WebAssembly module aborted earlier (' + this._broken.message + '); create a new extractor');
+    }
+    var r;
+    try {
+      r = this._core[method].apply(this._core, args);
+    } catch (err) {
+      // Not an error the core reported (those come back as {error}): a trap
+      // or abort inside WebAssembly. Its memory can no longer be trusted.
+      this._broken = err instanceof Error ? err : new Error(String(err));
+      var wrapped = new Error('wce.' + method + ': the WebAssembly module failed: ' + this._broken.message);
+      wrapped.cause = err;
+      throw wrapped;
+    }
+    if (r && typeof r.error === 'string') throw new Error('wce.' + method + ': ' + r.error);
+    return r;
+  };
+
+  Wce.prototype._extractorName = function (method, options) {
+    if (options === undefined || options === null) return DEFAULT_EXTRACTOR;
+    if (typeof options !== 'object') {
+      throw new TypeError('wce.' + method + ': options must be an object like {extractor: "bte"}, got ' + describe(options));
+    }
+    var name = options.extractor === undefined ? DEFAULT_EXTRACTOR : options.extractor;
+    if (typeof name !== 'string') {
+      throw new TypeError('wce.' + method + ': options.extractor must be a string, got ' + describe(name));
+    }
+    if (!this._names[name]) {
+      throw new Error('wce.' + method + ': unknown extractor "' + name + '" (valid: ' +
+        this._extractors.map(function (e) { return e.name; }).join(', ') + ')');
+    }
+    return name;
+  };
+
+  function packResult(r, name, t0) {
+    return {
+      extractor: name,
+      text: r.text,
+      labels: r.labels,
+      timing: { parseMs: r.parseMs, extractMs: r.extractMs, renderMs: r.renderMs, totalMs: now() - t0 }
+    };
+  }
+
+  /** The registered extractors, in registry order: [{name, family, reference, description}]. */
+  Wce.prototype.extractors = function () {
+    return this._extractors.slice();
+  };
+
+  Wce.prototype.version = function () {
+    return this._version;
+  };
+
+  /** Parses HTML (a decoded string) with Gumbo and runs one extractor. */
+  Wce.prototype.extract = function (html, options) {
+    if (typeof html !== 'string') {
+      throw new TypeError('wce.extract: html must be a string (decoded HTML), got ' + describe(html));
+    }
+    var name = this._extractorName('extract', options);
+    var t0 = now();
+    var r = this._call('extract', [wellFormed(html), name]);
+    return packResult(r, name, t0);
+  };
+
+  // flat = {nodes, strings} -> [Uint32Array, well-formed strings], or throws.
+  function flatArgs(method, flat) {
+    if (flat === null || typeof flat !== 'object') {
+      throw new TypeError('wce.' + method + ': flat must be an object {nodes, strings} (from encodeDom), got ' + describe(flat));
+    }
+    var nodes = flat.nodes;
+    var strings = flat.strings;
+    if (typeof strings !== 'string') {
+      throw new TypeError('wce.' + method + ': flat.strings must be a string, got ' + describe(strings));
+    }
+    if (!(nodes instanceof Uint32Array)) {
+      if (Array.isArray(nodes) || ArrayBuffer.isView(nodes)) {
+        nodes = Uint32Array.from(nodes);
+      } else if (nodes && typeof nodes === 'object' && typeof nodes.length !== 'number') {
+        // A typed array serialised to JSON (Chrome's extension messaging)
+        // becomes {"0": n, "1": n, ...}.
+        var keys = Object.keys(nodes);
+        var arr = new Uint32Array(keys.length);
+        for (var i = 0; i < keys.length; i++) {
+          var v = nodes[i];
+          if (typeof v !== 'number') {
+            throw new TypeError('wce.' + method + ': flat.nodes must be a Uint32Array or an array of numbers');
+          }
+          arr[i] = v;
+        }
+        nodes = arr;
+      } else {
+        throw new TypeError('wce.' + method + ': flat.nodes must be a Uint32Array or an array of numbers, got ' + describe(nodes));
+      }
+    }
+    if (nodes.length % STRIDE !== 0) {
+      throw new Error('wce.' + method + ': malformed flat DOM: nodes has ' + nodes.length +
+        ' entries, not a multiple of the stride ' + STRIDE);
+    }
+    return [nodes, wellFormed(strings)];
+  }
+
+  /**
+   * Runs one extractor on a flat DOM made by WCEEncoder.encodeDom:
+   * {nodes: Uint32Array | number[], strings: string}. Plain arrays (as they
+   * arrive through extension messaging) are converted.
+   */
+  Wce.prototype.classify = function (flat, options) {
+    var args = flatArgs('classify', flat);
+    var name = this._extractorName('classify', options);
+    var t0 = now();
+    var r = this._call('classify', [args[0], args[1], name]);
+    return packResult(r, name, t0);
+  };
+
+  // options.extractors: an array of names (default: every registered extractor).
+  Wce.prototype._extractorList = function (method, options) {
+    if (options === undefined || options === null) options = {};
+    if (typeof options !== 'object') {
+      throw new TypeError('wce.' + method + ': options must be an object like {extractors: ["bte", "lqf50"]}, got ' + describe(options));
+    }
+    if (options.extractors === undefined) return this._extractors.map(function (e) { return e.name; });
+    if (!Array.isArray(options.extractors)) {
+      throw new TypeError('wce.' + method + ': options.extractors must be an array of names, got ' + describe(options.extractors));
+    }
+    var self = this;
+    return options.extractors.map(function (name) {
+      return self._extractorName(method, { extractor: name });
+    });
+  };
+
+  function packMany(r, t0) {
+    var results = [];
+    for (var i = 0; i < r.results.length; i++) {
+      var x = r.results[i];
+      results.push({
+        extractor: x.extractor,
+        text: x.text,
+        labels: x.labels,
+        timing: { parseMs: x.parseMs, extractMs: x.extractMs, renderMs: x.renderMs,
+                  totalMs: x.parseMs + x.extractMs + x.renderMs }
+      });
+    }
+    return { parseMs: r.parseMs, totalMs: now() - t0, results: results };
+  }
+
+  /**
+   * Parses once and runs several extractors (sharing the per-document
+   * features): {parseMs, totalMs, results: [extract() results, in order]}.
+   * Each result's timing.totalMs is parse + extract + render, i.e. its cost
+   * when run alone.
+   */
+  Wce.prototype.extractMany = function (html, options) {
+    if (typeof html !== 'string') {
+      throw new TypeError('wce.extractMany: html must be a string (decoded HTML), got ' + describe(html));
+    }
+    var names = this._extractorList('extractMany', options);
+    var t0 = now();
+    return packMany(this._call('extractMany', [wellFormed(html), names]), t0);
+  };
+
+  /** classify() for several extractors at once; the same shape as extractMany(). */
+  Wce.prototype.classifyMany = function (flat, options) {
+    var args = flatArgs('classifyMany', flat);
+    var names = this._extractorList('classifyMany', options);
+    var t0 = now();
+    return packMany(this._call('classifyMany', [args[0], args[1], names]), t0);
+  };
+
+  /** ROUGE-LSum of predicted against gold text: {precision, recall, f1}. */
+  Wce.prototype.evaluate = function (predicted, gold) {
+    if (typeof predicted !== 'string') {
+      throw new TypeError('wce.evaluate: predicted must be a string, got ' + describe(predicted));
+    }
+    if (typeof gold !== 'string') {
+      throw new TypeError('wce.evaluate: gold must be a string, got ' + describe(gold));
+    }
+    var r = this._call('evaluate', [wellFormed(predicted), wellFormed(gold)]);
+    return { precision: r.precision, recall: r.recall, f1: r.f1 };
+  };
+
+  /**
+   * Loads the WebAssembly core and resolves to a Wce instance.
+   * options.coreFactory: the createWceCore factory to use (default: the
+   * global createWceCore, else require('../build/wasm/wce_core.js') in Node);
+   * options.moduleOptions: passed to the factory (Emscripten Module overrides).
+   */
+  function createExtractor(options) {
+    try {
+      if (options === undefined || options === null) options = {};
+      if (typeof options !== 'object') {
+        throw new TypeError('createExtractor: options must be an object, got ' + describe(options));
+      }
+      var factory = resolveFactory(options);
+      return Promise.resolve(factory(Object.assign({}, options.moduleOptions || {}))).then(function (core) {
+        return new Wce(core);
+      });
+    } catch (err) {
+      return Promise.reject(err);
+    }
+  }
+
+  return {
+    createExtractor: createExtractor,
+    DEFAULT_EXTRACTOR: DEFAULT_EXTRACTOR,
+    Wce: Wce
+  };
+});
