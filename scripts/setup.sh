@@ -9,9 +9,13 @@ DEBIAN_PACKAGES=(
   emscripten                          # WebAssembly build (3.1.6 on Debian 12)
   libgtest-dev googletest             # C++ tests
   nlohmann-json3-dev zlib1g-dev       # CLI: JSON lines, gzip
-  nodejs npm                          # JS tests, extension and web builds
   chromium                            # Playwright end-to-end tests (Debian's browser)
 )
+
+# Node.js and npm: used as found (this machine kind ships Node 20 + npm 11
+# outside Debian's packages, which would conflict); Debian's otherwise.
+command -v node >/dev/null || DEBIAN_PACKAGES+=(nodejs)
+command -v npm >/dev/null || DEBIAN_PACKAGES+=(npm)
 
 missing=()
 for p in "${DEBIAN_PACKAGES[@]}"; do
