@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "wce/document.hpp"
@@ -41,12 +42,16 @@ class Context {
   const NodeCounts& counts();
   // Text blocks (features/text_blocks.cpp).
   const TextBlocks& blocks();
+  // ISO 639-1 code of the stopwords-iso list with the most stop-word hits in
+  // the page's text, or "" below the minimum (features/stopwords.cpp).
+  const std::string& language();
 
  private:
   const Document& doc_;
   std::unique_ptr<std::vector<uint32_t>> text_words_;
   std::unique_ptr<NodeCounts> counts_;
   std::unique_ptr<TextBlocks> blocks_;
+  std::unique_ptr<std::string> language_;
 };
 
 // Whitespace-separated token count of UTF-8 text (ASCII and Unicode spaces).

@@ -1,5 +1,7 @@
 // Evaluation measures and their aggregation.
 #pragma once
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,5 +30,95 @@ struct Summary {
   double mean = 0, median = 0, q1 = 0, q3 = 0, stdev = 0;
 };
 Summary summarize(std::vector<double> values);
+
+// ------------------------------------------------------------------------
+// Page measures of Gottron 2007 and Barbaresi & Lejeune 2020, computed from
+// one tokenisation of each text (eval/measures.cpp, lcs.cpp, cleaneval.cpp).
+
+// Work limits (word operations / search steps) that bound the time of the
+// LCS and of the CleanEval alignment on huge inputs; see lcs.cpp and
+// cleaneval.cpp for what happens beyond them.
+constexpr uint64_t kLcsWorkLimit = uint64_t{1} << 27;
+constexpr uint64_t kCleanEvalWorkLimit = uint64_t{1} << 25;
+
+// Length of a longest common subsequence of two symbol sequences (any uint32
+// ids): Hirschberg's linear-space pass, bit-parallel, over a self-certifying
+// diagonal band when that saves work. Exact while the word operations stay
+// within work_limit (0 = no limit; an upper estimate: rows x ceil(min length
+// / 64) after stripping the common prefix and suffix), else a lower bound
+// from aligned pieces within about 1.35 x work_limit.
+size_t lcs_length(const std::vector<uint32_t>& a, const std::vector<uint32_t>& b,
+                  uint64_t work_limit = kLcsWorkLimit);
+size_t lcs_length(const uint32_t* a, size_t n, const uint32_t* b, size_t m,
+                  uint64_t work_limit = kLcsWorkLimit);
+
+// Number of tokens matched by the CleanEval scorer's alignment (Python
+// difflib.SequenceMatcher(None, output, gold), Ratcliff/Obershelp, with its
+// autojunk heuristic when `autojunk`).
+size_t cleaneval_matches(const std::vector<uint32_t>& output, const std::vector<uint32_t>& gold,
+                         bool autojunk = true, uint64_t work_limit = kCleanEvalWorkLimit);
+
+enum class Segmentation {
+  Auto,        // Characters when the language is zh/ja/th/lo/km/my (or yue),
+               // or when most non-space characters of the gold (of the
+               // output if the gold is empty) are of such scripts; else Words
+  Words,       // tokenize_words() tokens
+  Characters,  // tokenize_words(), then every character of a script written
+               // without spaces is a token of its own (see measure_tokens)
+};
+
+// True for code points of scripts written without spaces between words:
+// Han (CJK ideographs, radicals, strokes, compatibility forms), kana,
+// bopomofo, CJK and fullwidth/halfwidth punctuation and forms, Thai, Lao,
+// Khmer, Myanmar.
+bool is_unspaced_script(uint32_t cp);
+
+// Tokens of `text` for the measures: tokenize_words(); with `characters`,
+// each token is further cut so that every is_unspaced_script() character,
+// together with the combining marks that follow it, is a token, and the runs
+// of other characters between them stay whole. Bytes are kept as given
+// (invalid UTF-8 bytes stay inside their token).
+std::vector<std::string> measure_tokens(std::string_view text, bool characters);
+
+struct MeasureOptions {
+  std::string lang;  // language of the page ("zh", "ja-JP", ...); "" unknown
+  Segmentation segmentation = Segmentation::Auto;
+  bool cleaneval_autojunk = true;  // as the CleanEval scorer (difflib default)
+  uint64_t lcs_work_limit = kLcsWorkLimit;
+  uint64_t cleaneval_work_limit = kCleanEvalWorkLimit;
+};
+
+// Whether measure_page uses character segmentation for this pair.
+bool uses_character_segmentation(std::string_view predicted, std::string_view gold,
+                                 const MeasureOptions& opt);
+
+// All per-page values. PRF conventions everywhere: both texts without
+// items: P = R = F1 = 1; exactly one without: 0; F1 = 0 when P + R = 0.
+struct PageMeasures {
+  PRF rouge_lsum;  // Bevendorff et al. 2023 (rouge_lsum() above)
+  PRF chars;       // Gottron "Str": LCS of the characters (whitespace collapsed)
+  PRF word_lcs;    // Gottron "Seq": LCS of the token sequences
+  PRF bag;         // Gottron "Vec": bag of words, overlap = sum of min counts
+  PRF set;         // Gottron "Set": set of words
+  PRF cleaneval;   // CleanEval scorer alignment (Ratcliff/Obershelp)
+  PRF voc;         // Barbaresi & Lejeune voc_eval (equals `set` here)
+  PRF occ;         // Barbaresi & Lejeune occ_eval (equals `bag` here)
+  double kl = 0;         // KL(P_gold || P_output), P(x) = 0 replaced by 1e-5
+  double cosine = 1;     // cosine similarity of the token-frequency vectors
+  double euclidean = 0;  // Euclidean distance of the relative frequencies
+  bool near_empty = false;  // output < 10 % of the gold's characters
+  bool characters = false;  // character segmentation was used
+  size_t pred_tokens = 0, gold_tokens = 0, pred_chars = 0, gold_chars = 0;
+};
+
+PageMeasures measure_page(std::string_view predicted, std::string_view gold,
+                          const MeasureOptions& opt = {});
+
+// Column names of the values of a PageMeasures, in a fixed order:
+// <prf>_p, <prf>_r, <prf>_f1 for rouge_lsum, chars, word_lcs, bag, set,
+// cleaneval, voc, occ, then kl, cosine, euclidean, near_empty (0 or 1).
+std::vector<std::string> measure_names();
+// The value of one column by name; nullopt for an unknown name.
+std::optional<double> measure_value(const PageMeasures& m, std::string_view name);
 
 }  // namespace wce

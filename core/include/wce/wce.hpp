@@ -1,5 +1,6 @@
 // The public API of the wce core: the only header other folders include.
 #pragma once
+#include "wce/complexity.hpp"
 #include "wce/context.hpp"
 #include "wce/document.hpp"
 #include "wce/eval.hpp"

@@ -15,8 +15,9 @@
 // vector V_i over the positions of c, where bit j-1 is 0 iff
 // L[i][j] = L[i][j-1] + 1, so L[i][j] is the number of zero bits among the
 // first j, and V_i = (V + (V & M)) | (V & ~M) with V = V_{i-1} and M the
-// positions of c holding r's i-th token. A pair costs |r| * ceil(|c|/64) word
-// operations and the same number of bits of memory:
+// positions of c holding r's i-th token (only tokens of r that occur in c get
+// a row, see LcsMarker::mark). A pair costs |r| * ceil(|c|/64) word
+// operations and |r| * |c| bits:
 //   * up to kFullMatrixWords words (256 Mi cells, 32 MiB) all rows are kept;
 //   * beyond that only every K-th row (K ~ sqrt|r|) is kept during a first
 //     pass, and during the backtrack (which visits rows in decreasing order)
@@ -43,6 +44,7 @@ namespace {
 constexpr size_t kMaxSentenceTokens = size_t{1} << 17;
 constexpr size_t kFullMatrixWords = size_t{1} << 22;
 constexpr uint32_t kNone = UINT32_MAX;
+constexpr size_t kNoBlock = SIZE_MAX;
 
 using Seq = std::vector<uint32_t>;
 
@@ -180,7 +182,7 @@ class LcsMarker {
     }
     if (n_ == 0 || m_ == 0) return 0;
 
-    block_id_ = kNone;
+    block_id_ = kNoBlock;
     if ((n_ + 1) * words_ <= kFullMatrixWords) {
       block_rows_ = n_;
       checkpoints_.clear();
@@ -315,7 +317,7 @@ class LcsMarker {
   std::vector<uint64_t> checkpoints_, rolling_, block_;
   const Seq* c_ = nullptr;
   size_t m_ = 0, n_ = 0, words_ = 0;
-  size_t block_rows_ = 0, block_id_ = kNone;
+  size_t block_rows_ = 0, block_id_ = kNoBlock;
 };
 
 }  // namespace

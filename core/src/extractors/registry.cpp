@@ -19,6 +19,9 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_boilerpipe_article());
     v.push_back(make_boilerpipe_largest());
     v.push_back(make_boilerpipe_keepall());
+    v.push_back(make_justext());
+    v.push_back(make_readability());
+    v.push_back(make_goose());
     return v;
   }();
   return all;

@@ -22,5 +22,8 @@ std::unique_ptr<Extractor> make_boilerpipe();
 std::unique_ptr<Extractor> make_boilerpipe_article();
 std::unique_ptr<Extractor> make_boilerpipe_largest();
 std::unique_ptr<Extractor> make_boilerpipe_keepall();
+std::unique_ptr<Extractor> make_justext();
+std::unique_ptr<Extractor> make_readability();
+std::unique_ptr<Extractor> make_goose();
 
 }  // namespace wce
