@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../../core/src/extractors/boilerpipe_blocks.hpp"
+#include "test_util.hpp"
 #include "wce/wce.hpp"
 
 using namespace wce;
@@ -16,16 +17,7 @@ namespace bp = wce::boilerpipe;
 
 namespace {
 
-std::string run(const std::string& name, const std::string& html) {
-  const Extractor* e = find_extractor(name);
-  EXPECT_NE(e, nullptr) << name;
-  if (!e) return {};
-  Document d = parse_html(html, "utf-8");
-  Context ctx(d);
-  Labels l = e->run(ctx);
-  EXPECT_EQ(l.size(), d.text_nodes.size());
-  return render_text(d, l);
-}
+std::string run(const std::string& name, const std::string& html) { return test::extract_with(name, html); }
 
 bp::TextDocument segment(const std::string& html) { return bp::segment(parse_html(html, "utf-8")); }
 

@@ -3,21 +3,14 @@
 
 #include <string>
 
+#include "test_util.hpp"
 #include "wce/wce.hpp"
 
 using namespace wce;
 
 namespace {
 
-std::string run_ccb(const std::string& html) {
-  const Extractor* e = find_extractor("ccb");
-  EXPECT_NE(e, nullptr);
-  Document d = parse_html(html, "utf-8");
-  Context ctx(d);
-  Labels l = e->run(ctx);
-  EXPECT_EQ(l.size(), d.text_nodes.size());
-  return render_text(d, l);
-}
+std::string run_ccb(const std::string& html) { return test::extract_with("ccb", html); }
 
 // n repetitions of `unit`, with the counter substituted for '#'.
 std::string repeat(const std::string& unit, int n) {

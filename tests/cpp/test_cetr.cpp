@@ -4,21 +4,14 @@
 
 #include <string>
 
+#include "test_util.hpp"
 #include "wce/wce.hpp"
 
 using namespace wce;
 
 namespace {
 
-std::string run(const std::string& name, const std::string& html) {
-  const Extractor* e = find_extractor(name);
-  EXPECT_NE(e, nullptr) << name;
-  Document d = parse_html(html, "utf-8");
-  Context ctx(d);
-  Labels l = e->run(ctx);
-  EXPECT_EQ(l.size(), d.text_nodes.size());
-  return render_text(d, l);
-}
+std::string run(const std::string& name, const std::string& html) { return test::extract_with(name, html); }
 
 bool has(const std::string& out, const std::string& w) { return out.find(w) != std::string::npos; }
 

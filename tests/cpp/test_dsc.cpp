@@ -5,21 +5,14 @@
 
 #include <string>
 
+#include "test_util.hpp"
 #include "wce/wce.hpp"
 
 using namespace wce;
 
 namespace {
 
-std::string run_dsc(const std::string& html) {
-  const Extractor* e = find_extractor("dsc");
-  EXPECT_NE(e, nullptr);
-  Document d = parse_html(html, "utf-8");
-  Context ctx(d);
-  Labels l = e->run(ctx);
-  EXPECT_EQ(l.size(), d.text_nodes.size());
-  return render_text(d, l);
-}
+std::string run_dsc(const std::string& html) { return test::extract_with("dsc", html); }
 
 std::string words(const std::string& prefix, int n) {
   std::string s;

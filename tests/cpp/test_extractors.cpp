@@ -3,21 +3,14 @@
 
 #include <string>
 
+#include "test_util.hpp"
 #include "wce/wce.hpp"
 
 using namespace wce;
 
 namespace {
 
-std::string run(const std::string& name, const std::string& html) {
-  const Extractor* e = find_extractor(name);
-  EXPECT_NE(e, nullptr) << name;
-  Document d = parse_html(html, "utf-8");
-  Context ctx(d);
-  Labels l = e->run(ctx);
-  EXPECT_EQ(l.size(), d.text_nodes.size());
-  return render_text(d, l);
-}
+std::string run(const std::string& name, const std::string& html) { return test::extract_with(name, html); }
 
 const std::string kNav =
     "<ul class=menu><li><a href=/a>Home</a></li><li><a href=/b>World</a></li><li><a href=/c>Sport</a></li>"
@@ -87,23 +80,6 @@ TEST(Lqf, NestedBlocksAreScoredSeparately) {
 
 TEST(Lqf, AnchorsWithoutHrefAreNotLinks) {
   EXPECT_EQ(run("lqf25", "<p><a name=top>Chapter one</a></p>"), "Chapter one");
-}
-
-TEST(Extractors, BadInputGivesSaneResults) {
-  std::string deep;
-  for (int i = 0; i < 5000; ++i) deep += "<div>";
-  deep += "deep text";
-  const std::string inputs[] = {"", "just text, no tags", "<frameset><frame src=a></frameset>", deep,
-                                std::string("\xff\xfe\x00\x01<p>\x80\x81</p>", 10)};
-  for (const auto& e : extractors()) {
-    for (const auto& in : inputs) {
-      Document d = parse_html(in);
-      Context ctx(d);
-      Labels l = e->run(ctx);
-      ASSERT_EQ(l.size(), d.text_nodes.size()) << e->info().name;
-      for (float v : l) EXPECT_TRUE(v >= 0.0f && v <= 1.0f);
-    }
-  }
 }
 
 TEST(TextBlocks, SplitAtBlockBoundaries) {

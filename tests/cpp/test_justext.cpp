@@ -6,22 +6,14 @@
 #include <string>
 #include <vector>
 
+#include "test_util.hpp"
 #include "wce/wce.hpp"
 
 using namespace wce;
 
 namespace {
 
-std::string run(const std::string& html) {
-  const Extractor* e = find_extractor("justext");
-  EXPECT_NE(e, nullptr);
-  if (!e) return {};
-  Document d = parse_html(html, "utf-8");
-  Context ctx(d);
-  Labels l = e->run(ctx);
-  EXPECT_EQ(l.size(), d.text_nodes.size());
-  return render_text(d, l);
-}
+std::string run(const std::string& html) { return test::extract_with("justext", html); }
 
 // Paragraph texts of known context-free class (English stop words of
 // stopwords-iso; markers are not stop words).

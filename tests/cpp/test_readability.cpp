@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../../core/src/extractors/readability_rules.hpp"
+#include "test_util.hpp"
 #include "wce/wce.hpp"
 
 using namespace wce;
@@ -16,16 +17,7 @@ namespace rr = wce::readability_rules;
 
 namespace {
 
-std::string run(const std::string& html) {
-  const Extractor* e = find_extractor("readability");
-  EXPECT_NE(e, nullptr);
-  if (!e) return "";
-  Document d = parse_html(html, "utf-8");
-  Context ctx(d);
-  Labels l = e->run(ctx);
-  EXPECT_EQ(l.size(), d.text_nodes.size());
-  return render_text(d, l);
-}
+std::string run(const std::string& html) { return test::extract_with("readability", html); }
 
 bool has(const std::string& out, const std::string& s) { return out.find(s) != std::string::npos; }
 

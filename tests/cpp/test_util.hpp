@@ -1,0 +1,23 @@
+// Shared helper of the extractor tests: parse a page, run one registered
+// extractor, check the label count and render the kept text.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "wce/wce.hpp"
+
+namespace wce::test {
+
+inline std::string extract_with(const std::string& name, const std::string& html) {
+  const Extractor* e = find_extractor(name);
+  EXPECT_NE(e, nullptr) << name;
+  if (!e) return {};
+  Document d = parse_html(html, "utf-8");
+  Context ctx(d);
+  Labels l = e->run(ctx);
+  EXPECT_EQ(l.size(), d.text_nodes.size()) << name;
+  return render_text(d, l);
+}
+
+}  // namespace wce::test
