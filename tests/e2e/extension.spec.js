@@ -136,16 +136,6 @@ test.afterAll(async () => {
 });
 
 // ------------------------------------------------------------------ helpers
-// Calls the click handler's function in the service worker for the tab showing url.
-function toggle(url) {
-  return worker.evaluate(async (pageUrl) => {
-    const tabs = await chrome.tabs.query({});
-    const tab = tabs.find((t) => t.url === pageUrl);
-    if (!tab) throw new Error(`no tab shows ${pageUrl}: ${tabs.map((t) => t.url).join(', ')}`);
-    return self.wceToggle(tab.id);
-  }, url);
-}
-
 async function tabIdOf(url) {
   return worker.evaluate(async (pageUrl) => {
     const tabs = await chrome.tabs.query({});
@@ -153,6 +143,13 @@ async function tabIdOf(url) {
     if (!tab) throw new Error(`no tab shows ${pageUrl}: ${tabs.map((t) => t.url).join(', ')}`);
     return tab.id;
   }, url);
+}
+
+// Calls the shortcut's function (highlight on <-> off) in the service worker
+// for the tab showing url.
+async function toggle(url) {
+  const tabId = await tabIdOf(url);
+  return worker.evaluate((id) => self.wceToggle(id), tabId);
 }
 
 // The popup's own function, without the popup: {on, extractor, confidence}.
@@ -552,6 +549,36 @@ test('toggling off leaves the page exactly as it was, with each of several extra
       await page.close();
     }
   }
+});
+
+test('the options page sets the extractor and the highlight colour', async () => {
+  await resetSettings();
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await options.waitForFunction(() => !document.getElementById('extractor').disabled);
+  const names = await options.$$eval('#extractor option', (os) => os.map((o) => o.value));
+  const registry = await worker.evaluate(async () => (await self.wce.getExtractor()).extractors().map((e) => e.name));
+  expect(names.sort()).toEqual(registry.sort());
+  await options.selectOption('#extractor', 'justext');
+  await options.fill('#color', '#3366ff');
+  await options.waitForFunction(() => document.getElementById('status').textContent === 'Saved.');
+  await expect.poll(() => worker.evaluate(() => chrome.storage.local.get(['extractor', 'color'])))
+    .toEqual({ extractor: 'justext', color: '#3366ff' });
+  await options.close();
+
+  // The next highlight uses both (seen through the <mark> fallback's computed style).
+  const { page, url } = await openPage(FIXTURE.route);
+  const before = await outerHTML(page);
+  expect(await inIsolatedWorld(url, 'disableHighlightApi')).toBe(true);
+  const on = await toggle(url);
+  expect(on.extractor).toBe('justext');
+  const marks = await readMarks(page);
+  expect(noSpace(marks.text)).toBe(noSpace(cliExtract('justext', FIXTURE.html).text));
+  expect(marks.background).toBe('rgba(51, 102, 255, 0.45)');
+  expect((await toggle(url)).state).toBe('off');
+  expect(await outerHTML(page)).toBe(before);
+  await resetSettings();
+  await page.close();
 });
 
 // ------------------------------------------------------------------ reader view
