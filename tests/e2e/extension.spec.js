@@ -763,6 +763,18 @@ test('the shipped Chrome build asks for activeTab + scripting + storage only and
 // Firefox is not installed here; its build is checked with Mozilla's linter
 // (offline). Any warning must be fixed or explained in extension/README.md.
 test('the Firefox build passes web-ext lint', async () => {
+  // Firefox MV3: an event page (background.scripts), never a service worker,
+  // with the gecko settings; the same pages and permissions as Chrome.
+  const ff = JSON.parse(fs.readFileSync(path.join(ROOT, 'build', 'extension', 'firefox', 'manifest.json'), 'utf8'));
+  const cr = JSON.parse(fs.readFileSync(path.join(ROOT, 'build', 'extension', 'chrome', 'manifest.json'), 'utf8'));
+  expect(ff.background.service_worker).toBeUndefined();
+  expect(ff.background.scripts[ff.background.scripts.length - 1]).toBe('background.js');
+  expect(ff.browser_specific_settings.gecko.id).toBeTruthy();
+  expect(cr.background).toEqual({ service_worker: 'background.js' });
+  expect(cr.browser_specific_settings).toBeUndefined();
+  for (const key of ['permissions', 'action', 'options_ui', 'commands', 'content_security_policy']) {
+    expect(ff[key], key).toEqual(cr[key]);
+  }
   const bin = path.join(ROOT, 'node_modules', '.bin', 'web-ext');
   let out;
   try {
