@@ -5,14 +5,20 @@
  *
  * It owns the WebAssembly extractor (WASM cannot run in a content script on
  * pages whose CSP lacks 'wasm-unsafe-eval'; the extension CSP allows it here),
- * answers the content script's classify requests, and runs the toggle:
+ * answers the content script's classify requests, and does what the popup,
+ * the reader page and the keyboard shortcuts ask:
  *
- *   click / Alt+Shift+H -> toggle(tabId)
+ *   setHighlight(tabId, {on, extractor, confidence})
  *     1. ask the tab whether content.js is there and what state it is in
- *     2. if absent, inject platform.js + dom_encoder.js + content.js
- *     3. off -> insertCSS, then content.on(): the page encodes its DOM, sends it
- *        here (message 'wce:classify'), gets labels back and highlights
- *        on -> content.off() removes every highlight, then removeCSS
+ *     2. if absent, inject platform.js + dom_encoder.js + reader_model.js + content.js
+ *     3. on  -> insertCSS (colours from the settings), then content.on(): the page
+ *               encodes its DOM, sends it here ('wce:classify'), gets labels
+ *               back and highlights
+ *        off -> content.off() removes every highlight, then removeCSS
+ *   toggle(tabId)      on <-> off with the stored settings (Alt+Shift+H, tests)
+ *   openReader(tabId)  content.reader() builds the reader document from the
+ *                      live DOM; it is kept here and shown by reader.html in a
+ *                      new tab. The page itself is not changed.
  */
 'use strict';
 /* global importScripts */
@@ -26,14 +32,13 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
 
 (function () {
   const platform = self.wcePlatform;
+  const settings = self.wceSettings;
   const api = platform.api;
 
-  const EXTRACTOR = 'bte';
-  const HIGHLIGHT_CSS =
-    '::highlight(wce-main){background-color:rgba(255,214,0,0.45);}\n' +
-    'mark[data-wce]{background-color:rgba(255,214,0,0.45) !important;' +
-    'color:inherit !important;padding:0 !important;margin:0 !important;' +
-    'border:0 !important;font:inherit !important;}\n';
+  // Reader documents kept for their reader tab; the oldest go first. A reader
+  // page whose document is gone (worker restarted) rebuilds it from its tab.
+  const MAX_READER_DOCS = 8;
+  const TITLE_OFF = 'Main content: highlight or read';
 
   const log = (...a) => console.log('[wce]', ...a);
   const logError = (...a) => console.error('[wce]', ...a);
@@ -56,48 +61,49 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     return extractorPromise;
   }
 
+  // After a WebAssembly abort the instance is unusable: the next request
+  // starts a new one.
+  function dropExtractor() { extractorPromise = null; }
+
+  async function listExtractors() {
+    try {
+      const wce = await getExtractor();
+      return { ok: true, version: wce.version(), extractors: wce.extractors() };
+    } catch (e) {
+      logError('the WebAssembly extractor did not start:', e);
+      return { ok: false, error: 'the WebAssembly extractor could not be loaded: ' + message(e) };
+    }
+  }
+
   async function classify(msg) {
     if (!msg || !Array.isArray(msg.nodes) || typeof msg.strings !== 'string') {
       throw new Error('bad classify request: expected {nodes: number[], strings: string}');
     }
+    const extractor = msg.extractor === undefined ? (await settings.load()).extractor : msg.extractor;
     const wce = await getExtractor();
     const t0 = Date.now();
-    const out = await wce.classify({ nodes: Uint32Array.from(msg.nodes), strings: msg.strings },
-      { extractor: EXTRACTOR });
+    let out;
+    try {
+      out = await wce.classify({ nodes: Uint32Array.from(msg.nodes), strings: msg.strings }, { extractor });
+    } catch (e) {
+      if (/WebAssembly module (failed|aborted)/.test(message(e))) dropExtractor();
+      throw e;
+    }
     if (!out || !out.labels || typeof out.labels.length !== 'number') {
       throw new Error('classify returned no labels');
     }
     return {
       ok: true,
-      extractor: EXTRACTOR,
+      extractor,
       // runtime messaging is JSON in Chrome: typed arrays become plain arrays.
       labels: Array.from(out.labels),
       timing: out.timing !== undefined ? out.timing : { totalMs: Date.now() - t0 },
     };
   }
 
-  async function handleMessage(msg, sender) {
-    if (!sender || sender.id !== api.runtime.id) throw new Error('message from an unknown sender');
-    switch (msg && msg.type) {
-      case 'wce:classify': return classify(msg);
-      case 'wce:ping': return { ok: true };
-      default: throw new Error('unknown message type: ' + String(msg && msg.type));
-    }
-  }
-
-  // Every message gets an answer, success or error, so the content script
-  // never waits forever.
-  api.runtime.onMessage.addListener((msg, sender, sendResponse) => {
-    handleMessage(msg, sender).then(sendResponse, (e) => {
-      logError('request failed:', e);
-      sendResponse({ ok: false, error: message(e) });
-    });
-    return true; // answer asynchronously
-  });
-
-  // ---------------------------------------------------------------- toggle
-  async function runInTab(tabId, func) {
-    const results = await api.scripting.executeScript({ target: { tabId }, func });
+  // ------------------------------------------------------------ the tab
+  async function runInTab(tabId, func, args) {
+    const results = await api.scripting.executeScript({ target: { tabId }, func, args: args || [] });
     return results && results[0] ? results[0].result : undefined;
   }
 
@@ -108,70 +114,205 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     } catch (e) { /* tab gone: nothing to show */ }
   }
 
-  async function removeCss(tabId) {
+  async function removeCss(tabId, css) {
+    if (!css) return;
     try {
-      await api.scripting.removeCSS({ target: { tabId }, css: HIGHLIGHT_CSS });
+      await api.scripting.removeCSS({ target: { tabId }, css });
     } catch (e) { /* nothing inserted, or tab gone */ }
   }
 
-  async function doToggle(tabId) {
+  // content.js's status, injecting it first if needed. Throws on pages the
+  // extension may not script.
+  async function ensureContent(tabId) {
+    let status = await runInTab(tabId,
+      () => (globalThis.wceContent ? globalThis.wceContent.status() : { state: 'absent' }));
+    if (!status || status.state === 'absent') {
+      await api.scripting.executeScript({ target: { tabId }, files: platform.contentScripts });
+      status = { state: 'off' };
+    }
+    return status;
+  }
+
+  async function turnOff(tabId) {
+    const res = await runInTab(tabId, () => globalThis.wceContent.off());
+    await removeCss(tabId, res && res.css);
+    await setBadge(tabId, '', TITLE_OFF);
+    return { state: 'off' };
+  }
+
+  async function turnOn(tabId, opts) {
+    const css = settings.highlightCss(opts.color);
+    await api.scripting.insertCSS({ target: { tabId }, css });
+    const res = await runInTab(tabId, (o) => globalThis.wceContent.on(o),
+      [{ extractor: opts.extractor, confidence: opts.confidence, css }]);
+    if (res && res.state === 'busy') return res; // a run from before a worker restart
+    if (!res || res.state !== 'on') {
+      await removeCss(tabId, css);
+      await setBadge(tabId, '!', 'Main content: ' + (res && res.error ? res.error : 'failed'));
+      return res || { state: 'off', error: 'no result from the page' };
+    }
+    await setBadge(tabId, 'on', 'Main content highlighted (' + res.extractor + ')');
+    log('highlighted', res.highlighted, 'of', res.textNodes, 'text nodes via', res.mode, 'with', res.extractor);
+    return res;
+  }
+
+  // want: {on: bool | undefined (toggle), extractor?, confidence?, color?};
+  // what is not given comes from the settings.
+  async function doSetHighlight(tabId, want) {
     try {
-      let state = await runInTab(tabId,
-        () => (globalThis.wceContent ? globalThis.wceContent.state() : 'absent'));
-      if (state === 'absent') {
-        await api.scripting.executeScript({ target: { tabId }, files: platform.contentScripts });
-        state = 'off';
+      const s = await settings.load();
+      const opts = {
+        extractor: typeof want.extractor === 'string' ? want.extractor : s.extractor,
+        confidence: typeof want.confidence === 'boolean' ? want.confidence : s.confidence,
+        color: typeof want.color === 'string' ? want.color : s.color,
+      };
+      const status = await ensureContent(tabId);
+      if (status.state === 'busy') return { state: 'busy' };
+      const on = typeof want.on === 'boolean' ? want.on : status.state !== 'on';
+      if (!on) return status.state === 'on' ? await turnOff(tabId) : { state: 'off' };
+      if (status.state === 'on') {
+        // Already on with the same choice: nothing to do; else repaint.
+        if (status.extractor === opts.extractor && status.confidence === opts.confidence &&
+            want.repaint !== true) {
+          return Object.assign({ unchanged: true }, status);
+        }
+        await turnOff(tabId);
       }
-      if (state === 'busy') return { state: 'busy' };
-      if (state === 'on') {
-        const res = await runInTab(tabId, () => globalThis.wceContent.off());
-        await removeCss(tabId);
-        await setBadge(tabId, '', 'Highlight main content');
-        return res || { state: 'off' };
-      }
-      await api.scripting.insertCSS({ target: { tabId }, css: HIGHLIGHT_CSS });
-      const res = await runInTab(tabId, () => globalThis.wceContent.on());
-      if (res && res.state === 'busy') return res; // a run from before a worker restart
-      if (!res || res.state !== 'on') {
-        await removeCss(tabId);
-        await setBadge(tabId, '!', 'Main content: ' + (res && res.error ? res.error : 'failed'));
-        return res || { state: 'off', error: 'no result from the page' };
-      }
-      await setBadge(tabId, 'on', 'Main content highlighted (' + res.mode + '): click to remove');
-      log('highlighted', res.highlighted, 'of', res.textNodes, 'text nodes via', res.mode);
-      return res;
+      return await turnOn(tabId, opts);
     } catch (e) {
       // Restricted pages (chrome://, the web store, about:, PDF viewer...) and
       // closed tabs end here. The page is left as it was.
-      logError('toggle failed:', e);
-      await removeCss(tabId);
+      logError('highlight failed:', e);
       await setBadge(tabId, '!', 'Main content: ' + message(e));
       return { state: 'error', error: message(e) };
     }
   }
 
-  // One toggle at a time per tab: a double click during a run gets the same answer.
+  // One run at a time per tab: a double click during a run gets the same answer.
   const inflight = new Map();
-  function toggle(tabId) {
+  function setHighlight(tabId, want) {
     if (inflight.has(tabId)) return inflight.get(tabId);
-    const p = doToggle(tabId).finally(() => inflight.delete(tabId));
+    const p = doSetHighlight(tabId, want || {}).finally(() => inflight.delete(tabId));
     inflight.set(tabId, p);
     return p;
   }
+  const toggle = (tabId) => setHighlight(tabId, {});
 
-  // The toolbar button, and the _execute_action command (Alt+Shift+H), which
-  // browsers deliver as an action click. The click grants activeTab.
-  api.action.onClicked.addListener((tab) => {
-    if (tab && typeof tab.id === 'number') toggle(tab.id);
+  async function tabStatus(tabId) {
+    try {
+      const status = await ensureContent(tabId);
+      return Object.assign({ ok: true }, status);
+    } catch (e) {
+      return { ok: false, error: 'this page cannot be read by extensions: ' + message(e) };
+    }
+  }
+
+  // ------------------------------------------------------------ reader view
+  const readerDocs = new Map(); // id -> doc
+  let readerSeq = 0;
+
+  async function readerDoc(tabId, extractor) {
+    const s = await settings.load();
+    await ensureContent(tabId);
+    const res = await runInTab(tabId, (o) => globalThis.wceContent.reader(o),
+      [{ extractor: typeof extractor === 'string' ? extractor : s.extractor, images: s.readerImages }]);
+    if (!res || res.ok !== true) throw new Error(res && res.error ? res.error : 'no answer from the page');
+    return res.doc;
+  }
+
+  async function openReader(tabId, extractor) {
+    try {
+      const doc = await readerDoc(tabId, extractor);
+      const id = String(++readerSeq) + '-' + Date.now().toString(36);
+      readerDocs.set(id, doc);
+      while (readerDocs.size > MAX_READER_DOCS) readerDocs.delete(readerDocs.keys().next().value);
+      const source = await api.tabs.get(tabId);
+      const url = api.runtime.getURL('reader.html') + '?id=' + encodeURIComponent(id) +
+        '&tab=' + tabId + '&extractor=' + encodeURIComponent(doc.extractor);
+      const created = await api.tabs.create({ url, index: source.index + 1, openerTabId: tabId });
+      return { ok: true, id, readerTabId: created.id, blocks: doc.blocks.length, words: doc.words };
+    } catch (e) {
+      logError('reader view failed:', e);
+      return { ok: false, error: 'reader view failed: ' + message(e) };
+    }
+  }
+
+  async function getReaderDoc(msg) {
+    if (typeof msg.id === 'string' && readerDocs.has(msg.id)) return { ok: true, doc: readerDocs.get(msg.id) };
+    if (typeof msg.tabId !== 'number') throw new Error('this reader view has expired: open it again from the popup');
+    return { ok: true, doc: await readerDoc(msg.tabId, msg.extractor) };
+  }
+
+  // ------------------------------------------------------------ messages
+  const extensionOrigin = api.runtime.getURL('');
+  // Only the extension's own pages (popup, options, reader) may drive tabs;
+  // content scripts may only ask for labels.
+  function fromExtensionPage(sender) {
+    return typeof sender.url === 'string' && sender.url.startsWith(extensionOrigin);
+  }
+
+  function tabIdOf(msg) {
+    if (!msg || typeof msg.tabId !== 'number' || !Number.isInteger(msg.tabId)) {
+      throw new Error('bad request: tabId must be an integer');
+    }
+    return msg.tabId;
+  }
+
+  async function handleMessage(msg, sender) {
+    if (!sender || sender.id !== api.runtime.id) throw new Error('message from an unknown sender');
+    const type = msg && msg.type;
+    switch (type) {
+      case 'wce:classify': return classify(msg);
+      case 'wce:ping': return { ok: true };
+      default: break;
+    }
+    if (!fromExtensionPage(sender)) throw new Error('unknown message type: ' + String(type));
+    switch (type) {
+      case 'wce:extractors': return listExtractors();
+      case 'wce:status': return tabStatus(tabIdOf(msg));
+      case 'wce:highlight': {
+        const res = await setHighlight(tabIdOf(msg), {
+          on: msg.on, extractor: msg.extractor, confidence: msg.confidence, repaint: msg.repaint,
+        });
+        return Object.assign({ ok: res.state !== 'error' && !res.error }, res);
+      }
+      case 'wce:reader': return openReader(tabIdOf(msg), msg.extractor);
+      case 'wce:readerDoc': return getReaderDoc(msg);
+      default: throw new Error('unknown message type: ' + String(type));
+    }
+  }
+
+  // Every message gets an answer, success or error, so no page waits forever.
+  api.runtime.onMessage.addListener((msg, sender, sendResponse) => {
+    handleMessage(msg, sender).then(sendResponse, (e) => {
+      logError('request failed:', e);
+      sendResponse({ ok: false, error: message(e) });
+    });
+    return true; // answer asynchronously
+  });
+
+  // ------------------------------------------------------------ shortcuts
+  // _execute_action opens the popup (the browser handles it); the other two
+  // act at once. A command grants activeTab like a click.
+  async function commandTab(tab) {
+    if (tab && typeof tab.id === 'number') return tab;
+    const [active] = await api.tabs.query({ active: true, currentWindow: true });
+    return active;
+  }
+  api.commands.onCommand.addListener(async (command, tab) => {
+    const t = await commandTab(tab);
+    if (!t) return;
+    if (command === 'toggle-highlight') toggle(t.id);
+    else if (command === 'reader-view') openReader(t.id);
   });
 
   // A new document has no highlights: clear the tab's badge.
   api.tabs.onUpdated.addListener((tabId, changeInfo) => {
-    if (changeInfo.status === 'loading') setBadge(tabId, '', 'Highlight main content');
+    if (changeInfo.status === 'loading') setBadge(tabId, '', TITLE_OFF);
   });
 
-  // Tests drive the same function the click handler calls (a headless test
-  // cannot click the toolbar button): see scripts/build_extension.mjs --test.
+  // Tests drive the same functions the popup and the shortcuts call (a
+  // headless test cannot click the toolbar): see scripts/build_extension.mjs --test.
   self.wceToggle = toggle;
-  self.wce = { toggle, getExtractor, HIGHLIGHT_CSS };
+  self.wce = { toggle, setHighlight, openReader, getExtractor, dropExtractor, listExtractors };
 })();

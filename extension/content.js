@@ -1,12 +1,18 @@
 /*
  * content.js: runs in the tab's isolated world, injected by background.js on
- * the first click together with platform.js and dom_encoder.js. It defines
- * `globalThis.wceContent` = { state(), on(), off() }, which background.js calls.
+ * first use together with platform.js, dom_encoder.js and reader_model.js. It
+ * defines `globalThis.wceContent` = { state(), status(), on(opts), off(), reader(opts) },
+ * which background.js calls through scripting.executeScript.
  *
- * on():  encode the live DOM (dom_encoder.js), send it to the background
- *        context, which runs the WebAssembly extractor, and highlight every
- *        text node whose label is >= 0.5.
- * off(): remove every highlight.
+ * on({extractor, confidence, css}): encode the live DOM (dom_encoder.js), send
+ *        it to the background context, which runs the WebAssembly extractor,
+ *        and highlight every text node whose label is >= 0.5; with
+ *        `confidence`, every text node with a label > 0, in one of five
+ *        intensities by label value.
+ * off(): remove every highlight; returns the CSS string that on() was given,
+ *        so that the background removes exactly what it inserted.
+ * reader({extractor, images}): label the page the same way and return the
+ *        reader view's document (reader_model.js). Changes nothing.
  *
  * Highlighting never changes the DOM when the CSS Custom Highlight API is
  * there (CSS.highlights + ::highlight(wce-main), styled by the CSS the
@@ -22,6 +28,10 @@
 
   const HIGHLIGHT_NAME = 'wce-main';
   const THRESHOLD = 0.5;
+  // Confidence view: labels in (0, 1] fall into this many equal-width bands,
+  // highlight `wce-c<k>` / <mark data-wce="c<k>">, k = 0 (faint) .. 4 (strong);
+  // the styles are in settings.js (highlightCss).
+  const CONFIDENCE_BANDS = 5;
 
   // Parents inside which a <mark> would be invalid or invisible: the fallback
   // skips their text (the Highlight API path has no such limits).
@@ -35,23 +45,28 @@
   let state = 'off'; // 'off' | 'busy' | 'on'
   let mode = null; // 'highlight' | 'mark'
   let wrapped = []; // fallback: [{ mark, text }]
+  let names = []; // the CSS.highlights entries set by on()
+  let current = null; // {extractor, confidence, css, highlighted, textNodes} while on
 
   const platform = globalThis.wcePlatform;
+  const hasHighlightApi = () => platform.hasHighlightApi();
 
-  function hasHighlightApi() {
-    return typeof CSS !== 'undefined' && CSS !== null && typeof CSS.highlights === 'object' &&
-      CSS.highlights !== null && typeof Highlight === 'function';
-  }
-
-  function highlightWithApi(textNodes) {
-    const hl = new Highlight();
-    for (const t of textNodes) {
-      const r = document.createRange();
-      r.selectNodeContents(t);
-      hl.add(r);
+  // groups: [{name, nodes}] -> one Highlight per group.
+  function highlightWithApi(groups) {
+    let n = 0;
+    for (const g of groups) {
+      if (g.nodes.length === 0) continue;
+      const hl = new Highlight();
+      for (const t of g.nodes) {
+        const r = document.createRange();
+        r.selectNodeContents(t);
+        hl.add(r);
+      }
+      CSS.highlights.set(g.name, hl);
+      names.push(g.name);
+      n += hl.size;
     }
-    CSS.highlights.set(HIGHLIGHT_NAME, hl);
-    return hl.size;
+    return n;
   }
 
   function canMark(t) {
@@ -60,14 +75,17 @@
       !NO_MARK_PARENTS.has(p.nodeName.toUpperCase());
   }
 
-  function highlightWithMarks(textNodes) {
-    for (const t of textNodes) {
-      if (!canMark(t)) continue;
-      const mark = document.createElementNS(HTML_NS, 'mark');
-      mark.setAttribute('data-wce', '');
-      t.parentNode.replaceChild(mark, t);
-      mark.appendChild(t);
-      wrapped.push({ mark, text: t });
+  // groups: [{name, mark, nodes}]; `mark` is the data-wce value.
+  function highlightWithMarks(groups) {
+    for (const g of groups) {
+      for (const t of g.nodes) {
+        if (!canMark(t)) continue;
+        const mark = document.createElementNS(HTML_NS, 'mark');
+        mark.setAttribute('data-wce', g.mark);
+        t.parentNode.replaceChild(mark, t);
+        mark.appendChild(t);
+        wrapped.push({ mark, text: t });
+      }
     }
     return wrapped.length;
   }
@@ -96,75 +114,139 @@
 
   function clear() {
     try {
-      if (hasHighlightApi()) CSS.highlights.delete(HIGHLIGHT_NAME);
+      if (hasHighlightApi()) for (const name of names) CSS.highlights.delete(name);
     } catch (e) {
       console.warn('[wce] could not clear the highlight:', e);
     }
+    names = [];
     unwrapMarks();
     mode = null;
   }
 
-  async function on() {
+  // Encodes the page, has the background label it: {textNodes, labels, reply, timing}.
+  async function labelPage(extractor) {
+    if (!globalThis.WCEEncoder || typeof globalThis.WCEEncoder.encodeDom !== 'function') {
+      throw new Error('dom_encoder.js did not define WCEEncoder.encodeDom');
+    }
+    const t0 = performance.now();
+    const enc = globalThis.WCEEncoder.encodeDom(document);
+    const t1 = performance.now();
+    const reply = await platform.api.runtime.sendMessage({
+      type: 'wce:classify',
+      extractor,
+      // runtime messaging is JSON in Chrome: a typed array must become an array
+      nodes: Array.from(enc.nodes),
+      strings: enc.strings,
+    });
+    const t2 = performance.now();
+    if (!reply || reply.ok !== true) {
+      throw new Error('classification failed: ' + (reply && reply.error ? reply.error : 'no answer'));
+    }
+    const labels = reply.labels;
+    if (!Array.isArray(labels) || labels.length !== enc.textNodes.length) {
+      throw new Error('got ' + (labels && labels.length) + ' labels for ' +
+        enc.textNodes.length + ' text nodes');
+    }
+    return {
+      textNodes: enc.textNodes, labels, reply,
+      timing: { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing },
+    };
+  }
+
+  // The text nodes to paint, grouped by highlight name.
+  function groupsFor(textNodes, labels, confidence) {
+    const usable = (t) => t && t.isConnected && /\S/.test(t.data);
+    if (!confidence) {
+      const nodes = [];
+      for (let k = 0; k < labels.length; k++) {
+        if (labels[k] >= THRESHOLD && usable(textNodes[k])) nodes.push(textNodes[k]);
+      }
+      return [{ name: HIGHLIGHT_NAME, mark: '', nodes }];
+    }
+    const groups = [];
+    for (let b = 0; b < CONFIDENCE_BANDS; b++) groups.push({ name: 'wce-c' + b, mark: 'c' + b, nodes: [] });
+    for (let k = 0; k < labels.length; k++) {
+      const v = labels[k];
+      if (!(v > 0) || !usable(textNodes[k])) continue;
+      groups[Math.min(CONFIDENCE_BANDS - 1, Math.floor(Math.min(v, 1) * CONFIDENCE_BANDS))].nodes.push(textNodes[k]);
+    }
+    return groups;
+  }
+
+  async function on(opts) {
     if (state !== 'off') return { state };
+    const o = opts || {};
     state = 'busy';
     try {
-      if (!globalThis.WCEEncoder || typeof globalThis.WCEEncoder.encodeDom !== 'function') {
-        throw new Error('dom_encoder.js did not define WCEEncoder.encodeDom');
-      }
-      const t0 = performance.now();
-      const enc = globalThis.WCEEncoder.encodeDom(document);
-      const t1 = performance.now();
-      const reply = await platform.api.runtime.sendMessage({
-        type: 'wce:classify',
-        // runtime messaging is JSON in Chrome: a typed array must become an array
-        nodes: Array.from(enc.nodes),
-        strings: enc.strings,
-      });
-      const t2 = performance.now();
-      if (!reply || reply.ok !== true) {
-        throw new Error('classification failed: ' + (reply && reply.error ? reply.error : 'no answer'));
-      }
-      const labels = reply.labels;
-      if (!Array.isArray(labels) || labels.length !== enc.textNodes.length) {
-        throw new Error('got ' + (labels && labels.length) + ' labels for ' +
-          enc.textNodes.length + ' text nodes');
-      }
-      const chosen = [];
-      for (let k = 0; k < labels.length; k++) {
-        const t = enc.textNodes[k];
-        if (labels[k] >= THRESHOLD && t && t.isConnected && /\S/.test(t.data)) chosen.push(t);
-      }
+      const page = await labelPage(o.extractor);
+      const groups = groupsFor(page.textNodes, page.labels, o.confidence === true);
       let highlighted;
       if (hasHighlightApi()) {
         mode = 'highlight';
-        highlighted = highlightWithApi(chosen);
+        highlighted = highlightWithApi(groups);
       } else {
         mode = 'mark';
-        highlighted = highlightWithMarks(chosen);
+        highlighted = highlightWithMarks(groups);
       }
       state = 'on';
+      current = {
+        extractor: page.reply.extractor, confidence: o.confidence === true,
+        css: typeof o.css === 'string' ? o.css : null, highlighted, textNodes: page.textNodes.length,
+      };
       return {
-        state, mode, highlighted, textNodes: enc.textNodes.length, extractor: reply.extractor,
-        timing: { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing },
+        state, mode, highlighted, textNodes: page.textNodes.length, extractor: page.reply.extractor,
+        confidence: current.confidence, timing: page.timing,
       };
     } catch (e) {
       console.error('[wce] highlighting failed; the page is left unchanged:', e);
       try { clear(); } catch (e2) { /* already logged */ }
       state = 'off';
+      current = null;
       return { state, error: e && e.message ? e.message : String(e) };
     }
   }
 
   function off() {
     if (state !== 'on') return { state };
+    const css = current ? current.css : null;
     try {
       clear();
     } catch (e) {
       console.error('[wce] removing highlights failed:', e);
     }
     state = 'off';
-    return { state };
+    current = null;
+    return { state, css };
   }
 
-  globalThis.wceContent = { state: () => state, on, off };
+  function status() {
+    const s = { state, mode };
+    if (current) {
+      s.extractor = current.extractor;
+      s.confidence = current.confidence;
+      s.highlighted = current.highlighted;
+      s.textNodes = current.textNodes;
+    }
+    return s;
+  }
+
+  // The reader view's document. Reads the page only (no highlight, no DOM change).
+  async function reader(opts) {
+    const o = opts || {};
+    try {
+      if (!globalThis.WCEReader || typeof globalThis.WCEReader.build !== 'function') {
+        throw new Error('reader_model.js did not define WCEReader.build');
+      }
+      const page = await labelPage(o.extractor);
+      const doc = globalThis.WCEReader.build(document, page.textNodes, page.labels,
+        { threshold: THRESHOLD, images: o.images === true });
+      doc.extractor = page.reply.extractor;
+      return { ok: true, doc };
+    } catch (e) {
+      console.error('[wce] reader view failed:', e);
+      return { ok: false, error: e && e.message ? e.message : String(e) };
+    }
+  }
+
+  globalThis.wceContent = { state: () => state, status, on, off, reader };
 })();

@@ -17,10 +17,14 @@
   // Scripts the background context needs before background.js runs. Chrome
   // loads them with importScripts() from background.js (a service worker has a
   // single entry script); Firefox lists them in manifest background.scripts.
-  const workerScripts = ['platform.js', 'wce_core.js', 'wce_api.js'];
+  const workerScripts = ['platform.js', 'settings.js', 'wce_core.js', 'wce_api.js'];
 
-  // Scripts injected into the tab on the first click, in this order.
-  const contentScripts = ['platform.js', 'dom_encoder.js', 'content.js'];
+  // Scripts injected into the tab on the first use, in this order.
+  const contentScripts = ['platform.js', 'dom_encoder.js', 'reader_model.js', 'content.js'];
+
+  // Scripts of the extension pages (popup, options, reader), loaded with
+  // <script> tags in this order (shared by all three).
+  const pageScripts = ['platform.js', 'settings.js', 'extractor_menu.js'];
 
   // ---------------------------------------------------------------- build time
   // Each function receives a deep copy of the template and returns the
@@ -69,11 +73,21 @@
   const api = isFirefox ? root.browser
     : (typeof root.chrome === 'object' && root.chrome !== null ? root.chrome : null);
 
+  // The CSS Custom Highlight API: Chrome 105+, Firefox 140+. Without it the
+  // content script falls back to <mark> elements. Checked in the calling
+  // world (the content script's isolated world has its own CSS object).
+  function hasHighlightApi() {
+    return typeof CSS !== 'undefined' && CSS !== null && typeof CSS.highlights === 'object' &&
+      CSS.highlights !== null && typeof Highlight === 'function';
+  }
+
   const platform = {
     name: isFirefox ? 'firefox' : 'chrome',
     api,
     workerScripts,
     contentScripts,
+    pageScripts,
+    hasHighlightApi,
     manifestFor,
     platforms: Object.keys(manifests),
   };

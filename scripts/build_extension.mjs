@@ -5,7 +5,8 @@
 //   build/extension/firefox/   Firefox MV3 (background.scripts)   about:debugging
 //   build/extension/chrome-test/   only with --test (see below)
 //
-// Inputs: extension/{platform,background,content}.js, extension/manifest.template.json,
+// Inputs: extension/*.{js,html,css} (scripts, popup, options and reader pages),
+// extension/manifest.template.json,
 // build/wasm/wce_core.js (scripts/build_wasm.sh), wasm/wce_api.js, wasm/dom_encoder.js.
 // Each manifest.json is written from the one template by extension/platform.js,
 // which holds every Chrome/Firefox difference. The toolbar icons are drawn
@@ -38,7 +39,12 @@ function fail(msg) {
 }
 
 // Files copied as they are into every build: [source, name in the build].
-const EXTENSION_FILES = ['platform.js', 'background.js', 'content.js'].map((f) => [path.join(SRC, f), f]);
+// Every script, page and style sheet of extension/ (not the manifest template
+// nor the README).
+const EXTENSION_FILES = fs.readdirSync(SRC)
+  .filter((f) => /\.(js|html|css)$/.test(f))
+  .sort()
+  .map((f) => [path.join(SRC, f), f]);
 const WASM_FILES = [
   [path.join(ROOT, 'build', 'wasm', 'wce_core.js'), 'wce_core.js',
     'build/wasm/wce_core.js is missing: run scripts/build_wasm.sh first'],
@@ -136,11 +142,17 @@ function writeBuild(name, manifest) {
   for (const [src, dst] of [...EXTENSION_FILES, ...WASM_FILES]) fs.copyFileSync(src, path.join(dir, dst));
   for (const [file, png] of icons) fs.writeFileSync(path.join(dir, file), png);
   // Every file the manifest and the scripts name must be in the build.
+  const pages = [manifest.action.default_popup, manifest.options_ui.page, 'reader.html'];
   const needed = [
     ...(manifest.background.scripts || [manifest.background.service_worker]),
-    ...platform.workerScripts, ...platform.contentScripts,
-    ...Object.values(manifest.icons),
+    ...platform.workerScripts, ...platform.contentScripts, ...platform.pageScripts,
+    ...Object.values(manifest.icons), ...pages,
   ];
+  // ...including what the pages load (<script src>, <link href>).
+  for (const page of pages) {
+    const html = fs.existsSync(path.join(dir, page)) ? fs.readFileSync(path.join(dir, page), 'utf8') : '';
+    for (const m of html.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)"/g)) needed.push(m[1]);
+  }
   for (const f of needed) {
     if (!fs.existsSync(path.join(dir, f))) fail(`${name}: ${f} is named but not in the build`);
   }
