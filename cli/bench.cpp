@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
@@ -19,10 +20,16 @@ double ms_since(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
+// Pages in the inputs, for the progress bar. Standard input and other
+// streams can be read only once: they are not counted.
 size_t count_pages(const std::vector<std::string>& paths) {
   size_t n = 0;
   std::vector<DatasetProblem> ignored;
-  for (const auto& p : paths) read_dataset(p, [&](Page&&) { ++n; }, ignored);
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (p == "-" || !(std::filesystem::is_regular_file(p, ec) || std::filesystem::is_directory(p, ec))) continue;
+    read_dataset(p, [&](Page&&) { ++n; }, ignored);
+  }
   return n;
 }
 

@@ -112,6 +112,12 @@ check "pages-out json"             0 "" -- sh -c "'$WCE' eval '$T/multi.pred.jso
 check "pages-out jsonl missing page" 0 '"f1":0\.0,"id":"n1"' -- sh -c "'$WCE' eval '$T/multi.pred.jsonl' '$T/multi.jsonl' --pages-out '$T/pp.jsonl' >/dev/null && cat '$T/pp.jsonl'"
 check "pages-out unwritable"       2 "cannot write" -- "$WCE" bench --data "$T/multi.jsonl" --extractors bte --pages-out "$T/nodir/x.tsv"
 check "out unwritable"             2 "cannot write" -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl" --out "$T/nodir/x.json"
+check "eval missing pred file"      2 "nope.jsonl: cannot open file" -- "$WCE" eval "$T/nope.jsonl" "$T/multi.jsonl"
+for i in $(seq 1 12); do echo "{\"id\":\"m$i\",\"dataset\":\"m\",\"text\":\"w$i\"}"; done > "$T/many.jsonl"
+echo '{"id":"m1","text":"w1"}' > "$T/one.pred.jsonl"
+check "eval lists the first 10 missing ids" 0 "no prediction for 11 gold page\(s\), scored as empty output: m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, \.\.\.$" -- "$WCE" eval "$T/one.pred.jsonl" "$T/many.jsonl"
+check "json complexity levels"     0 "" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --extractors bte --by complexity --format json | '$T/json_has' 'd[\"by\"]==\"complexity\" and d[\"complexity_levels\"][\"q1\"]<=d[\"complexity_levels\"][\"q3\"] and {r[\"complexity\"] for r in d[\"rows\"]} <= {\"low\",\"medium\",\"high\",\"(macro)\",\"(micro)\"}'"
+check "bench reads stdin"          0 "^bte +t +2 +1.000" -- sh -c "'$WCE' bench --data - --extractors bte < '$T/data.jsonl'"
 check "measures needs a value"     2 "--measures needs a value" -- "$WCE" bench --data "$T/multi.jsonl" --measures
 
 [ "$fails" -eq 0 ] && echo "all CLI checks passed" || { echo "$fails CLI check(s) failed"; exit 1; }
