@@ -2,9 +2,9 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
 #include <stdexcept>
 
 #include "dataset.hpp"
@@ -20,10 +20,16 @@ double ms_since(Clock::time_point t) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
 }
 
+// Pages in the inputs, for the progress bar. Standard input and other
+// streams can be read only once: they are not counted.
 size_t count_pages(const std::vector<std::string>& paths) {
   size_t n = 0;
   std::vector<DatasetProblem> ignored;
-  for (const auto& p : paths) read_dataset(p, [&](Page&&) { ++n; }, ignored);
+  for (const auto& p : paths) {
+    std::error_code ec;
+    if (p == "-" || !(std::filesystem::is_regular_file(p, ec) || std::filesystem::is_directory(p, ec))) continue;
+    read_dataset(p, [&](Page&&) { ++n; }, ignored);
+  }
   return n;
 }
 
@@ -43,14 +49,11 @@ int run_bench(const BenchOptions& opt) {
       chosen.push_back(e);
     }
   }
-  std::ofstream pages_out;
-  if (!opt.pages_tsv.empty()) {
-    pages_out.open(opt.pages_tsv);
-    if (!pages_out) { std::cerr << "wce: cannot write " << opt.pages_tsv << "\n"; return 2; }
-    pages_out << "id\tdataset\textractor\tprecision\trecall\tf1\tms\n";
-  }
+  const ReportOptions& rep = opt.report;
+  // The complexity (with gold) is only needed for the levels.
+  const bool need_complexity = rep.by == GroupBy::Complexity || !rep.pages_out.empty();
 
-  Report report;
+  std::vector<PageResult> results;
   std::vector<DatasetProblem> problems;
   size_t failures = 0;
   ProgressBar bar(opt.progress);
@@ -62,6 +65,12 @@ int run_bench(const BenchOptions& opt) {
         auto t0 = Clock::now();
         Document doc = parse_html(page.html, page.html_is_utf8 ? "utf-8" : "");
         double parse_ms = ms_since(t0);
+        PageResult base;
+        base.id = page.id;
+        base.dataset = page.dataset;
+        base.lang = page.lang;
+        base.kb = static_cast<double>(page.html.size()) / 1000.0;
+        if (need_complexity) base.complexity = complexity_score(doc, page.gold);
         for (const Extractor* ex : chosen) {
           // A fresh Context per extractor, so that each one's time includes
           // the shared features it uses (parse time is added to everyone's).
@@ -73,12 +82,11 @@ int run_bench(const BenchOptions& opt) {
               throw std::logic_error("returned " + std::to_string(labels.size()) + " labels for " +
                                      std::to_string(doc.text_nodes.size()) + " text nodes");
             std::string text = render_text(doc, labels);
-            double ms = parse_ms + ms_since(t1);
-            PRF s = rouge_lsum(text, page.gold);
-            report.add(ex->info().name, page.dataset, s, ms);
-            if (pages_out)
-              pages_out << page.id << '\t' << page.dataset << '\t' << ex->info().name << '\t'
-                        << s.precision << '\t' << s.recall << '\t' << s.f1 << '\t' << ms << '\n';
+            PageResult r = base;
+            r.extractor = ex->info().name;
+            r.ms = parse_ms + ms_since(t1);
+            r.scores = score_page(text, page.gold, page.lang, rep.measures);
+            results.push_back(std::move(r));
           } catch (const std::exception& e) {
             ++failures;
             bar.finish();
@@ -96,14 +104,14 @@ int run_bench(const BenchOptions& opt) {
   bar.finish();
   for (const auto& p : problems) std::cerr << "wce: skipped " << p.where << ": " << p.what << "\n";
 
-  std::vector<Row> rows = report.rows();
-  print_table(std::cout, rows, false);
-  if (!problems.empty()) std::cout << problems.size() << " malformed record(s) skipped (listed on stderr)\n";
-  if (!opt.out_tsv.empty()) {
-    std::ofstream out(opt.out_tsv);
-    if (!out) { std::cerr << "wce: cannot write " << opt.out_tsv << "\n"; return 2; }
-    print_table(out, rows, true);
-  }
+  ComplexityLevels levels = complexity_levels(results);
+  std::vector<Row> rows = aggregate(results, rep.measures, rep.by, levels);
+  nlohmann::json extra = {{"command", "bench"}, {"failures", failures}, {"problems", problems_json(problems)}};
+  if (rep.by == GroupBy::Complexity) extra["complexity_levels"] = {{"q1", levels.q1}, {"q3", levels.q3}};
+  std::vector<std::string> notes;
+  if (!problems.empty()) notes.push_back(std::to_string(problems.size()) + " malformed record(s) skipped (listed on stderr)");
+  if (!write_report(rows, rep, /*with_time=*/true, extra, notes)) return 2;
+  if (!rep.pages_out.empty() && !write_pages(rep.pages_out, results, rep.measures, levels)) return 2;
   return failures ? 1 : 0;
 }
 

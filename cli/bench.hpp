@@ -1,15 +1,16 @@
-// `wce bench`: every extractor on every page, ROUGE-LSum against the gold.
+// `wce bench`: every extractor on every page, scored against the gold.
 #pragma once
 #include <string>
 #include <vector>
+
+#include "report.hpp"
 
 namespace wce::cli {
 
 struct BenchOptions {
   std::vector<std::string> data;        // dataset files or folders
   std::vector<std::string> extractors;  // names; empty = all
-  std::string out_tsv;                  // summary table as TSV
-  std::string pages_tsv;                // one row per page and extractor
+  ReportOptions report;                 // measures, grouping, outputs
   bool progress = true;                 // progress bar (only on a terminal)
 };
 

@@ -150,6 +150,12 @@ void for_each_json_line(const std::string& path,
   }
 }
 
+nlohmann::json problems_json(const std::vector<DatasetProblem>& problems) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const DatasetProblem& p : problems) out.push_back({{"where", p.where}, {"what", p.what}});
+  return out;
+}
+
 void read_dataset(const std::string& path, const std::function<void(Page&&)>& on_page,
                   std::vector<DatasetProblem>& problems, Need need) {
   std::error_code ec;

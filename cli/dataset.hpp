@@ -35,6 +35,9 @@ void for_each_json_line(const std::string& path,
                         const std::function<void(const nlohmann::json&, const std::string& where)>& on_object,
                         std::vector<DatasetProblem>& problems);
 
+// [{"where", "what"}] for JSON reports.
+nlohmann::json problems_json(const std::vector<DatasetProblem>& problems);
+
 // Reads a whole file (or stdin for "-"); throws std::runtime_error.
 std::string read_file(const std::string& path);
 

@@ -1,65 +1,137 @@
 #include "eval_cmd.hpp"
 
-#include <fstream>
 #include <iostream>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "dataset.hpp"
 #include "report.hpp"
 #include "wce/wce.hpp"
 
 namespace wce::cli {
+namespace {
+
+// How many ids a report lists (stderr and JSON); the count is always given.
+constexpr size_t kIdsListed = 10;
+
+struct IdList {
+  size_t count = 0;
+  std::vector<std::string> first;
+  void add(const std::string& id) {
+    if (first.size() < kIdsListed) first.push_back(id);
+    ++count;
+  }
+  std::string joined() const {
+    std::string s;
+    for (const auto& id : first) s += (s.empty() ? "" : ", ") + id;
+    if (count > first.size()) s += ", ...";
+    return s;
+  }
+  nlohmann::json json() const { return {{"count", count}, {"first_ids", first}}; }
+};
+
+struct Prediction {
+  std::string text;
+  double ms = std::nan("");
+  bool used = false;
+};
+
+}  // namespace
 
 int run_eval(const EvalOptions& opt) {
-  std::unordered_map<std::string, std::string> pred;
-  std::vector<DatasetProblem> problems;
-  Report report;
-  size_t missing = 0, duplicates = 0;
-  std::ofstream pages_out;
-  if (!opt.pages_tsv.empty()) {
-    pages_out.open(opt.pages_tsv);
-    if (!pages_out) { std::cerr << "wce: cannot write " << opt.pages_tsv << "\n"; return 2; }
-    pages_out << "id\tdataset\textractor\tprecision\trecall\tf1\n";
-  }
+  const ReportOptions& rep = opt.report;
+  const bool need_complexity = rep.by == GroupBy::Complexity || !rep.pages_out.empty();
+  std::unordered_map<std::string, Prediction> pred;
+  std::vector<std::string> pred_order;  // for the unknown-id report
+  std::vector<DatasetProblem> pred_problems, gold_problems;
+  std::vector<PageResult> results;
+  std::unordered_set<std::string> gold_ids;
+  size_t duplicates = 0;
+  IdList missing, unknown;
   try {
     for_each_json_line(opt.predictions, [&](const nlohmann::json& j, const std::string& where) {
       auto id = j.find("id");
       auto text = j.find("text");
-      if (id == j.end() || !id->is_string()) { problems.push_back({where, "missing string field \"id\""}); return; }
+      auto ms = j.find("ms");
+      if (id == j.end() || !id->is_string()) { pred_problems.push_back({where, "missing string field \"id\""}); return; }
       if (text == j.end() || !(text->is_string() || text->is_null())) {
-        problems.push_back({where, "missing string field \"text\""});
+        pred_problems.push_back({where, "missing string field \"text\""});
         return;
       }
-      auto [it, fresh] = pred.emplace(id->get<std::string>(), text->is_string() ? text->get<std::string>() : "");
-      if (!fresh) { ++duplicates; problems.push_back({where, "duplicate id " + it->first + " (first one kept)"}); }
-    }, problems);
+      Prediction p;
+      if (text->is_string()) p.text = text->get<std::string>();
+      if (ms != j.end() && ms->is_number()) p.ms = ms->get<double>();
+      auto [it, fresh] = pred.emplace(id->get<std::string>(), std::move(p));
+      if (!fresh) {
+        ++duplicates;
+        pred_problems.push_back({where, "duplicate id " + it->first + " (first one kept)"});
+      } else {
+        pred_order.push_back(it->first);
+      }
+    }, pred_problems);
     for (const auto& g : opt.gold) {
       read_dataset(g, [&](Page&& page) {
+        gold_ids.insert(page.id);
         auto it = pred.find(page.id);
-        if (it == pred.end()) {
-          ++missing;
-          std::cerr << "wce: no prediction for " << page.id << " (scored as empty output)\n";
+        PageResult r;
+        r.id = page.id;
+        r.dataset = page.dataset;
+        r.lang = page.lang;
+        r.extractor = opt.name;
+        if (!page.html.empty()) {
+          r.kb = static_cast<double>(page.html.size()) / 1000.0;
+          if (need_complexity)
+            r.complexity = complexity_score(parse_html(page.html, page.html_is_utf8 ? "utf-8" : ""), page.gold);
         }
-        PRF s = rouge_lsum(it == pred.end() ? std::string() : it->second, page.gold);
-        report.add(opt.name, page.dataset, s, 0);
-        if (pages_out)
-          pages_out << page.id << '\t' << page.dataset << '\t' << opt.name << '\t' << s.precision
-                    << '\t' << s.recall << '\t' << s.f1 << '\n';
-      }, problems, Need::Text);
+        if (it == pred.end()) {
+          missing.add(page.id);
+          r.scores = score_page("", page.gold, page.lang, rep.measures);
+        } else {
+          it->second.used = true;
+          r.ms = it->second.ms;
+          r.scores = score_page(it->second.text, page.gold, page.lang, rep.measures);
+        }
+        results.push_back(std::move(r));
+      }, gold_problems, Need::Text);
     }
   } catch (const std::exception& e) {
     std::cerr << "wce: " << e.what() << "\n";
     return 2;
   }
-  for (const auto& p : problems) std::cerr << "wce: skipped " << p.where << ": " << p.what << "\n";
-  auto rows = report.rows();
-  print_table(std::cout, rows, false, /*with_time=*/false);
-  if (missing) std::cout << missing << " gold page(s) had no prediction and were scored as empty output\n";
-  if (!opt.out_tsv.empty()) {
-    std::ofstream out(opt.out_tsv);
-    if (!out) { std::cerr << "wce: cannot write " << opt.out_tsv << "\n"; return 2; }
-    print_table(out, rows, true, false);
+  for (const std::string& id : pred_order)
+    if (!gold_ids.count(id)) unknown.add(id);
+
+  for (const auto& p : pred_problems) std::cerr << "wce: skipped " << p.where << ": " << p.what << "\n";
+  for (const auto& p : gold_problems) std::cerr << "wce: skipped " << p.where << ": " << p.what << "\n";
+  std::vector<std::string> notes;
+  if (missing.count) {
+    std::cerr << "wce: no prediction for " << missing.count << " gold page(s), scored as empty output: "
+              << missing.joined() << "\n";
+    notes.push_back(std::to_string(missing.count) + " gold page(s) had no prediction and were scored as empty output");
   }
+  if (unknown.count) {
+    std::cerr << "wce: " << unknown.count << " prediction id(s) not in the gold data, ignored: " << unknown.joined() << "\n";
+    notes.push_back(std::to_string(unknown.count) + " prediction(s) had an id not in the gold data and were ignored");
+  }
+  if (!pred_problems.empty())
+    notes.push_back(std::to_string(pred_problems.size()) + " prediction line(s) skipped (listed on stderr)");
+  if (!gold_problems.empty())
+    notes.push_back(std::to_string(gold_problems.size()) + " malformed gold record(s) skipped (listed on stderr)");
+
+  // Times only when the predictions carry them (`wce extract --jsonl` does).
+  bool timed = false;
+  for (const PageResult& r : results) timed = timed || !std::isnan(r.ms);
+  ComplexityLevels levels = complexity_levels(results);
+  std::vector<Row> rows = aggregate(results, rep.measures, rep.by, levels);
+  nlohmann::json extra = {{"command", "eval"},
+                          {"missing", missing.json()},
+                          {"unknown", unknown.json()},
+                          {"duplicates", duplicates},
+                          {"prediction_problems", problems_json(pred_problems)},
+                          {"problems", problems_json(gold_problems)}};
+  if (rep.by == GroupBy::Complexity) extra["complexity_levels"] = {{"q1", levels.q1}, {"q3", levels.q3}};
+  if (!write_report(rows, rep, timed, extra, notes)) return 2;
+  if (!rep.pages_out.empty() && !write_pages(rep.pages_out, results, rep.measures, levels)) return 2;
   return 0;
 }
 

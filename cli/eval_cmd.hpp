@@ -3,13 +3,15 @@
 #include <string>
 #include <vector>
 
+#include "report.hpp"
+
 namespace wce::cli {
 
 struct EvalOptions {
-  std::string predictions;          // JSONL of {"id", "text"}
-  std::vector<std::string> gold;    // dataset files/folders (html not needed)
-  std::string name = "pred";        // label of the extractor column
-  std::string out_tsv, pages_tsv;
+  std::string predictions;        // JSONL of {"id", "text"[, "ms"]}
+  std::vector<std::string> gold;  // dataset files/folders (html optional)
+  std::string name = "pred";      // label of the extractor column
+  ReportOptions report;           // measures, grouping, outputs
 };
 
 int run_eval(const EvalOptions& opt);

@@ -1,6 +1,7 @@
 // wce: the command-line front end of the core.
 #include <chrono>
 #include <cstring>
+#include <functional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -23,14 +24,22 @@ usage:
   wce extract --jsonl [--extractor NAME] FILE|-
       Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
       and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render).
-  wce bench --data PATH... [--extractors a,b|all] [--out FILE.tsv]
-            [--pages-out FILE.tsv] [--no-progress]
+  wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [--no-progress]
       Runs extractors over datasets (JSONL, gzipped or not, or folders of
-      <page>/source.html + gold.txt) and prints ROUGE-LSum per dataset.
-  wce eval PRED.jsonl GOLD... [--name LABEL] [--out FILE.tsv] [--pages-out FILE.tsv]
-      Scores outputs made elsewhere: PRED lines are {"id": ..., "text": ...},
-      ids as in the gold dataset; gold pages without a prediction count as
-      empty output and are reported.
+      <page>/source.html + gold.txt) and prints the scores per dataset.
+  wce eval PRED.jsonl GOLD... [--name LABEL] [REPORT OPTIONS]
+      Scores outputs made elsewhere: PRED lines are {"id": ..., "text": ...}
+      (optional "ms"), ids as in the gold dataset; gold pages without a
+      prediction count as empty output; missing, unknown and duplicate ids
+      and malformed lines are reported.
+    REPORT OPTIONS:
+      --measures LIST|all   rouge (default), chars, word_lcs, bag, set, cleaneval,
+                            voc, occ, kl, cosine, euclidean, near_empty
+      --by dataset|complexity|language   groups of the table (default dataset)
+      --format table|tsv|json            standard output (default table)
+      --out FILE            the table as JSON (FILE.json) or TSV
+      --pages-out FILE      one row per page and measure: TSV, JSON (.json)
+                            or JSON lines (.jsonl)
   wce list
       Lists the registered extractors.
   wce --version | --help
@@ -49,6 +58,22 @@ std::vector<std::string> split_commas(const std::string& s) {
   for (std::string item; std::getline(ss, item, ',');)
     if (!item.empty()) out.push_back(item);
   return out;
+}
+
+// The options shared by bench and eval; false if `a` is not one of them.
+bool report_option(const std::string& a, const std::function<std::string()>& value,
+                   wce::cli::ReportOptions& opt) {
+  try {
+    if (a == "--measures" || a == "-m") opt.measures = wce::cli::parse_measures(value());
+    else if (a == "--by") opt.by = wce::cli::parse_group_by(value());
+    else if (a == "--format" || a == "-f") opt.format = wce::cli::parse_format(value());
+    else if (a == "--out") opt.out = value();
+    else if (a == "--pages-out") opt.pages_out = value();
+    else return false;
+  } catch (const std::invalid_argument& e) {
+    fail(e.what());
+  }
+  return true;
 }
 
 const wce::Extractor& extractor_or_fail(const std::string& name) {
@@ -123,15 +148,14 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (i + 1 >= args.size()) fail(a + " needs a value");
       return args[++i];
     };
+    if (report_option(a, value, opt.report)) continue;
     if (a == "--data") {
       opt.data.push_back(value());
       while (i + 1 < args.size() && args[i + 1][0] != '-') opt.data.push_back(args[++i]);
     } else if (a == "--extractors" || a == "-e") {
       std::string v = value();
       if (v != "all") opt.extractors = split_commas(v);
-    } else if (a == "--out") opt.out_tsv = value();
-    else if (a == "--pages-out") opt.pages_tsv = value();
-    else if (a == "--no-progress") opt.progress = false;
+    } else if (a == "--no-progress") opt.progress = false;
     else fail("unknown option " + a);
   }
   if (opt.data.empty()) fail("bench needs --data PATH");
@@ -148,8 +172,7 @@ int cmd_eval(const std::vector<std::string>& args) {
       return args[++i];
     };
     if (a == "--name") opt.name = value();
-    else if (a == "--out") opt.out_tsv = value();
-    else if (a == "--pages-out") opt.pages_tsv = value();
+    else if (report_option(a, value, opt.report)) continue;
     else if (a == "-" || a[0] != '-') files.push_back(a);
     else fail("unknown option " + a);
   }

@@ -59,12 +59,65 @@ check "bench folder corpus"     0 "^bte +demo +[0-9]+ "         -- "$WCE" bench 
   echo '{"text":"no id"}'
 } > "$T/pred.jsonl"
 check "eval scores predictions"  0 "^pred +t +3 +0.333 +0.000 +0.333" -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
-check "eval reports missing ids" 0 "no prediction for d"      -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
+check "eval reports missing ids" 0 "no prediction for 2 gold page\(s\), scored as empty output: c, d$" -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
 check "eval reports duplicates"  0 "pred.jsonl:2: duplicate id a" -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
 check "eval reports bad lines"   0 'pred.jsonl:4: missing string field "id"' -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
 check "eval gold without html"   0 "^x +t +1 +1.000"          -- sh -c "echo '{\"id\":\"g\",\"dataset\":\"t\",\"text\":\"same words\"}' > '$T/g.jsonl'; echo '{\"id\":\"g\",\"text\":\"same words\"}' > '$T/p.jsonl'; '$WCE' eval '$T/p.jsonl' '$T/g.jsonl' --name x"
 check "eval needs two files"     2 "eval needs PRED.jsonl"    -- "$WCE" eval "$T/pred.jsonl"
 check "jsonl batch from stdin, no gold" 0 '"id":"x".*"text":"no gold here"' -- sh -c "echo '{\"id\":\"x\",\"html\":\"<p>no gold here</p>\"}' | '$WCE' extract --jsonl -"
 check "jsonl batch has ms"       0 '"ms":[0-9.]+'             -- "$WCE" extract --jsonl "$T/data.jsonl"
+
+# Report options (--measures, --by, --format, --out, --pages-out).
+# json_has PYTHON_EXPR < JSON: exit 0 iff the expression on the document d is true.
+printf '#!/bin/sh\nexec python3 -c "import json,sys; d=json.load(sys.stdin); sys.exit(0 if ($1) else 1)"\n' > "$T/json_has"
+chmod +x "$T/json_has"
+{
+  echo '{"id":"e1","dataset":"en-set","lang":"en","html":"<nav>menu menu</nav><p>one two three four</p>","text":"one two three four"}'
+  echo '{"id":"e2","dataset":"en-set","lang":"en","html":"<p>alpha beta</p><p>gamma delta</p>","text":"alpha beta gamma delta"}'
+  echo '{"id":"e3","dataset":"en-set","lang":"en","html":"<div>x y z</div><p>red green</p><footer>a b c d e f</footer>","text":"red green"}'
+  echo '{"id":"z1","dataset":"zh-set","lang":"zh","html":"<p>你好 世界</p><div>广告 链接 更多</div>","text":"你好 世界"}'
+  echo '{"id":"n1","dataset":"zh-set","html":"<p>no language here</p>","text":"no language here"}'
+} > "$T/multi.jsonl"
+{
+  echo '{"id":"e1","text":"one two three four","ms":2}'
+  echo '{"id":"e2","text":"alpha beta","ms":4}'
+  echo '{"id":"zz","text":"not in the gold"}'
+  echo '{"id":"e3","text":"red green a b","ms":1.5}'
+  echo '{"id":"z1","text":"你好 世界"}'
+  echo '{"id":"n1" "text":"broken"}'
+} > "$T/multi.pred.jsonl"
+check "eval reports unknown ids"   0 "1 prediction id\(s\) not in the gold data, ignored: zz$" -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl"
+check "eval malformed line number" 0 "multi.pred.jsonl:6: not valid JSON" -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl"
+check "eval json: missing, unknown" 0 "" -- sh -c "'$WCE' eval '$T/multi.pred.jsonl' '$T/multi.jsonl' --format json 2>/dev/null | '$T/json_has' 'd[\"missing\"]=={\"count\":1,\"first_ids\":[\"n1\"]} and d[\"unknown\"][\"first_ids\"]==[\"zz\"] and d[\"prediction_problems\"][0][\"where\"].endswith(\":6\")'"
+check "eval time from predictions" 0 "ms/page" -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl"
+check "eval macro and micro rows"  0 "^pred +\(micro\) +5 " -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl"
+check "eval by language"           0 "^pred +\(unknown\) +1 " -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl" --by language
+check "eval by language zh"        0 "^pred +zh +1 +1.000" -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl" --by language
+check "bench by complexity"        0 "^bte +(low|medium|high) " -- "$WCE" bench --data "$T/multi.jsonl" --extractors bte --by complexity
+check "eval by complexity w/o html" 0 "^x +\(unknown\) +1 " -- "$WCE" eval "$T/p.jsonl" "$T/g.jsonl" --name x --by complexity
+check "measures: value measures"   0 "^bte +en-set +3 +- +- +- +- +[0-9.]+ .* kl$" -- "$WCE" bench --data "$T/multi.jsonl" --extractors bte --measures rouge,kl
+check "measures all"               0 "near_empty$" -- "$WCE" bench --data "$T/multi.jsonl" --extractors bte --measures all
+check "unknown measure"            2 "unknown measure 'blue'" -- "$WCE" bench --data "$T/multi.jsonl" --measures rouge,blue
+check "repeated measure"           2 "measure 'kl' given twice" -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl" --measures kl,kl
+check "bad --by"                   2 "--by must be dataset, complexity or language" -- "$WCE" bench --data "$T/multi.jsonl" --by site
+check "bad --format"               2 "--format must be table, tsv or json" -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl" --format xml
+check "format tsv header"          0 "^extractor	dataset	pages	P mean	P median	R mean	R median	F1 mean	F1 median	ms/page	F1 q1	F1 q3	F1 stdev	ms/kB	measure$" -- "$WCE" bench --data "$T/multi.jsonl" --extractors bte --format tsv
+check "format tsv empty P for kl"  0 "^bte	en-set	3					[0-9]" -- "$WCE" bench --data "$T/multi.jsonl" --extractors bte --measures kl --format tsv
+check "format json"                0 "" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --extractors bte,all_text --measures rouge,cosine --format json | '$T/json_has' 'd[\"measures\"]==[\"rouge_lsum\",\"cosine\"] and len(d[\"rows\"])==2*2*4 and \"value\" in d[\"rows\"][4] and d[\"rows\"][0][\"f1\"][\"q3\"]>=d[\"rows\"][0][\"f1\"][\"q1\"]'"
+check "out json file"              0 "" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --extractors bte --out '$T/o.json' >/dev/null && '$T/json_has' 'd[\"rows\"][0][\"dataset\"]==\"en-set\" and d[\"failures\"]==0' < '$T/o.json'"
+check "out tsv keeps old columns"  0 "^extractor	dataset	pages	P mean	P median	R mean	R median	F1 mean	F1 median	ms/page	" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --out '$T/o.tsv' >/dev/null && head -1 '$T/o.tsv'"
+check "pages-out tsv: page x measure" 0 "^31$" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --extractors bte,dsc,ccb --measures rouge,set --pages-out '$T/pp.tsv' >/dev/null && wc -l < '$T/pp.tsv'"
+check "pages-out tsv columns"      0 "^id	dataset	extractor	precision	recall	f1	ms	measure	value	lang	kb	complexity	level$" -- head -1 "$T/pp.tsv"
+check "pages-out json"             0 "" -- sh -c "'$WCE' eval '$T/multi.pred.jsonl' '$T/multi.jsonl' --measures rouge,near_empty --pages-out '$T/pp.json' >/dev/null && '$T/json_has' 'len(d)==10 and d[1][\"measure\"]==\"near_empty\" and d[1][\"precision\"] is None and d[0][\"level\"] in (\"low\",\"medium\",\"high\")' < '$T/pp.json'"
+check "pages-out jsonl missing page" 0 '"f1":0\.0,"id":"n1"' -- sh -c "'$WCE' eval '$T/multi.pred.jsonl' '$T/multi.jsonl' --pages-out '$T/pp.jsonl' >/dev/null && cat '$T/pp.jsonl'"
+check "pages-out unwritable"       2 "cannot write" -- "$WCE" bench --data "$T/multi.jsonl" --extractors bte --pages-out "$T/nodir/x.tsv"
+check "out unwritable"             2 "cannot write" -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl" --out "$T/nodir/x.json"
+check "eval missing pred file"      2 "nope.jsonl: cannot open file" -- "$WCE" eval "$T/nope.jsonl" "$T/multi.jsonl"
+for i in $(seq 1 12); do echo "{\"id\":\"m$i\",\"dataset\":\"m\",\"text\":\"w$i\"}"; done > "$T/many.jsonl"
+echo '{"id":"m1","text":"w1"}' > "$T/one.pred.jsonl"
+check "eval lists the first 10 missing ids" 0 "no prediction for 11 gold page\(s\), scored as empty output: m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, \.\.\.$" -- "$WCE" eval "$T/one.pred.jsonl" "$T/many.jsonl"
+check "json complexity levels"     0 "" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --extractors bte --by complexity --format json | '$T/json_has' 'd[\"by\"]==\"complexity\" and d[\"complexity_levels\"][\"q1\"]<=d[\"complexity_levels\"][\"q3\"] and {r[\"complexity\"] for r in d[\"rows\"]} <= {\"low\",\"medium\",\"high\",\"(macro)\",\"(micro)\"}'"
+check "bench reads stdin"          0 "^bte +t +2 +1.000" -- sh -c "'$WCE' bench --data - --extractors bte < '$T/data.jsonl'"
+check "measures needs a value"     2 "--measures needs a value" -- "$WCE" bench --data "$T/multi.jsonl" --measures
 
 [ "$fails" -eq 0 ] && echo "all CLI checks passed" || { echo "$fails CLI check(s) failed"; exit 1; }
