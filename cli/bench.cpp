@@ -102,7 +102,10 @@ int run_bench(const BenchOptions& opt) {
   if (!opt.out_tsv.empty()) {
     std::ofstream out(opt.out_tsv);
     if (!out) { std::cerr << "wce: cannot write " << opt.out_tsv << "\n"; return 2; }
-    print_table(out, rows, true);
+    // FILE.json: the same rows as JSON with every digit; else TSV.
+    const std::string& o = opt.out_tsv;
+    if (o.size() >= 5 && o.compare(o.size() - 5, 5, ".json") == 0) print_json(out, rows);
+    else print_table(out, rows, true);
   }
   return failures ? 1 : 0;
 }

@@ -23,7 +23,7 @@ usage:
   wce extract --jsonl [--extractor NAME] FILE|-
       Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
       and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render).
-  wce bench --data PATH... [--extractors a,b|all] [--out FILE.tsv]
+  wce bench --data PATH... [--extractors a,b|all] [--out FILE.tsv|FILE.json]
             [--pages-out FILE.tsv] [--no-progress]
       Runs extractors over datasets (JSONL, gzipped or not, or folders of
       <page>/source.html + gold.txt) and prints ROUGE-LSum per dataset.

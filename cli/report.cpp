@@ -1,7 +1,9 @@
 #include "report.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 
 namespace wce::cli {
 namespace {
@@ -86,6 +88,27 @@ void print_table(std::ostream& out, const std::vector<Row>& rows, bool tsv, bool
     if (with_time) { std::snprintf(line, sizeof line, " %8.2f", r.ms.mean); out << line; }
     out << '\n';
   }
+}
+
+void print_json(std::ostream& out, const std::vector<Row>& rows) {
+  using nlohmann::json;
+  // NaN (no finite value) becomes null, as JSON has no NaN.
+  auto num = [](double v) { return std::isfinite(v) ? json(v) : json(nullptr); };
+  auto stats = [&](const Summary& s, bool quartiles) {
+    return json{{"mean", num(s.mean)}, {"median", num(s.median)},
+                {"q1", quartiles ? num(s.q1) : json(nullptr)},
+                {"q3", quartiles ? num(s.q3) : json(nullptr)},
+                {"stdev", quartiles ? num(s.stdev) : json(nullptr)}};
+  };
+  json list = json::array();
+  for (const Row& r : rows) {
+    const bool q = r.dataset != "(macro)";
+    list.push_back({{"extractor", r.extractor}, {"dataset", r.dataset}, {"pages", r.pages},
+                    {"precision", stats(r.p, q)}, {"recall", stats(r.r, q)},
+                    {"f1", stats(r.f, q)}, {"ms", stats(r.ms, q)}});
+  }
+  json doc = {{"measure", "ROUGE-LSum"}, {"rows", list}};
+  out << doc.dump(1, ' ', false, json::error_handler_t::replace) << '\n';
 }
 
 }  // namespace wce::cli

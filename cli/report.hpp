@@ -36,4 +36,10 @@ class Report {
 // The table for people (fixed-width) or as TSV; `with_time` adds ms/page.
 void print_table(std::ostream& out, const std::vector<Row>& rows, bool tsv, bool with_time = true);
 
+// The table as JSON with every digit (doubles round-trip), for tools and the
+// benchmark page's test: {"measure": "ROUGE-LSum", "rows": [{extractor,
+// dataset, pages, precision, recall, f1, ms}]}, each measure {mean, median,
+// q1, q3, stdev}; (macro) rows have mean and median only (q1, q3, stdev null).
+void print_json(std::ostream& out, const std::vector<Row>& rows);
+
 }  // namespace wce::cli
