@@ -795,16 +795,17 @@
     fig2.id = 'figure-boxes';
     const boxes = document.createElement('div');
     boxes.className = 'plot-row';
-    const titles = { all: 'all pages', low: 'low complexity (< 25th pct.)', high: 'high complexity (> 75th pct.)' };
+    const titles = { all: 'all pages', low: 'low complexity (< Q1)', high: 'high complexity (> Q3)' };
     for (const level of ['all', 'low', 'high']) {
       const rows = order.map((x) => ({ extractor: x, kind: kindOf(x), stats: stats(x, level) }));
       const n = S.recordsAt(run.records, level, levels).length;
-      boxes.append(P.boxPlot(`${label}: ${titles[level]}, ${n} pages`, rows, level, label, 220));
+      boxes.append(P.boxPlot(`${titles[level]}: ${n} pages`, rows, level, label, 220));
     }
     fig2.append(boxes);
     const cap2 = document.createElement('figcaption');
-    cap2.textContent = `${label} by extractor (as Figure 2 of Bevendorff et al. 2023): boxes span the interquartile range, ` +
-      'the line is the median, whiskers reach the most extreme values within 1.5 × IQR, dots are the values beyond.';
+    cap2.textContent = `${label} by extractor (as Figure 2 of Bevendorff et al. 2023) on all pages and on the pages below the ` +
+      'first / above the third quartile of the complexity score: boxes span the interquartile range, the line is the median, ' +
+      'whiskers reach the most extreme values within 1.5 × IQR, dots are the values beyond.';
     fig2.append(cap2);
 
     const { table } = S.table3(run.records, run.names, run.measures, family);

@@ -33,12 +33,12 @@
   }
   const r4 = (v) => Math.round(v * 100) / 100;
 
-  function frame(title, rows, plotW) {
+  function frame(title, rows, plotW, right = RIGHT) {
     const h = TOP + rows * ROW_H + BOTTOM;
-    const w = LABEL_W + plotW + RIGHT;
+    const w = LABEL_W + plotW + right;
     const svg = svgEl('svg', { viewBox: `0 0 ${w} ${h}`, width: w, height: h, role: 'img', class: 'plot' });
     svgEl('title', {}, svg).textContent = title;
-    text(svg, LABEL_W, 15, title, { class: 'plot-title' });
+    text(svg, 6, 15, title, { class: 'plot-title' });
     return svg;
   }
 
@@ -99,7 +99,7 @@
 
   /** rows: [{extractor, kind, mean, q1, q3, n}] — Figure 3. */
   function meanIqr(title, rows, axisLabel, plotW = 300) {
-    const svg = frame(title, rows.length, plotW);
+    const svg = frame(title, rows.length, plotW, 40); // room for the values
     unitAxis(svg, rows.length, plotW, axisLabel);
     const X = (v) => LABEL_W + plotW * Math.min(1, Math.max(0, v));
     rows.forEach((r, i) => {
@@ -121,7 +121,7 @@
 
   /** rows: [{extractor, kind, ms}] — bars on a log10 axis. */
   function timeBars(title, rows, plotW = 300) {
-    const svg = frame(title, rows.length, plotW + 40);
+    const svg = frame(title, rows.length, plotW, 50); // room for the values
     const finite = rows.map((r) => r.ms).filter((v) => Number.isFinite(v) && v > 0);
     const lo = Math.floor(Math.log10(finite.length ? Math.min(...finite) : 0.1));
     const hi = Math.max(lo + 1, Math.ceil(Math.log10(finite.length ? Math.max(...finite) : 1)));
