@@ -324,7 +324,7 @@ test('runs a shared dataset plus the demo corpus, as the CLI computes it', async
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.setInputFiles('#file-input', DATASET);
   await expect(page.locator('#sources li', { hasText: path.basename(DATASET) })).toContainText('page');
-  await runAll(page, total, 170_000);
+  await runAll(page, total, 240_000);
   const exported = await checkResults(page, names, cli, 'dataset');
   expect(exported.rows.filter((r) => r.dataset === '(macro)').length).toBe(names.length + 1);
   if (process.env.WCE_SCREENSHOTS === '1') {
