@@ -51,4 +51,10 @@ bool write_report(const std::vector<Row>& rows, const ReportOptions& opt, bool w
 bool write_pages(const std::string& path, const std::vector<PageResult>& pages,
                  const std::vector<MeasureSpec>& specs, const ComplexityLevels& levels);
 
+// The table as JSON with every digit (doubles round-trip), for tools and the
+// benchmark page's test: {"measure": "ROUGE-LSum", "rows": [{extractor,
+// dataset, pages, precision, recall, f1, ms}]}, each measure {mean, median,
+// q1, q3, stdev}; (macro) rows have mean and median only (q1, q3, stdev null).
+void print_json(std::ostream& out, const std::vector<Row>& rows);
+
 }  // namespace wce::cli

@@ -16,6 +16,7 @@
 #include <exception>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "wce/wce.hpp"
@@ -178,6 +179,124 @@ val js_evaluate(const std::string& predicted, const std::string& gold) {
   });
 }
 
+// ---- Evaluation: the same functions as the CLI (core/include/wce/eval.hpp,
+// complexity.hpp), so that the benchmark page computes the CLI's figures.
+
+// The columns: wce::measure_names(), then rouge_lsum_words_{p,r,f1}: plain
+// wce::rouge_lsum() on word tokens, which is what `wce bench` puts in its
+// table (cli/bench.cpp). measure_page's rouge_lsum columns differ from it only
+// where measure_page segments by character (Chinese, Japanese, Thai, ...).
+const std::vector<std::string>& column_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n = wce::measure_names();
+    for (const char* suffix : {"_p", "_r", "_f1"}) n.push_back(std::string("rouge_lsum_words") + suffix);
+    return n;
+  }();
+  return names;
+}
+
+val js_measure_names() {
+  val list = val::array();
+  unsigned i = 0;
+  for (const std::string& n : column_names()) list.set(i++, n);
+  return list;
+}
+
+// The values of column_names() for one pair of texts, as a Float64Array
+// (copied out of wasm memory), and whether character segmentation was used.
+val measure_values(std::string_view predicted, std::string_view gold, const wce::MeasureOptions& opt) {
+  const wce::PageMeasures m = wce::measure_page(predicted, gold, opt);
+  const wce::PRF words = m.characters ? wce::rouge_lsum(predicted, gold) : m.rouge_lsum;
+  std::vector<double> values;
+  values.reserve(column_names().size());
+  for (const std::string& n : wce::measure_names()) values.push_back(wce::measure_value(m, n).value_or(0.0));
+  values.insert(values.end(), {words.precision, words.recall, words.f1});
+  val r = val::object();
+  r.set("values", val::global("Float64Array").new_(emscripten::typed_memory_view(values.size(), values.data())));
+  r.set("characters", m.characters);
+  return r;
+}
+
+wce::MeasureOptions measure_options(const std::string& lang) {
+  wce::MeasureOptions opt;
+  opt.lang = lang;
+  return opt;
+}
+
+val js_measure(const std::string& predicted, const std::string& gold, const std::string& lang) {
+  return guarded([&] {
+    return measure_values(predicted, gold, measure_options(lang));
+  });
+}
+
+// The paper's complexity score of a page against its gold text and the
+// estimate without gold, from one parse.
+void set_complexity(val& r, const wce::Document& doc, const std::string& gold) {
+  r.set("complexity", wce::complexity_score(doc, gold));
+  r.set("complexityEstimate", wce::estimate_complexity(doc).p_above_median);
+}
+
+val js_complexity(const std::string& html, const std::string& gold) {
+  return guarded([&] {
+    wce::Document doc = wce::parse_html(html, "utf-8");
+    val r = val::object();
+    set_complexity(r, doc, gold);
+    return r;
+  });
+}
+
+val js_complexity_levels(val scores) {
+  return guarded([&] {
+    const unsigned n = scores["length"].as<unsigned>();
+    std::vector<double> v(n);
+    for (unsigned i = 0; i < n; ++i) v[i] = scores[i].as<double>();
+    wce::ComplexityLevels lv = wce::levels_from_scores(std::move(v));
+    val r = val::object();
+    r.set("q1", lv.q1);
+    r.set("q3", lv.q3);
+    return r;
+  });
+}
+
+// One benchmark page, as `wce bench` does it (cli/bench.cpp): one parse, then
+// per extractor a fresh Context (its time includes the shared features it
+// uses), the rendered text scored with every measure. ms = parse + extract +
+// render. A failing extractor gets {extractor, error} and the others still run.
+val js_bench_page(const std::string& html, const std::string& gold, const std::string& lang, val names) {
+  return guarded([&] {
+    std::vector<const wce::Extractor*> list = require_extractors(names);
+    double t0 = emscripten_get_now();
+    wce::Document doc = wce::parse_html(html, "utf-8");
+    const double parse_ms = emscripten_get_now() - t0;
+    const wce::MeasureOptions opt = measure_options(lang);
+    val results = val::array();
+    unsigned i = 0;
+    for (const wce::Extractor* ex : list) {
+      val x = val::object();
+      x.set("extractor", ex->info().name);
+      try {
+        double t1 = emscripten_get_now();
+        wce::Context ctx(doc);
+        wce::Labels labels = ex->run(ctx);
+        if (labels.size() != doc.text_nodes.size())
+          throw std::logic_error("returned " + std::to_string(labels.size()) + " labels for " +
+                                 std::to_string(doc.text_nodes.size()) + " text nodes");
+        std::string text = wce::render_text(doc, labels);
+        x.set("ms", parse_ms + (emscripten_get_now() - t1));
+        x.set("values", measure_values(text, gold, opt)["values"]);
+      } catch (const std::exception& e) {
+        x.set("error", std::string(e.what()));
+      }
+      results.set(i++, x);
+    }
+    val r = val::object();
+    r.set("parseMs", parse_ms);
+    set_complexity(r, doc, gold);
+    r.set("results", results);
+    return r;
+  });
+}
+
 std::string js_version() { return WCE_VERSION; }
 
 }  // namespace
@@ -190,4 +309,9 @@ EMSCRIPTEN_BINDINGS(wce) {
   emscripten::function("classifyMany", &js_classify_many);
   emscripten::function("evaluate", &js_evaluate);
   emscripten::function("version", &js_version);
+  emscripten::function("measureNames", &js_measure_names);
+  emscripten::function("measure", &js_measure);
+  emscripten::function("complexity", &js_complexity);
+  emscripten::function("complexityLevels", &js_complexity_levels);
+  emscripten::function("benchPage", &js_bench_page);
 }

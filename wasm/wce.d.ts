@@ -95,9 +95,26 @@ export interface Wce {
   classifyMany(flat: FlatDom, options?: ManyOptions): ManyResult;
   /** ROUGE-LSum of the predicted text against the gold text. */
   evaluate(predicted: string, gold: string): PRF;
+  /** Names of the page measures: wce::measure_names(), then rouge_lsum_words_{p,r,f1} (the ROUGE-LSum of `wce bench`'s table); the order of BenchPage values. */
+  measureNames(): string[];
+  /** Every page measure (wce::measure_page) of predicted against gold. */
+  measure(predicted: string, gold: string, options?: { lang?: string }): { values: Record<string, number>; characters: boolean };
+  /** Page complexity with gold (Bevendorff et al. 2023) and the estimate without gold (P(above median)). */
+  complexity(html: string, gold: string): { score: number; estimate: number };
+  /** Quartile thresholds of complexity scores: low < q1, high > q3. */
+  complexityLevels(scores: ArrayLike<number>): { q1: number; q3: number };
+  /** One benchmark page as `wce bench` runs it (one parse, every extractor, every measure). */
+  benchPage(html: string, gold: string, options?: { extractors?: string[]; lang?: string }): BenchPage;
 }
 
 /** The Emscripten factory of build/wasm/wce_core.js (global createWceCore). */
+export interface BenchPage {
+  parseMs: number;
+  complexity: number;
+  complexityEstimate: number;
+  results: Array<{ extractor: string; ms: number; values: Float64Array } | { extractor: string; error: string }>;
+}
+
 export type CoreFactory = (moduleOptions?: Record<string, unknown>) => Promise<unknown>;
 
 export interface CreateOptions {

@@ -274,6 +274,99 @@
     return { precision: r.precision, recall: r.recall, f1: r.f1 };
   };
 
+  // ---- Evaluation (the CLI's functions: core/include/wce/eval.hpp, complexity.hpp)
+
+  function langOption(method, options) {
+    if (options === undefined || options === null) return '';
+    if (typeof options !== 'object') {
+      throw new TypeError('wce.' + method + ': options must be an object like {lang: "en"}, got ' + describe(options));
+    }
+    var lang = options.lang;
+    if (lang === undefined || lang === null) return '';
+    if (typeof lang !== 'string') {
+      throw new TypeError('wce.' + method + ': options.lang must be a string, got ' + describe(lang));
+    }
+    return lang;
+  }
+
+  function checkText(method, what, v) {
+    if (typeof v !== 'string') throw new TypeError('wce.' + method + ': ' + what + ' must be a string, got ' + describe(v));
+  }
+
+  /**
+   * The names of the page measures, in the order of the `values` arrays of
+   * benchPage(): wce::measure_names() (rouge_lsum_p, ..., near_empty), then
+   * rouge_lsum_words_p, _r, _f1: ROUGE-LSum on word tokens, as in the table
+   * of `wce bench` (measure_page's rouge_lsum segments Chinese, Japanese,
+   * Thai, ... by character).
+   */
+  Wce.prototype.measureNames = function () {
+    if (!this._measureNames) this._measureNames = Array.from(this._call('measureNames', []), String);
+    return this._measureNames.slice();
+  };
+
+  /**
+   * Every page measure of predicted against gold (wce::measure_page, and
+   * rouge_lsum_words_*, see measureNames()):
+   * {values: {name: number}, characters: boolean}. options.lang: the page's
+   * language ("zh", ...; decides character segmentation with the scripts).
+   */
+  Wce.prototype.measure = function (predicted, gold, options) {
+    checkText('measure', 'predicted', predicted);
+    checkText('measure', 'gold', gold);
+    var lang = langOption('measure', options);
+    var r = this._call('measure', [wellFormed(predicted), wellFormed(gold), lang]);
+    var names = this.measureNames();
+    var values = {};
+    for (var i = 0; i < names.length; i++) values[names[i]] = r.values[i];
+    return { values: values, characters: !!r.characters };
+  };
+
+  /**
+   * Page complexity (Bevendorff et al. 2023, wce::complexity_score) of html
+   * against its gold text, and the estimate without gold
+   * (wce::estimate_complexity): {score, estimate} (estimate = P(above median)).
+   */
+  Wce.prototype.complexity = function (html, gold) {
+    checkText('complexity', 'html', html);
+    checkText('complexity', 'gold', gold);
+    var r = this._call('complexity', [wellFormed(html), wellFormed(gold)]);
+    return { score: r.complexity, estimate: r.complexityEstimate };
+  };
+
+  /** Quartile thresholds of complexity scores (wce::levels_from_scores): {q1, q3}. */
+  Wce.prototype.complexityLevels = function (scores) {
+    if (!Array.isArray(scores) && !ArrayBuffer.isView(scores)) {
+      throw new TypeError('wce.complexityLevels: scores must be an array of numbers, got ' + describe(scores));
+    }
+    var list = Array.from(scores, Number);
+    var r = this._call('complexityLevels', [list]);
+    return { q1: r.q1, q3: r.q3 };
+  };
+
+  /**
+   * One benchmark page as `wce bench` runs it: one parse, each extractor with
+   * a fresh context, its text scored with every measure.
+   * options: {extractors: [names] (default all), lang: string}.
+   * Returns {parseMs, complexity, complexityEstimate, results: [{extractor,
+   * ms, values: Float64Array (measureNames() order)} or {extractor, error}]}.
+   */
+  Wce.prototype.benchPage = function (html, gold, options) {
+    checkText('benchPage', 'html', html);
+    checkText('benchPage', 'gold', gold);
+    var names = this._extractorList('benchPage', options);
+    var lang = langOption('benchPage', options);
+    var r = this._call('benchPage', [wellFormed(html), wellFormed(gold), lang, names]);
+    var results = [];
+    for (var i = 0; i < r.results.length; i++) {
+      var x = r.results[i];
+      results.push(typeof x.error === 'string'
+        ? { extractor: x.extractor, error: x.error }
+        : { extractor: x.extractor, ms: x.ms, values: x.values });
+    }
+    return { parseMs: r.parseMs, complexity: r.complexity, complexityEstimate: r.complexityEstimate, results: results };
+  };
+
   /**
    * Loads the WebAssembly core and resolves to a Wce instance.
    * options.coreFactory: the createWceCore factory to use (default: the

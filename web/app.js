@@ -1,5 +1,8 @@
 /* wce benchmark page: corpus loading, extractor choice, run control, results.
- * The extraction itself runs in worker.js (WASM); this file never blocks on it.
+ * Our extractors run in worker.js (WASM), one page per request; Readability.js
+ * (Mozilla's, the JavaScript peer) runs here on the main thread, one page per
+ * task, on a DOMParser document of the same page. The aggregation is stats.js
+ * (the CLI's), the figures plots.js.
  */
 'use strict';
 
@@ -26,19 +29,27 @@
     failuresBox: $('failures-box'),
     failuresSummary: $('failures-summary'),
     failures: $('failures'),
+    measure: $('measure'),
+    table3: $('table3'),
+    table3Levels: $('table3-levels'),
+    plots: $('plots'),
   };
 
   // ---------------------------------------------------------------- state
   const state = {
     sources: [], // {key, label, kind: 'demo'|'file', pages, malformed: [{file, line, reason}], enabled, loading}
     extractors: [], // from Wce.extractors(), registry order
+    measures: [], // wce::measure_names(), the order of every `values` array
     workerReady: false,
-    run: null, // {id, extractors, pages, results, failures, started, done, total, cancelled, finished}
+    run: null, // see startRun()
     lastRun: null,
   };
   let nextSourceKey = 1;
   let nextRunId = 1;
   let worker = null;
+  // The JavaScript peer: Mozilla's Readability.js (Readability.js, bundled by
+  // scripts/build_web.mjs from npm @mozilla/readability).
+  const PEER = 'Readability.js';
 
   function setState(name) {
     document.body.dataset.state = name;
@@ -119,6 +130,7 @@
         pages.push({
           id: rec.id != null && rec.id !== '' ? String(rec.id) : `${fileName}:${lineNo}`,
           dataset: typeof rec.dataset === 'string' && rec.dataset ? rec.dataset : fallbackDataset,
+          lang: typeof rec.lang === 'string' ? rec.lang : '',
           html: rec.html,
           text: rec.text,
         });
@@ -262,6 +274,19 @@
   });
 
   // ---------------------------------------------------------------- extractors
+  function checkbox(name, value, title) {
+    const label = document.createElement('label');
+    label.title = title;
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.name = name;
+    box.value = value;
+    box.checked = true;
+    box.addEventListener('change', updateRunButton);
+    label.append(box, ' ', value);
+    return label;
+  }
+
   function renderExtractors() {
     el.extractors.textContent = '';
     const families = new Map();
@@ -275,36 +300,44 @@
       const lg = document.createElement('legend');
       lg.textContent = fam;
       fs.append(lg);
-      for (const x of list) {
-        const label = document.createElement('label');
-        label.title = [x.description, x.reference].filter(Boolean).join(' — ');
-        const box = document.createElement('input');
-        box.type = 'checkbox';
-        box.name = 'extractor';
-        box.value = x.name;
-        box.checked = true;
-        box.addEventListener('change', updateRunButton);
-        label.append(box, ' ', x.name);
-        fs.append(label);
-      }
+      for (const x of list) fs.append(checkbox('extractor', x.name, [x.description, x.reference].filter(Boolean).join(' — ')));
       el.extractors.append(fs);
     }
+    const fs = document.createElement('fieldset');
+    const lg = document.createElement('legend');
+    lg.textContent = 'JavaScript peer (main thread)';
+    fs.append(lg);
+    const peer = checkbox('peer', PEER, "Mozilla's Readability.js 0.6.0 (npm @mozilla/readability) on a DOMParser document of the page; its article HTML is scored like ours (text as all_text renders it)");
+    if (typeof self.Readability !== 'function') {
+      peer.querySelector('input').checked = false;
+      peer.querySelector('input').disabled = true;
+      peer.append(' (Readability.js not loaded)');
+    }
+    fs.append(peer);
+    el.extractors.append(fs);
     updateRunButton();
   }
   function extractorBoxes() {
     return Array.from(el.extractors.querySelectorAll('input[name=extractor]'));
   }
+  function peerBox() {
+    return el.extractors.querySelector('input[name=peer]');
+  }
   function selectedExtractors() {
     return extractorBoxes().filter((b) => b.checked).map((b) => b.value);
   }
-  el.selectAll.addEventListener('click', () => {
-    extractorBoxes().forEach((b) => (b.checked = true));
+  function peerSelected() {
+    const b = peerBox();
+    return !!(b && b.checked && !b.disabled);
+  }
+  function setAllBoxes(on) {
+    extractorBoxes().forEach((b) => (b.checked = on));
+    const b = peerBox();
+    if (b && !b.disabled) b.checked = on;
     updateRunButton();
-  });
-  el.selectNone.addEventListener('click', () => {
-    extractorBoxes().forEach((b) => (b.checked = false));
-    updateRunButton();
-  });
+  }
+  el.selectAll.addEventListener('click', () => setAllBoxes(true));
+  el.selectNone.addEventListener('click', () => setAllBoxes(false));
 
   function selectedPages() {
     return state.sources.filter((s) => s.enabled && !s.loading).flatMap((s) => s.pages);
@@ -312,15 +345,34 @@
 
   function updateRunButton() {
     const running = !!state.run;
-    el.run.disabled = running || !state.workerReady || selectedExtractors().length === 0 ||
+    el.run.disabled = running || !state.workerReady || (selectedExtractors().length === 0 && !peerSelected()) ||
       selectedPages().length === 0 || state.sources.some((s) => s.loading && s.enabled);
     el.cancel.disabled = !running;
     extractorBoxes().forEach((b) => (b.disabled = running));
+    const pb = peerBox();
+    if (pb && typeof self.Readability === 'function') pb.disabled = running;
     el.selectAll.disabled = el.selectNone.disabled = running;
     el.fileInput.disabled = running;
   }
 
   // ---------------------------------------------------------------- worker
+  // Requests to the worker: each gets a promise, settled by its answer.
+  let nextReqId = 1;
+  const pending = new Map(); // reqId -> {resolve, reject}
+  class Stopped extends Error {}
+
+  function request(msg) {
+    return new Promise((resolve, reject) => {
+      const reqId = nextReqId++;
+      pending.set(reqId, { resolve, reject });
+      worker.postMessage({ ...msg, reqId });
+    });
+  }
+  function rejectAll(err) {
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  }
+
   function startWorker() {
     state.workerReady = false;
     worker = new Worker('worker.js');
@@ -328,8 +380,8 @@
     worker.onerror = (e) => {
       e.preventDefault();
       const message = e.message || 'the worker failed to start (is wce_core.js / wce_api.js there?)';
-      if (state.run) finishRun({ error: message });
-      else {
+      rejectAll(new Error('worker error: ' + message));
+      if (!state.run) {
         setStatus('Worker error: ' + message, 'error');
         setState('error');
       }
@@ -340,9 +392,11 @@
     switch (msg.type) {
       case 'ready':
         state.workerReady = true;
+        state.measures = msg.measures;
         if (!state.extractors.length) {
           state.extractors = msg.extractors;
           renderExtractors();
+          renderMeasureChoice();
         }
         if (!state.run && document.body.dataset.state === 'loading') {
           setState('ready');
@@ -353,64 +407,145 @@
       case 'init-error':
         setStatus('Could not load the WebAssembly module: ' + msg.message, 'error');
         el.extractors.textContent = '';
+        rejectAll(new Error(msg.message));
         setState('error');
         break;
-      case 'progress':
-        if (!state.run || msg.runId !== state.run.id) return;
-        state.run.done = msg.done;
-        state.run.total = msg.total;
-        showProgress(msg.done, msg.total, msg.unitsDone, msg.unitsTotal);
+      case 'bench-result':
+      case 'score-result':
+      case 'failed': {
+        const p = pending.get(msg.reqId);
+        if (!p) return;
+        pending.delete(msg.reqId);
+        if (msg.type === 'failed') p.reject(new Error(msg.message));
+        else p.resolve(msg);
         break;
-      case 'result':
-        if (!state.run || msg.runId !== state.run.id) return;
-        state.run.results.push({
-          id: msg.id, dataset: msg.dataset, extractor: msg.extractor,
-          precision: msg.precision, recall: msg.recall, f1: msg.f1, ms: msg.ms,
-          ...(msg.error !== undefined ? { error: msg.error } : {}),
-        });
-        if (msg.error !== undefined) state.run.failures.push(msg);
-        scheduleTable();
-        break;
-      case 'done':
-        if (!state.run || msg.runId !== state.run.id) return;
-        finishRun({ cancelled: msg.cancelled });
-        break;
-      case 'error':
-        if (!state.run || msg.runId !== state.run.id) return;
-        finishRun({ error: msg.message });
-        break;
+      }
     }
   }
 
-  function showProgress(done, total, unitsDone, unitsTotal) {
+  // ---------------------------------------------------------------- Readability.js
+  // One macrotask boundary (a MessageChannel round trip is not clamped like a
+  // nested setTimeout): input and painting get their turn between pages.
+  const tick = new MessageChannel();
+  const ticks = [];
+  tick.port1.onmessage = () => ticks.shift()();
+  const nextTask = () => new Promise((resolve) => { ticks.push(resolve); tick.port2.postMessage(0); });
+
+  // Parses the page with DOMParser (inert: no script runs, nothing is
+  // fetched) and runs Readability.js; the time covers both, as our ms covers
+  // Gumbo's parse and the extraction. No article: empty output (scored 0).
+  function runPeer(html) {
+    const t0 = performance.now();
+    try {
+      const doc = new DOMParser().parseFromString(html, 'text/html');
+      const article = new self.Readability(doc).parse();
+      return { ms: performance.now() - t0, html: article && typeof article.content === 'string' ? article.content : '' };
+    } catch (err) {
+      return { ms: performance.now() - t0, error: (err && err.message) || String(err) };
+    }
+  }
+  // Like the worker's warm-up: the first call runs on cold JIT code.
+  let peerWarm = false;
+
+  // ---------------------------------------------------------------- run
+  function showProgress(run) {
+    const { done, total, unitsDone, unitsTotal } = run;
     const frac = unitsTotal ? unitsDone / unitsTotal : total ? done / total : 0;
     el.progress.max = 1;
     el.progress.value = frac;
-    el.progressText.textContent = `${done} / ${total} pages (${(100 * frac).toFixed(0)}%)`;
+    let text = `${done} / ${total} pages (${(100 * frac).toFixed(0)}%)`;
+    const elapsed = performance.now() - run.started;
+    if (unitsDone > 0 && unitsDone < unitsTotal && elapsed > 500) {
+      text += ` — ${duration((elapsed / unitsDone) * (unitsTotal - unitsDone))} left`;
+    }
+    el.progressText.textContent = text;
+  }
+  function duration(ms) {
+    const s = Math.max(1, Math.round(ms / 1000));
+    if (s < 60) return `about ${s} s`;
+    const m = Math.floor(s / 60);
+    return m < 60 ? `about ${m} min ${s % 60} s` : `about ${Math.floor(m / 60)} h ${m % 60} min`;
   }
 
   function startRun() {
     const pages = selectedPages();
     const extractors = selectedExtractors();
-    if (!pages.length || !extractors.length || state.run) return;
+    const peer = peerSelected();
+    if (!pages.length || (!extractors.length && !peer) || state.run) return;
     const run = {
-      id: nextRunId++, extractors, pageCount: pages.length, results: [], failures: [],
-      started: performance.now(), done: 0, total: pages.length, finished: false,
+      id: nextRunId++, extractors, peer, names: peer ? [...extractors, PEER] : extractors.slice(),
+      pages, records: [], failures: [], measures: state.measures,
+      started: performance.now(), done: 0, total: pages.length,
+      unitsDone: 0, unitsTotal: pages.length * (extractors.length + (peer ? 1 : 0)),
+      cancelRequested: false, finished: false,
     };
     state.run = run;
-    el.results.textContent = '';
-    el.failures.textContent = '';
-    el.failuresBox.hidden = true;
-    el.exportCsv.disabled = el.exportJson.disabled = true;
-    showProgress(0, pages.length, 0, pages.length * extractors.length);
-    setStatus(`Running ${extractors.length} extractor${extractors.length === 1 ? '' : 's'} on ${pages.length} page${pages.length === 1 ? '' : 's'}…`);
+    clearResults();
+    showProgress(run);
+    const n = run.names.length;
+    setStatus(`Running ${n} extractor${n === 1 ? '' : 's'} on ${pages.length} page${pages.length === 1 ? '' : 's'}…`);
     setState('running');
     renderSources();
     updateRunButton();
-    worker.postMessage({
-      type: 'run', runId: run.id, extractors,
-      pages: pages.map((p) => ({ id: p.id, dataset: p.dataset, html: p.html, text: p.text })),
-    });
+    runPages(run).then(
+      (cancelled) => finishRun(run, { cancelled }),
+      (err) => finishRun(run, err instanceof Stopped ? { cancelled: true } : { error: err.message || String(err) }),
+    );
+  }
+
+  // One page after the other: ours in the worker, then Readability.js here.
+  // A page enters the results only when every extractor ran on it, so a
+  // cancelled run counts whole pages. Resolves to true when cancelled.
+  async function runPages(run) {
+    for (const page of run.pages) {
+      if (run.cancelRequested) return true;
+      const rec = { id: page.id, dataset: page.dataset, lang: page.lang, complexity: NaN, complexityEstimate: NaN, results: {} };
+      const fail = (extractor, error) => {
+        rec.results[extractor] = { error };
+        run.failures.push({ id: page.id, extractor, error });
+      };
+      // Our extractors (none selected: the request still gives the complexity).
+      try {
+        const r = await request({ type: 'bench', html: page.html, gold: page.text, lang: page.lang, extractors: run.extractors });
+        rec.complexity = r.complexity;
+        rec.complexityEstimate = r.complexityEstimate;
+        for (const x of r.results) {
+          if (x.error !== undefined) fail(x.extractor, x.error);
+          else rec.results[x.extractor] = { ms: x.ms, values: x.values };
+        }
+      } catch (err) {
+        if (err instanceof Stopped) throw err;
+        for (const x of run.extractors) fail(x, err.message || String(err));
+      }
+      run.unitsDone += run.extractors.length;
+      showProgress(run);
+      if (run.peer) {
+        await nextTask();
+        if (run.cancelRequested) return true;
+        if (!peerWarm) {
+          peerWarm = true;
+          runPeer(page.html);
+          await nextTask();
+        }
+        const out = runPeer(page.html);
+        if (out.error !== undefined) fail(PEER, out.error);
+        else {
+          try {
+            const s = await request({ type: 'score', html: out.html, gold: page.text, lang: page.lang });
+            rec.results[PEER] = { ms: out.ms, values: s.values };
+          } catch (err) {
+            if (err instanceof Stopped) throw err;
+            fail(PEER, err.message || String(err));
+          }
+        }
+        run.unitsDone++;
+      }
+      run.records.push(rec);
+      run.done++;
+      showProgress(run);
+      scheduleRender(run);
+    }
+    return false;
   }
 
   let cancelTimer = 0;
@@ -418,41 +553,42 @@
     const run = state.run;
     if (!run) return;
     setStatus('Cancelling…');
-    worker.postMessage({ type: 'cancel', runId: run.id });
-    // The worker checks for cancellation between extractions; if one page takes
-    // too long, stop the worker outright and start a fresh one.
+    run.cancelRequested = true;
+    // The run stops between pages; if one page takes too long in the worker,
+    // stop the worker outright (the page in progress is dropped) and start a
+    // fresh one.
     clearTimeout(cancelTimer);
     cancelTimer = setTimeout(() => {
       if (state.run === run) {
         worker.terminate();
-        finishRun({ cancelled: true });
+        rejectAll(new Stopped('cancelled'));
         startWorker();
       }
     }, 2000);
   }
 
-  function finishRun({ cancelled = false, error = null }) {
-    const run = state.run;
-    if (!run) return;
+  function finishRun(run, { cancelled = false, error = null }) {
+    if (state.run !== run) return;
     clearTimeout(cancelTimer);
     run.finished = true;
     run.cancelled = cancelled;
     run.elapsedMs = performance.now() - run.started;
     state.run = null;
     state.lastRun = run;
-    renderTable(run);
+    showProgress(run);
+    renderResults(run);
     const secs = (run.elapsedMs / 1000).toFixed(1);
     if (error) {
       setStatus(`Stopped by an error: ${error}`, 'error');
       setState('error');
     } else if (cancelled) {
-      setStatus(`Cancelled after ${run.done} of ${run.total} pages (${secs} s); the table shows the pages done.`, 'warn');
+      setStatus(`Cancelled after ${run.done} of ${run.total} pages (${secs} s); the results show the pages done.`, 'warn');
       setState('cancelled');
     } else {
-      setStatus(`Done: ${run.total} pages × ${run.extractors.length} extractors in ${secs} s.`);
+      setStatus(`Done: ${run.total} pages × ${run.names.length} extractors in ${secs} s.`);
       setState('done');
     }
-    el.exportCsv.disabled = el.exportJson.disabled = run.results.length === 0;
+    el.exportCsv.disabled = el.exportJson.disabled = run.records.length === 0;
     renderSources();
     updateRunButton();
   }
@@ -460,93 +596,127 @@
   el.run.addEventListener('click', startRun);
   el.cancel.addEventListener('click', cancelRun);
 
-  // ---------------------------------------------------------------- statistics
-  function mean(xs) {
-    let s = 0;
-    for (const x of xs) s += x;
-    return xs.length ? s / xs.length : NaN;
-  }
-  function median(xs) {
-    if (!xs.length) return NaN;
-    const v = xs.slice().sort((a, b) => a - b);
-    const m = v.length >> 1;
-    return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-  }
-
-  // The rows of the CLI's `wce bench` table (cli/bench.cpp): one per
-  // (extractor, dataset), extractors in the order they ran, datasets in
-  // first-seen order; with several datasets each extractor gets two more rows,
-  // "(macro)" (the mean of the datasets' means and of their medians) and
-  // "(micro)" (every page pooled). Failed extractions are left out of the
-  // scores, as in the CLI, and listed under the table.
-  function aggregate(run) {
-    const datasets = [];
-    const groups = new Map();
-    for (const r of run.results) {
-      if (!datasets.includes(r.dataset)) datasets.push(r.dataset);
-      if (r.error !== undefined) continue;
-      const key = r.extractor + '\u0000' + r.dataset;
-      if (!groups.has(key)) groups.set(key, []);
-      groups.get(key).push(r);
-    }
-    const measures = ['precision', 'recall', 'f1'];
-    const summarize = (extractor, dataset, rs) => {
-      const row = { extractor, dataset, pages: rs.length, ms: mean(rs.map((r) => r.ms)) };
-      for (const m of measures) row[m] = { mean: mean(rs.map((r) => r[m])), median: median(rs.map((r) => r[m])) };
-      return row;
-    };
-    const macro = (extractor, per) => {
-      const avg = (f) => per.reduce((a, r) => a + f(r), 0) / per.length;
-      const row = { extractor, dataset: '(macro)', pages: per.reduce((a, r) => a + r.pages, 0), ms: avg((r) => r.ms) };
-      for (const m of measures) row[m] = { mean: avg((r) => r[m].mean), median: avg((r) => r[m].median) };
-      return row;
-    };
-    const rows = [];
-    for (const x of run.extractors) {
-      const per = [];
-      const all = [];
-      for (const d of datasets) {
-        const rs = groups.get(x + '\u0000' + d);
-        if (!rs) continue;
-        per.push(summarize(x, d, rs));
-        all.push(...rs);
-      }
-      rows.push(...per);
-      if (per.length > 1) rows.push(macro(x, per), summarize(x, '(micro)', all));
-    }
-    return rows;
-  }
-
+  // ---------------------------------------------------------------- results
+  const S = self.WceStats;
+  const P = self.WcePlots;
   const fmt = (v) => (Number.isFinite(v) ? v.toFixed(3) : '–');
+  const fmtMs = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) : '–');
+  const fmtRatio = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) + '×' : '–');
 
-  let tablePending = false;
-  function scheduleTable() {
-    if (tablePending) return;
-    tablePending = true;
+  // The default: ROUGE-LSum on word tokens, the measure of `wce bench`'s table.
+  const DEFAULT_MEASURE = 'rouge_lsum_words';
+  function currentMeasure() {
+    return el.measure.value || DEFAULT_MEASURE;
+  }
+  const MEASURE_LABELS = {
+    rouge_lsum_words: 'ROUGE-LSum (Bevendorff et al. 2023), as wce bench',
+    rouge_lsum: 'ROUGE-LSum, CJK and Thai by character',
+    chars: 'characters LCS (Gottron "Str")',
+    word_lcs: 'word sequence LCS (Gottron "Seq")',
+    bag: 'bag of words (Gottron "Vec")',
+    set: 'set of words (Gottron "Set")',
+    cleaneval: 'CleanEval alignment',
+    voc: 'voc_eval (Barbaresi & Lejeune)',
+    occ: 'occ_eval (Barbaresi & Lejeune)',
+  };
+  function renderMeasureChoice() {
+    el.measure.textContent = '';
+    const families = S.measureFamilies(state.measures);
+    families.sort((a, b) => (b === DEFAULT_MEASURE) - (a === DEFAULT_MEASURE));
+    for (const fam of families) {
+      const o = document.createElement('option');
+      o.value = fam;
+      o.textContent = MEASURE_LABELS[fam] || fam;
+      el.measure.append(o);
+    }
+    el.measure.value = DEFAULT_MEASURE;
+  }
+  el.measure.addEventListener('change', () => {
+    const run = state.run || state.lastRun;
+    if (run) renderResults(run);
+  });
+
+  function kindOf(extractor) {
+    if (extractor === PEER) return 'peer';
+    const x = state.extractors.find((e) => e.name === extractor);
+    return x && x.family === 'baseline' ? 'baseline' : '';
+  }
+  function familyOf(extractor) {
+    if (extractor === PEER) return 'JavaScript peer';
+    const x = state.extractors.find((e) => e.name === extractor);
+    return (x && x.family) || '';
+  }
+
+  function clearResults() {
+    el.results.textContent = '';
+    el.table3.querySelector('tbody').textContent = '';
+    el.table3Levels.textContent = '';
+    el.plots.textContent = '';
+    el.failures.textContent = '';
+    el.failuresBox.hidden = true;
+    el.exportCsv.disabled = el.exportJson.disabled = true;
+  }
+
+  // During a run: the table every frame at most, the figures twice a second.
+  let renderPending = false;
+  let lastHeavy = 0;
+  function scheduleRender(run) {
+    if (renderPending) return;
+    renderPending = true;
     requestAnimationFrame(() => {
-      tablePending = false;
-      if (state.run) renderTable(state.run);
+      renderPending = false;
+      if (state.run !== run) return;
+      renderBenchTable(run);
+      if (performance.now() - lastHeavy > 500) {
+        lastHeavy = performance.now();
+        renderTable3(run);
+        renderPlots(run);
+      }
     });
   }
 
-  function renderTable(run) {
-    const rows = aggregate(run);
+  function renderResults(run) {
+    renderBenchTable(run);
+    renderTable3(run);
+    renderPlots(run);
+    renderFailures(run);
+  }
+
+  function cellMaker(tr) {
+    return (text, col, value, cls) => {
+      const td = document.createElement('td');
+      td.textContent = text;
+      td.dataset.col = col;
+      if (value !== undefined) {
+        td.dataset.value = String(value);
+        td.className = 'num';
+      }
+      if (cls) td.classList.add(cls);
+      tr.append(td);
+      return td;
+    };
+  }
+
+  // Mean time per page of Readability.js on the same dataset (row key), for
+  // the speed ratio of each of ours.
+  function peerMs(rows) {
+    const m = new Map();
+    for (const r of rows) if (r.extractor === PEER) m.set(r.dataset, r.ms.mean);
+    return m;
+  }
+
+  // The table of `wce bench`: per extractor and dataset.
+  function renderBenchTable(run) {
+    const rows = S.benchRows(run.records, run.names, run.measures, currentMeasure());
+    const peer = peerMs(rows);
     const frag = document.createDocumentFragment();
     for (const row of rows) {
       const tr = document.createElement('tr');
       tr.dataset.extractor = row.extractor;
       tr.dataset.dataset = row.dataset;
-      if (row.dataset === '(macro)' || row.dataset === '(micro)') tr.className = 'total';
-      const cell = (text, col, value) => {
-        const td = document.createElement('td');
-        td.textContent = text;
-        td.dataset.col = col;
-        if (value !== undefined) {
-          td.dataset.value = String(value);
-          td.className = 'num';
-        }
-        tr.append(td);
-      };
+      tr.dataset.kind = kindOf(row.extractor);
+      if (row.dataset === '(macro)' || row.dataset === '(micro)') tr.classList.add('total');
+      const cell = cellMaker(tr);
       cell(row.extractor, 'extractor');
       cell(row.dataset, 'dataset');
       cell(String(row.pages), 'pages', row.pages);
@@ -554,12 +724,122 @@
         cell(fmt(row[m].mean), `${m}-mean`, row[m].mean);
         cell(fmt(row[m].median), `${m}-median`, row[m].median);
       }
-      cell(fmt(row.ms), 'ms', row.ms);
+      cell(fmtMs(row.ms.mean), 'ms', row.ms.mean);
+      const ratio = peer.has(row.dataset) && row.extractor !== PEER ? peer.get(row.dataset) / row.ms.mean : NaN;
+      cell(fmtRatio(ratio), 'speedup', ratio);
       frag.append(tr);
     }
     el.results.textContent = '';
     el.results.append(frag);
+    applySort(el.results.closest('table'));
+  }
 
+  // The paper's Table 3: macro mean and median over datasets, all pages and
+  // the low / high complexity quartiles.
+  function renderTable3(run) {
+    const { levels, table } = S.table3(run.records, run.names, run.measures, currentMeasure());
+    const peerRow = table.find((t) => t.extractor === PEER);
+    const tbody = el.table3.querySelector('tbody');
+    const frag = document.createDocumentFragment();
+    for (const t of table) {
+      const tr = document.createElement('tr');
+      tr.dataset.extractor = t.extractor;
+      tr.dataset.kind = kindOf(t.extractor);
+      const cell = cellMaker(tr);
+      cell(t.extractor, 'extractor');
+      cell(familyOf(t.extractor), 'family');
+      const all = t.levels.all;
+      cell(String(all.pages), 'pages', all.pages);
+      for (const stat of ['mean', 'median']) {
+        for (const m of ['precision', 'recall', 'f1']) {
+          const v = all.macro ? all.macro[m][stat] : NaN;
+          cell(fmt(v), `all-${m}-${stat}`, v);
+        }
+      }
+      for (const level of ['low', 'high']) {
+        const l = t.levels[level];
+        for (const stat of ['mean', 'median']) {
+          const v = l.macro ? l.macro.f1[stat] : NaN;
+          cell(fmt(v), `${level}-f1-${stat}`, v);
+        }
+      }
+      cell(fmtMs(t.ms), 'ms', t.ms);
+      const ratio = peerRow && t.extractor !== PEER ? peerRow.ms / t.ms : NaN;
+      cell(fmtRatio(ratio), 'speedup', ratio);
+      frag.append(tr);
+    }
+    tbody.textContent = '';
+    tbody.append(frag);
+    applySort(el.table3);
+    const counts = { low: 0, medium: 0, high: 0 };
+    for (const r of run.records) counts[S.levelOf(r.complexity, levels)]++;
+    el.table3Levels.textContent = run.records.length
+      ? `Complexity levels by the quartiles of the ${run.records.length} pages' complexity scores: ` +
+        `low < ${levels.q1.toFixed(3)} (${counts.low} pages), high > ${levels.q3.toFixed(3)} (${counts.high} pages), ` +
+        `${counts.medium} in between.`
+      : '';
+  }
+
+  function renderPlots(run) {
+    const family = currentMeasure();
+    const label = `${family === DEFAULT_MEASURE ? 'ROUGE-LSum' : family} F1`;
+    const levels = S.complexityLevels(run.records);
+    // Figure 2's order: median F1 on all pages, best first.
+    const stats = (x, level) => S.boxStats(S.f1Values(run.records, x, run.measures, family, level, levels));
+    const order = run.names
+      .map((x) => ({ x, s: stats(x, 'all') }))
+      .sort((a, b) => (b.s.median - a.s.median) || (b.s.mean - a.s.mean))
+      .map((o) => o.x);
+    el.plots.textContent = '';
+    const fig2 = document.createElement('figure');
+    fig2.id = 'figure-boxes';
+    const boxes = document.createElement('div');
+    boxes.className = 'plot-row';
+    const titles = { all: 'all pages', low: 'low complexity (< Q1)', high: 'high complexity (> Q3)' };
+    for (const level of ['all', 'low', 'high']) {
+      const rows = order.map((x) => ({ extractor: x, kind: kindOf(x), stats: stats(x, level) }));
+      const n = S.recordsAt(run.records, level, levels).length;
+      boxes.append(P.boxPlot(`${titles[level]}: ${n} pages`, rows, level, label, 220));
+    }
+    fig2.append(boxes);
+    const cap2 = document.createElement('figcaption');
+    cap2.textContent = `${label} by extractor (as Figure 2 of Bevendorff et al. 2023) on all pages and on the pages below the ` +
+      'first / above the third quartile of the complexity score: boxes span the interquartile range, the line is the median, ' +
+      'whiskers reach the most extreme values within 1.5 × IQR, dots are the values beyond.';
+    fig2.append(cap2);
+
+    const { table } = S.table3(run.records, run.names, run.measures, family);
+    const meanRows = table
+      .map((t) => {
+        const all = t.levels.all;
+        return { extractor: t.extractor, kind: kindOf(t.extractor), mean: all.macro ? all.macro.f1.mean : NaN,
+          q1: all.micro.f1.q1, q3: all.micro.f1.q3, n: all.pages };
+      })
+      .sort((a, b) => b.mean - a.mean);
+    const fig3 = document.createElement('figure');
+    fig3.id = 'figure-mean';
+    fig3.append(P.meanIqr(`Mean ${label} with its interquartile range`, meanRows, label));
+    const cap3 = document.createElement('figcaption');
+    cap3.textContent = 'Mean F1 (macro over datasets, as Figure 3 of the paper); error bars: the interquartile range of all pages.';
+    fig3.append(cap3);
+
+    const timeRows = table
+      .map((t) => ({ extractor: t.extractor, kind: kindOf(t.extractor), ms: t.ms }))
+      .sort((a, b) => a.ms - b.ms);
+    const figT = document.createElement('figure');
+    figT.id = 'figure-time';
+    figT.append(P.timeBars('Time per page', timeRows));
+    const capT = document.createElement('figcaption');
+    capT.textContent = 'Mean milliseconds per page in this browser: ours in the worker (parse + extract + render), ' +
+      'Readability.js on the main thread (DOMParser + parse).';
+    figT.append(capT);
+    const row2 = document.createElement('div');
+    row2.className = 'plot-row';
+    row2.append(fig3, figT);
+    el.plots.append(fig2, row2);
+  }
+
+  function renderFailures(run) {
     el.failures.textContent = '';
     for (const f of run.failures) {
       const li = document.createElement('li');
@@ -568,6 +848,57 @@
     }
     el.failuresBox.hidden = run.failures.length === 0;
     el.failuresSummary.textContent = `${run.failures.length} failed extraction${run.failures.length === 1 ? '' : 's'} (left out of the scores)`;
+  }
+
+  // ---------------------------------------------------------------- sorting
+  // Click a header with data-sort to sort by that column; again to reverse.
+  // The order is kept when the table is re-rendered.
+  const sortState = new WeakMap(); // table -> {col, dir}
+  function applySort(table) {
+    const st = sortState.get(table);
+    for (const th of table.querySelectorAll('th[data-sort]')) {
+      th.setAttribute('aria-sort', st && st.col === th.dataset.sort ? (st.dir > 0 ? 'ascending' : 'descending') : 'none');
+    }
+    if (!st) return;
+    const tbody = table.tBodies[0];
+    const rows = Array.from(tbody.rows);
+    const key = (tr) => {
+      const td = tr.querySelector(`td[data-col="${st.col}"]`);
+      if (!td) return null;
+      return td.dataset.value !== undefined ? Number(td.dataset.value) : td.textContent;
+    };
+    rows.sort((a, b) => {
+      const ka = key(a);
+      const kb = key(b);
+      const na = typeof ka === 'number' && Number.isNaN(ka);
+      const nb = typeof kb === 'number' && Number.isNaN(kb);
+      if (na || nb) return na - nb; // no value: last either way
+      return (ka < kb ? -1 : ka > kb ? 1 : 0) * st.dir;
+    });
+    tbody.append(...rows);
+  }
+  for (const table of document.querySelectorAll('table.sortable')) {
+    if (table.dataset.defaultSort) {
+      const [col, dir] = table.dataset.defaultSort.split(':');
+      sortState.set(table, { col, dir: dir === 'asc' ? 1 : -1 });
+    }
+    for (const th of table.querySelectorAll('th[data-sort]')) {
+      th.tabIndex = 0;
+      const sortBy = () => {
+        const st = sortState.get(table);
+        const text = th.dataset.sort === 'extractor' || th.dataset.sort === 'dataset' || th.dataset.sort === 'family';
+        const dir = st && st.col === th.dataset.sort ? -st.dir : text ? 1 : -1;
+        sortState.set(table, { col: th.dataset.sort, dir });
+        applySort(table);
+      };
+      th.addEventListener('click', sortBy);
+      th.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          sortBy();
+        }
+      });
+    }
   }
 
   // ---------------------------------------------------------------- export
@@ -582,35 +913,62 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   }
   function csvField(v) {
-    const s = String(v);
+    const s = v === null || v === undefined ? '' : String(v);
     return /[",\n\r]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
   }
-  el.exportCsv.addEventListener('click', () => {
-    const run = state.lastRun;
-    if (!run) return;
-    const head = ['extractor', 'dataset', 'pages', 'precision_mean', 'precision_median', 'recall_mean',
-      'recall_median', 'f1_mean', 'f1_median', 'ms_per_page'];
-    const lines = [head.join(',')];
-    for (const r of aggregate(run)) {
-      lines.push([r.extractor, r.dataset, r.pages, r.precision.mean, r.precision.median, r.recall.mean,
-        r.recall.median, r.f1.mean, r.f1.median, r.ms].map(csvField).join(','));
-    }
-    download('wce-bench.csv', 'text/csv', lines.join('\n') + '\n');
-  });
-  el.exportJson.addEventListener('click', () => {
-    const run = state.lastRun;
-    if (!run) return;
-    const out = {
+
+  // The export: the `wce bench --out FILE.json` rows of every measure family,
+  // Table 3, the complexity levels and every page's values.
+  function exportData(run) {
+    const families = S.measureFamilies(run.measures);
+    const t3 = S.table3(run.records, run.names, run.measures, currentMeasure());
+    return {
       measure: 'ROUGE-LSum',
       cancelled: !!run.cancelled,
-      extractors: run.extractors,
-      summary: aggregate(run),
-      pages: run.results,
+      extractors: run.names,
+      rows: S.benchRows(run.records, run.names, run.measures, DEFAULT_MEASURE),
+      measures: Object.fromEntries(families.map((f) => [f, S.benchRows(run.records, run.names, run.measures, f)])),
+      complexityLevels: t3.levels,
+      table3: { measure: currentMeasure(), rows: t3.table },
+      measureNames: run.measures,
+      pages: run.records.map((r) => ({
+        id: r.id, dataset: r.dataset, lang: r.lang, complexity: r.complexity, complexityEstimate: r.complexityEstimate,
+        level: S.levelOf(r.complexity, t3.levels),
+        results: Object.fromEntries(run.names.filter((x) => r.results[x]).map((x) => [x, r.results[x]])),
+      })),
     };
-    download('wce-bench.json', 'application/json', JSON.stringify(out, null, 1) + '\n');
+  }
+
+  // CSV: one row per extractor and dataset of the `wce bench` table, per
+  // measure family, with the quartiles and the time.
+  function exportCsv(run) {
+    const head = ['measure', 'extractor', 'dataset', 'pages'];
+    for (const m of ['precision', 'recall', 'f1', 'ms']) for (const s of ['mean', 'median', 'q1', 'q3', 'stdev']) head.push(`${m}_${s}`);
+    const lines = [head.join(',')];
+    for (const fam of S.measureFamilies(run.measures)) {
+      for (const r of S.benchRows(run.records, run.names, run.measures, fam)) {
+        const cells = [fam, r.extractor, r.dataset, r.pages];
+        for (const m of ['precision', 'recall', 'f1', 'ms']) for (const s of ['mean', 'median', 'q1', 'q3', 'stdev']) cells.push(r[m][s]);
+        lines.push(cells.map(csvField).join(','));
+      }
+    }
+    return lines.join('\n') + '\n';
+  }
+
+  el.exportCsv.addEventListener('click', () => {
+    if (state.lastRun) download('wce-bench.csv', 'text/csv', exportCsv(state.lastRun));
+  });
+  el.exportJson.addEventListener('click', () => {
+    if (state.lastRun) download('wce-bench.json', 'application/json', JSON.stringify(exportData(state.lastRun), null, 1) + '\n');
   });
 
   // ---------------------------------------------------------------- start
+  // Offline once loaded: sw.js keeps a copy of every file of the page.
+  if ('serviceWorker' in navigator && self.isSecureContext) {
+    navigator.serviceWorker.register('sw.js').catch(() => {
+      // without it the page still works, only not offline
+    });
+  }
   setState('loading');
   startWorker();
   loadDemo();

@@ -50,6 +50,7 @@ check "bench keeps good pages"  0 "^bte +t +2 +1.000"           -- "$WCE" bench 
 check "bench unknown extractor" 2 "unknown extractor 'zzz'"     -- "$WCE" bench --data "$T/data.jsonl" --extractors bte,zzz
 check "bench missing data"      2 "no such file or directory"   -- "$WCE" bench --data "$T/missing.jsonl"
 check "bench tsv"               0 "F1 mean"                     -- sh -c "'$WCE' bench --data '$T/data.jsonl' --out '$T/out.tsv' >/dev/null && cat '$T/out.tsv'"
+check "bench json"              0 '"extractor": "bte".*"f1": \{ *"mean": 1\.0, *"median": 1\.0, *"q1": 1\.0' -- sh -c "'$WCE' bench --data '$T/data.jsonl' --extractors bte --out '$T/out.json' >/dev/null && tr -d '\n' < '$T/out.json'"
 check "bench folder corpus"     0 "^bte +demo +[0-9]+ "         -- "$WCE" bench --data "$(dirname "$0")/../../demo" --extractors bte
 
 {
