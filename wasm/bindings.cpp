@@ -49,7 +49,7 @@ val run_and_render(const wce::Document& doc, wce::Context& ctx, const wce::Extra
   if (labels.size() != doc.text_nodes.size())
     throw std::logic_error("extractor \"" + ex.info().name + "\" returned " + std::to_string(labels.size()) +
                            " labels for " + std::to_string(doc.text_nodes.size()) + " text nodes");
-  std::string text = wce::render_text(doc, labels);
+  std::string text = wce::render_text(doc, labels, ex.info().render);
   double t2 = emscripten_get_now();
   val r = val::object();
   r.set("extractor", ex.info().name);
@@ -120,6 +120,7 @@ val js_extractors() {
     o.set("family", info.family);
     o.set("reference", info.reference);
     o.set("description", info.description);
+    o.set("render", std::string(info.render == wce::RenderStyle::Layout ? "layout" : "plain"));
     list.set(i++, o);
   }
   return list;
