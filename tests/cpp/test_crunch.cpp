@@ -4,13 +4,17 @@
 
 #include <string>
 
-#include "run_extractor.hpp"
+#include "test_util.hpp"
 
 using namespace wce;
-using wce::test::Case;
-using wce::test::run_extractor;
+using wce::test::extract_with;
 
 namespace {
+
+struct Case {
+  const char* what;
+  std::string html, expected;
+};
 
 const std::string kArticle =
     "<p>The council met on Tuesday to discuss the new budget for the coming year and agreed on most "
@@ -52,15 +56,15 @@ TEST(Crunch, EachFilterRemovesItsElements) {
       {"a form that wraps the page stays", "<form>" + kArticle + "</form>", a},
       {"embedded objects", "<object>Install the plugin</object><iframe>no frames</iframe>" + kArticle, a},
   };
-  for (const auto& c : cases) EXPECT_EQ(run_extractor("crunch", c.html), c.expected) << c.what;
+  for (const auto& c : cases) EXPECT_EQ(extract_with("crunch", c.html), c.expected) << c.what;
 }
 
 TEST(Crunch, JudgesOuterBlocksByWhatIsLeft) {
   // The outer cell has 5 + 1 links and 27 plain words; once the inner link
   // list is gone it has 1 link for 27 words and stays.
   std::string page = "<table><tr><td><ul><li>" + links(5) + "</li></ul>" + kArticle + "</td></tr></table>";
-  EXPECT_EQ(run_extractor("crunch", page), kArticleText);
+  EXPECT_EQ(extract_with("crunch", page), kArticleText);
   // 12 + 1 links for the same 27 words: above the link/text ratio, it goes.
   std::string linky = "<table><tr><td>" + links(12) + kArticle + "</td></tr></table>";
-  EXPECT_EQ(run_extractor("crunch", linky), "");
+  EXPECT_EQ(extract_with("crunch", linky), "");
 }

@@ -4,11 +4,19 @@
 
 #include <string>
 
-#include "run_extractor.hpp"
+#include "test_util.hpp"
 
 using namespace wce;
-using wce::test::Case;
-using wce::test::run_extractor;
+using wce::test::extract_with;
+
+namespace {
+
+struct Case {
+  const char* what;
+  std::string html, expected;
+};
+
+}  // namespace
 
 TEST(LxmlCleaner, KillsTheBlacklistWithContent) {
   // Each killed element sits between two kept paragraphs.
@@ -25,7 +33,7 @@ TEST(LxmlCleaner, KillsTheBlacklistWithContent) {
       "<video>vid</video>", "<audio>aud</audio>", "<canvas>can</canvas>", "<picture>pic</picture>",
   };
   for (const char* k : killed) {
-    std::string out = run_extractor("lxml_cleaner", std::string("<p>before</p>") + k + "<p>after</p>");
+    std::string out = extract_with("lxml_cleaner", std::string("<p>before</p>") + k + "<p>after</p>");
     EXPECT_EQ(out, "before\nafter") << k;
   }
 }
@@ -41,9 +49,9 @@ TEST(LxmlCleaner, KeepsWhatIsNotListed) {
       {"links and lists stay", "<ul><li><a href=/x>link</a></li></ul>", "link"},
       {"a killed ancestor takes everything below", "<aside><div><p><b>deep</b></p></div></aside>x", "x"},
   };
-  for (const auto& c : cases) EXPECT_EQ(run_extractor("lxml_cleaner", c.html), c.expected) << c.what;
+  for (const auto& c : cases) EXPECT_EQ(extract_with("lxml_cleaner", c.html), c.expected) << c.what;
 }
 
 TEST(LxmlCleaner, FramesetPagesKeepNoFrameText) {
-  EXPECT_EQ(run_extractor("lxml_cleaner", "<frameset><frame src=a><noframes>no frames</noframes></frameset>"), "");
+  EXPECT_EQ(extract_with("lxml_cleaner", "<frameset><frame src=a><noframes>no frames</noframes></frameset>"), "");
 }

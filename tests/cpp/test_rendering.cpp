@@ -2,11 +2,21 @@
 // render style it selects (core/src/dom/render.cpp): one rule per case.
 #include <gtest/gtest.h>
 
-#include "run_extractor.hpp"
+#include <string>
+
+#include "test_util.hpp"
 
 using namespace wce;
-using wce::test::Case;
-using wce::test::run_extractor;
+using wce::test::extract_with;
+
+namespace {
+
+struct Case {
+  const char* what;
+  std::string html, expected;
+};
+
+}  // namespace
 
 TEST(Rendering, KeepsVisibleTextOnly) {
   const Case cases[] = {
@@ -23,7 +33,7 @@ TEST(Rendering, KeepsVisibleTextOnly) {
       {"navigation is kept: no boilerplate removal", "<nav><a href=/>Home</a></nav><p>a</p>", "Home\na"},
       {"forms are kept", "<form><label>Name</label><button>Send</button></form>", "NameSend"},
   };
-  for (const auto& c : cases) EXPECT_EQ(run_extractor("rendering", c.html), c.expected) << c.what;
+  for (const auto& c : cases) EXPECT_EQ(extract_with("rendering", c.html), c.expected) << c.what;
 }
 
 TEST(Rendering, KeepsListsAndTablesReadable) {
@@ -44,14 +54,14 @@ TEST(Rendering, KeepsListsAndTablesReadable) {
        "<table><tr><td><table><tr><td>i1</td><td>i2</td></tr></table></td><td>o</td></tr></table>", "i1\ti2\no"},
       {"a caption is its own line", "<table><caption>Cap</caption><tr><td>a</td><td>b</td></tr></table>", "Cap\na\tb"},
   };
-  for (const auto& c : cases) EXPECT_EQ(run_extractor("rendering", c.html), c.expected) << c.what;
+  for (const auto& c : cases) EXPECT_EQ(extract_with("rendering", c.html), c.expected) << c.what;
 }
 
 TEST(Rendering, LayoutStyleIsOnlyForExtractorsThatAskForIt) {
   const std::string html = "<ul><li>one</li></ul><table><tr><td>a</td><td>b</td></tr></table>";
   EXPECT_EQ(find_extractor("rendering")->info().render, RenderStyle::Layout);
   EXPECT_EQ(find_extractor("all_text")->info().render, RenderStyle::Plain);
-  EXPECT_EQ(run_extractor("all_text", html), "one\na\nb");
+  EXPECT_EQ(extract_with("all_text", html), "one\na\nb");
   Document d = parse_html(html, "utf-8");
   Labels all(d.text_nodes.size(), 1.0f);
   EXPECT_EQ(render_text(d, all), render_text(d, all, RenderStyle::Plain));
@@ -63,34 +73,3 @@ TEST(Rendering, LayoutStyleIsOnlyForExtractorsThatAskForIt) {
   EXPECT_EQ(render_text(d, some, RenderStyle::Layout), "b");
 }
 
-TEST(Baselines, BadInputGivesSaneResults) {
-  // 100,000 levels of nesting (no recursion anywhere), deep lists and tables
-  // for the Layout style, a frameset, text only, invalid UTF-8.
-  auto deep = [](const std::string& open, const std::string& close, int n) {
-    std::string s;
-    for (int i = 0; i < n; ++i) s += open;
-    s += "deep text";
-    for (int i = 0; i < n; ++i) s += close;
-    return s;
-  };
-  static const char kBadUtf8[] = "\xff\xfe\x00\x01<p>\x80\x81</p><ul><li>\xc3</li></ul>";
-  const std::string inputs[] = {
-      "", "just text, no tags", "<frameset><frame src=a><noframes>nf</noframes></frameset>",
-      deep("<div>", "</div>", 100000), deep("<ul><li>", "</li></ul>", 20000),
-      deep("<table><tr><td>", "</td></tr></table>", 5000), deep("<ol><li><table><tr><td>x", "</td></tr></table></li></ol>", 3000),
-      std::string(kBadUtf8, sizeof kBadUtf8 - 1)};
-  for (const char* name : {"rendering", "lxml_cleaner", "crunch"}) {
-    const Extractor* e = find_extractor(name);
-    ASSERT_NE(e, nullptr) << name;
-    for (const auto& in : inputs) {
-      Document d = parse_html(in);
-      Context ctx(d);
-      Labels l = e->run(ctx);
-      ASSERT_EQ(l.size(), d.text_nodes.size()) << name;
-      for (float v : l) EXPECT_TRUE(v >= 0.0f && v <= 1.0f);
-      std::string text = render_text(d, l, e->info().render);
-      if (in.find("deep text") != std::string::npos && e->info().name != "crunch")
-        EXPECT_NE(text.find("deep text"), std::string::npos) << name;
-    }
-  }
-}
