@@ -8,13 +8,9 @@
 
 using namespace wce;
 using wce::test::extract_with;
+using Case = wce::test::PageCase;
 
 namespace {
-
-struct Case {
-  const char* what;
-  std::string html, expected;
-};
 
 const std::string kArticle =
     "<p>The council met on Tuesday to discuss the new budget for the coming year and agreed on most "

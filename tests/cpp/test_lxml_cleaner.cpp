@@ -8,15 +8,7 @@
 
 using namespace wce;
 using wce::test::extract_with;
-
-namespace {
-
-struct Case {
-  const char* what;
-  std::string html, expected;
-};
-
-}  // namespace
+using Case = wce::test::PageCase;
 
 TEST(LxmlCleaner, KillsTheBlacklistWithContent) {
   // Each killed element sits between two kept paragraphs.

@@ -21,4 +21,10 @@ inline std::string extract_with(const std::string& name, const std::string& html
   return render_text(d, l, e->info().render);
 }
 
+// One row of a data-driven extractor test: a page and the text expected.
+struct PageCase {
+  const char* what;
+  std::string html, expected;
+};
+
 }  // namespace wce::test
