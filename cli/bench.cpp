@@ -81,7 +81,7 @@ int run_bench(const BenchOptions& opt) {
             if (labels.size() != doc.text_nodes.size())
               throw std::logic_error("returned " + std::to_string(labels.size()) + " labels for " +
                                      std::to_string(doc.text_nodes.size()) + " text nodes");
-            std::string text = render_text(doc, labels);
+            std::string text = render_text(doc, labels, ex->info().render);
             PageResult r = base;
             r.extractor = ex->info().name;
             r.ms = parse_ms + ms_since(t1);

@@ -108,7 +108,7 @@ int cmd_extract(const std::vector<std::string>& args) {
         auto t0 = std::chrono::steady_clock::now();
         wce::Document doc = wce::parse_html(p.html, "utf-8");
         wce::Context ctx(doc);
-        std::string text = wce::render_text(doc, ex.run(ctx));
+        std::string text = wce::render_text(doc, ex.run(ctx), ex.info().render);
         double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", text}, {"ms", ms}};
         std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
@@ -129,7 +129,7 @@ int cmd_extract(const std::vector<std::string>& args) {
   wce::Document doc = wce::parse_html(bytes);
   wce::Context ctx(doc);
   wce::Labels labels = ex.run(ctx);
-  std::string text = wce::render_text(doc, labels);
+  std::string text = wce::render_text(doc, labels, ex.info().render);
   if (format == "text") {
     std::cout << text;
     if (!text.empty()) std::cout << "\n";

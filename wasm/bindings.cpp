@@ -50,7 +50,7 @@ val run_and_render(const wce::Document& doc, wce::Context& ctx, const wce::Extra
   if (labels.size() != doc.text_nodes.size())
     throw std::logic_error("extractor \"" + ex.info().name + "\" returned " + std::to_string(labels.size()) +
                            " labels for " + std::to_string(doc.text_nodes.size()) + " text nodes");
-  std::string text = wce::render_text(doc, labels);
+  std::string text = wce::render_text(doc, labels, ex.info().render);
   double t2 = emscripten_get_now();
   val r = val::object();
   r.set("extractor", ex.info().name);
@@ -121,6 +121,7 @@ val js_extractors() {
     o.set("family", info.family);
     o.set("reference", info.reference);
     o.set("description", info.description);
+    o.set("render", std::string(info.render == wce::RenderStyle::Layout ? "layout" : "plain"));
     list.set(i++, o);
   }
   return list;
@@ -281,7 +282,7 @@ val js_bench_page(const std::string& html, const std::string& gold, const std::s
         if (labels.size() != doc.text_nodes.size())
           throw std::logic_error("returned " + std::to_string(labels.size()) + " labels for " +
                                  std::to_string(doc.text_nodes.size()) + " text nodes");
-        std::string text = wce::render_text(doc, labels);
+        std::string text = wce::render_text(doc, labels, ex->info().render);
         x.set("ms", parse_ms + (emscripten_get_now() - t1));
         x.set("values", measure_values(text, gold, opt)["values"]);
       } catch (const std::exception& e) {

@@ -11,6 +11,9 @@ export interface ExtractorInfo {
   /** Paper or project the algorithm comes from. */
   readonly reference: string;
   readonly description: string;
+  /** How its labels become text: "plain" (block elements break lines) or
+   *  "layout" (also list bullets, data table rows on one line). */
+  readonly render: 'plain' | 'layout';
 }
 
 /** Milliseconds spent in each step of one call. */

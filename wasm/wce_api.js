@@ -87,7 +87,7 @@
     this._names = Object.create(null);
     for (var i = 0; i < list.length; i++) {
       var e = list[i];
-      var info = Object.freeze({ name: e.name, family: e.family, reference: e.reference, description: e.description });
+      var info = Object.freeze({ name: e.name, family: e.family, reference: e.reference, description: e.description, render: e.render });
       this._extractors.push(info);
       this._names[e.name] = true;
     }
@@ -138,7 +138,7 @@
     };
   }
 
-  /** The registered extractors, in registry order: [{name, family, reference, description}]. */
+  /** The registered extractors, in registry order: [{name, family, reference, description, render}]. */
   Wce.prototype.extractors = function () {
     return this._extractors.slice();
   };

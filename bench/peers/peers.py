@@ -23,7 +23,7 @@ original's call, parse included.
 # A pair whose right-hand side is not in `wce list` is skipped with a note.
 # `--map peer=ours,...` overrides entries for one run (reported in the summary).
 # --------------------------------------------------------------------------
-RENDERING_BASELINE = "rendering"  # TBD: name of our html_text / inscriptis-style baseline
+RENDERING_BASELINE = "rendering"  # our html_text / inscriptis-style baseline
 
 OURS = {
     "readability_js": "readability",
@@ -41,6 +41,7 @@ OURS = {
     "resiliparse": "resiliparse",
     "inscriptis": RENDERING_BASELINE,
     "html_text": RENDERING_BASELINE,
+    "lxml_cleaner": "lxml_cleaner",
     "go_domdistiller": "domdistiller",
 }
 # bte, lqf*, cetr, ... have no original implementation to compare with.
@@ -79,6 +80,9 @@ PEERS = {
                        what="inscriptis.get_text(html): layout-aware rendering of the whole page"),
     "html_text": dict(kind="python", output="text", package="html-text",
                       what="html_text.extract_text(html): rendering of the whole page"),
+    "lxml_cleaner": dict(kind="python", output="html", package="lxml_html_clean",
+                         what="lxml_html_clean Cleaner with the kill list and options of Bevendorff et al. 2023 "
+                              "(extract_lxml_cleaner); the cleaned HTML"),
     "go_domdistiller": dict(kind="go", output="html", package="github.com/markusmobius/go-domdistiller",
                             what="Go port of Chromium DOM Distiller (pagination off), rendered node"),
 }
@@ -188,6 +192,40 @@ def adapter_html_text():
     return lambda rec: html_text.extract_text(rec["html"]) or ""
 
 
+# Bevendorff et al. 2023, chatnoir-eu/web-content-extraction-benchmark,
+# src/extraction_benchmark/extractors/extractors.py (extract_lxml_cleaner):
+# the kill list and Cleaner options of their lxml Cleaner baseline. They
+# joined the cleaned page's text nodes with BeautifulSoup; here the cleaned
+# HTML goes through our all_text renderer, like every HTML-returning peer.
+LXML_CLEANER_KILL_TAGS = [
+    'aside', 'embed', 'footer', 'form', 'head', 'iframe', 'menu', 'object', 'script',
+    'applet', 'audio', 'canvas', 'figure', 'map', 'picture', 'svg', 'video',
+    'area', 'blink', 'button', 'datalist', 'dialog',
+    'frame', 'frameset', 'fieldset', 'link', 'input', 'ins', 'label', 'legend',
+    'marquee', 'math', 'menuitem', 'nav', 'noscript', 'optgroup', 'option',
+    'output', 'param', 'progress', 'rp', 'rt', 'rtc', 'select', 'source',
+    'style', 'track', 'template', 'textarea', 'time', 'use',
+]
+
+
+def adapter_lxml_cleaner():
+    import lxml.html
+    from lxml_html_clean import Cleaner
+    cleaner = Cleaner(annoying_tags=False, comments=True, embedded=False, forms=True, frames=True,
+                      javascript=True, links=False, meta=False, page_structure=False,
+                      processing_instructions=True, remove_unknown_tags=False, safe_attrs_only=False,
+                      scripts=True, style=False, kill_tags=LXML_CLEANER_KILL_TAGS)
+    parser = lxml.html.HTMLParser(encoding="utf-8")
+
+    def run(rec):
+        # Bytes, so that a page with an XML encoding declaration parses too
+        # (lxml refuses such declarations in str input).
+        doc = lxml.html.document_fromstring(rec["html"].encode("utf-8"), parser=parser)
+        cleaner(doc)
+        return lxml.html.tostring(doc, encoding="unicode")
+    return run
+
+
 def _boilerpy3(cls_name):
     def factory():
         from boilerpy3 import extractors
@@ -205,13 +243,15 @@ ADAPTERS = {
     "resiliparse": adapter_resiliparse,
     "inscriptis": adapter_inscriptis,
     "html_text": adapter_html_text,
+    "lxml_cleaner": adapter_lxml_cleaner,
     "boilerpy3_default": _boilerpy3("DefaultExtractor"),
     "boilerpy3_article": _boilerpy3("ArticleExtractor"),
 }
 PY_MODULE = {  # import name, to check an install without importing it
     "justext": "justext", "trafilatura": "trafilatura", "readability_lxml": "readability",
     "goose3": "goose3", "newspaper3k": "newspaper", "resiliparse": "resiliparse",
-    "inscriptis": "inscriptis", "html_text": "html_text", "boilerpy3_default": "boilerpy3",
+    "inscriptis": "inscriptis", "html_text": "html_text", "lxml_cleaner": "lxml_html_clean",
+    "boilerpy3_default": "boilerpy3",
     "boilerpy3_article": "boilerpy3",
 }
 

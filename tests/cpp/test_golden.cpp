@@ -38,7 +38,7 @@ void check_case(const std::string& extractor, const fs::path& source, const fs::
   ASSERT_NE(ex, nullptr) << expected << ": no extractor named " << extractor;
   wce::Document doc = wce::parse_html(slurp(source));
   wce::Context ctx(doc);
-  EXPECT_EQ(chomp(wce::render_text(doc, ex->run(ctx))), chomp(slurp(expected)));
+  EXPECT_EQ(chomp(wce::render_text(doc, ex->run(ctx), ex->info().render)), chomp(slurp(expected)));
 }
 
 TEST(Golden, EveryCaseMatches) {

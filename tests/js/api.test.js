@@ -37,7 +37,8 @@ describe('extractors()', () => {
     const list = wce.extractors();
     expect(list.length).toBeGreaterThanOrEqual(2);
     for (const e of list) {
-      expect(Object.keys(e).sort()).toEqual(['description', 'family', 'name', 'reference']);
+      expect(Object.keys(e).sort()).toEqual(['description', 'family', 'name', 'reference', 'render']);
+      expect(['plain', 'layout']).toContain(e.render);
       for (const k of ['name', 'family', 'reference', 'description']) {
         expect(typeof e[k]).toBe('string');
         expect(e[k].length).toBeGreaterThan(0);

@@ -26,6 +26,8 @@ enum class Tag : uint16_t {
   Select, Small, Source, Span, Strike, Strong, Style, Sub, Summary, Sup, Svg,
   Table, Tbody, Td, Template, Textarea, Tfoot, Th, Thead, Time, Title, Tr,
   Track, Tt, U, Ul, Var, Video, Wbr,
+  // Obsolete or rare, named for the lxml_cleaner kill list.
+  Applet, Blink, Marquee, Menuitem, Rtc,
   Count
 };
 

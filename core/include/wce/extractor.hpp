@@ -1,6 +1,7 @@
 // Extractors turn a Document into Labels: one score in [0,1] per text node
 // (Document::text_nodes order). >= 0.5 means main content.
 #pragma once
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,11 +14,20 @@ namespace wce {
 using Labels = std::vector<float>;
 constexpr float kContentThreshold = 0.5f;
 
+// How an extractor's labels become text (render_text). Plain for nearly all;
+// a rendering baseline that imitates a layout-aware HTML-to-text converter
+// (inscriptis) asks for Layout.
+enum class RenderStyle : uint8_t {
+  Plain,   // block elements break lines, nothing else added
+  Layout,  // Plain + list items bulleted, the cells of a data table row on one line
+};
+
 struct ExtractorInfo {
   std::string name;       // registry key, e.g. "bte"
   std::string family;     // "baseline" | "heuristic" | "learned" | "ensemble"
   std::string reference;  // paper or project the algorithm comes from
   std::string description;
+  RenderStyle render = RenderStyle::Plain;
 };
 
 class Extractor {

@@ -22,6 +22,7 @@ constexpr std::array<std::string_view, static_cast<size_t>(Tag::Count)> kTagName
     "select", "small", "source", "span", "strike", "strong", "style", "sub", "summary", "sup", "svg",
     "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "time", "title", "tr",
     "track", "tt", "u", "ul", "var", "video", "wbr",
+    "applet", "blink", "marquee", "menuitem", "rtc",
 };
 
 struct Props {

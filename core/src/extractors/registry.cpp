@@ -6,6 +6,9 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
   static const std::vector<std::unique_ptr<Extractor>> all = [] {
     std::vector<std::unique_ptr<Extractor>> v;
     v.push_back(make_all_text());
+    v.push_back(make_rendering());
+    v.push_back(make_lxml_cleaner());
+    v.push_back(make_crunch());
     v.push_back(make_bte());
     v.push_back(make_lqf25());
     v.push_back(make_lqf50());

@@ -9,6 +9,9 @@
 namespace wce {
 
 std::unique_ptr<Extractor> make_all_text();
+std::unique_ptr<Extractor> make_rendering();
+std::unique_ptr<Extractor> make_lxml_cleaner();
+std::unique_ptr<Extractor> make_crunch();
 std::unique_ptr<Extractor> make_bte();
 std::unique_ptr<Extractor> make_lqf25();
 std::unique_ptr<Extractor> make_lqf50();
