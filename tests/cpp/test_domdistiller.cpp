@@ -1,0 +1,122 @@
+// DOM Distiller (core/src/extractors/domdistiller.cpp) on hand-written pages,
+// one rule per case: markers that must be kept and markers that must go.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "wce/wce.hpp"
+
+using namespace wce;
+
+namespace {
+
+std::string run(const std::string& html) {
+  const Extractor* e = find_extractor("domdistiller");
+  EXPECT_NE(e, nullptr);
+  if (!e) return {};
+  Document d = parse_html(html, "utf-8");
+  Context ctx(d);
+  Labels l = e->run(ctx);
+  EXPECT_EQ(l.size(), d.text_nodes.size());
+  return render_text(d, l);
+}
+
+// A sentence of n plain words after a marker word.
+std::string words(const std::string& marker, int n) {
+  std::string s = marker;
+  const char* pool[] = {"river", "stone", "garden", "window", "letter", "morning", "city", "market"};
+  for (int i = 0; i < n; ++i) s += std::string(" ") + pool[i % 8];
+  return s + ".";
+}
+std::string p(const std::string& s) { return "<p>" + s + "</p>"; }
+// The article: three paragraphs of 60 words (180 words; below the 500-word
+// threshold of the first pass) or, with `big`, nine (540 words).
+std::string article(bool big = false, const std::string& extra = "") {
+  std::string s = "<div class=story>" + p(words("Alpha", 60)) + p(words("Bravo", 60)) + p(words("Charlie", 60));
+  if (big)
+    for (const char* m : {"Delta", "Echo", "Foxtrot", "Golf", "Hotel", "India"}) s += p(words(m, 60));
+  return s + extra + "</div>";
+}
+const std::string kNav =
+    "<ul><li><a href=/a>Home</a></li><li><a href=/b>World</a></li><li><a href=/c>Sport</a></li>"
+    "<li><a href=/d>Culture</a></li></ul>";
+
+bool has(const std::string& out, const std::string& m) { return out.find(m) != std::string::npos; }
+
+struct Case {
+  std::string name, title, body;
+  std::vector<std::string> kept, dropped;
+};
+
+void check(const Case& c) {
+  std::string html = "<html><head><title>" + c.title + "</title></head><body>" + c.body + "</body></html>";
+  std::string out = run(html);
+  for (const auto& m : c.kept) EXPECT_TRUE(has(out, m)) << c.name << ": " << m << " missing in\n" << out;
+  for (const auto& m : c.dropped) EXPECT_FALSE(has(out, m)) << c.name << ": " << m << " kept in\n" << out;
+}
+
+}  // namespace
+
+TEST(DomDistiller, Rules) {
+  const std::vector<Case> cases = {
+      {"largest block, link list dropped", "Page", "<div>" + kNav + "</div>" + article(),
+       {"Alpha", "Bravo", "Charlie"}, {"Home", "Sport"}},
+      // IsProbablyVisible: hidden subtrees are not converted.
+      {"hidden elements", "Page",
+       article(false, "<p hidden>" + words("Xhidden", 40) + "</p><p style='display:none'>" +
+                          words("Xnone", 40) + "</p><p aria-hidden=true>" + words("Xaria", 40) + "</p>"),
+       {"Alpha", "Charlie"}, {"Xhidden", "Xnone", "Xaria"}},
+      // isByline: class byline/author with < 100 characters.
+      {"byline", "Page", "<div class=story><div class=byline>By Xavier Byliner</div>" + p(words("Alpha", 60)) +
+                             p(words("Bravo", 60)) + "</div>",
+       {"Alpha", "Bravo"}, {"Xavier"}},
+      // ElementAction: nav/aside and comment ids are strictly not content.
+      {"aside is strictly not content", "Page", article(false, "<aside>" + p(words("Xaside", 60)) + "</aside>"),
+       {"Alpha", "Charlie"}, {"Xaside"}},
+      {"comment section", "Page",
+       article(true) + "<div id=comments>" + p(words("Xcomment", 60)) + p(words("Ycomment", 60)) + "</div>",
+       {"Alpha", "India"}, {"Xcomment", "Ycomment"}},
+      // Unlikely candidates go in the first pass (the article alone has >= 500 words) ...
+      {"unlikely candidate, first pass", "Page",
+       article(true) + "<div class=sidebar>" + p(words("Xsidebar", 120)) + "</div>", {"Alpha", "India"},
+       {"Xsidebar"}},
+      // TerminatingBlocksFinder: "Add your comment" ends the article and is not content.
+      {"terminating block", "Page", article(false, p("Add your comment")), {"Alpha", "Charlie"},
+       {"Add your comment"}},
+      // DocumentTitleMatch: the block equal to the title is content but not output.
+      {"title block not output", "The Quiet Harbour Story | Example News",
+       "<div class=story><h1>The Quiet Harbour Story</h1>" + p(words("Alpha", 60)) + p(words("Bravo", 60)) +
+           "</div>",
+       {"Alpha", "Bravo"}, {"Quiet Harbour"}},
+      // HeadingFusion: a heading merges into the content block after it.
+      {"heading fused with content", "Page",
+       "<div class=story>" + p(words("Alpha", 60)) + "<h2>Xheading section</h2>" + p(words("Bravo", 60)) + "</div>",
+       {"Alpha", "Xheading", "Bravo"}, {}},
+      // RelevantElements: a data table right after content is content.
+      {"data table after content", "Page",
+       article(false, "<table><tr><th>Year</th><th>Value</th></tr><tr><td>Xcell2020</td><td>12</td></tr>"
+                      "<tr><td>2021</td><td>14</td></tr></table>"),
+       {"Alpha", "Xcell2020"}, {}},
+      // Forms and their fields are skipped.
+      {"form skipped", "Page", article(false, "<form><label>Xform label</label><input value=x></form>"),
+       {"Alpha"}, {"Xform"}},
+  };
+  for (const auto& c : cases) check(c);
+}
+
+TEST(DomDistiller, LinkDenseParagraphIsBoilerplate) {
+  // NumWordsRules: a block whose link density is above 1/3 is not content.
+  std::string links;
+  for (int i = 0; i < 12; ++i) links += "<a href=/x" + std::to_string(i) + ">Xlink" + std::to_string(i) + "</a> ";
+  std::string out = run("<html><body>" + article() + "<div class=more><p>" + links + "</p></div></body></html>");
+  EXPECT_TRUE(has(out, "Bravo"));
+  EXPECT_FALSE(has(out, "Xlink3")) << out;
+}
+
+TEST(DomDistiller, EmptyAndTinyPages) {
+  EXPECT_EQ(run(""), "");
+  EXPECT_EQ(run("<html><body></body></html>"), "");
+  // One short block: no content block survives the word-count rules.
+  EXPECT_EQ(run("<p>two words</p>"), "");
+}
