@@ -306,6 +306,7 @@ struct Facts {
   std::vector<uint32_t> chars;           // text length (code points) of the subtree
   std::vector<uint32_t> br_hr;           // br/hr elements in the subtree (self included)
   std::vector<uint8_t> has_image;        // img/picture in the subtree (self excluded)
+  std::vector<uint8_t> has_link;         // <a href> in the subtree (self excluded)
   std::vector<uint8_t> data_table;       // tableclass: data table
 };
 
@@ -409,6 +410,7 @@ Facts compute_facts(const Document& doc) {
   f.chars.assign(n, 0);
   f.br_hr.assign(n, 0);
   f.has_image.assign(n, 0);
+  f.has_link.assign(n, 0);
   f.data_table.assign(n, 0);
   for (uint32_t i = 1; i < n; ++i) {
     uint32_t p = doc.nodes[i].parent;
@@ -436,6 +438,7 @@ Facts compute_facts(const Document& doc) {
     f.br_hr[p] += f.br_hr[i];
     if (f.has_image[i] || (nd.kind == NodeKind::Element && (nd.tag == Tag::Img || nd.tag == Tag::Picture)))
       f.has_image[p] = 1;
+    if (f.has_link[i] || (nd.kind == NodeKind::Element && (nd.flags & kHasHref))) f.has_link[p] = 1;
   }
   classify_tables(doc, f);
   return f;
@@ -554,10 +557,12 @@ class Converter {
     // lazy images, embedded tweets.
     bool embed = t == Tag::Img || t == Tag::Picture || (t == Tag::Figure && f_.has_image[i]) ||
                  (t == Tag::Span && c.find("lazy-image-placeholder") != std::string_view::npos) ||
-                 (t == Tag::Blockquote && c.find("twitter-tweet") != std::string_view::npos);
+                 (t == Tag::Blockquote && c.find("twitter-tweet") != std::string_view::npos &&
+                  f_.has_link[i]);
     if (embed || t == Tag::Video) {
       flush_block(group_);
-      elements.push_back({false, i, t == Tag::Figure});
+      // Figures (their caption) and tweets (the blockquote) are output with text.
+      elements.push_back({false, i, t == Tag::Figure || t == Tag::Blockquote});
       return false;
     }
     if (is_nesting_tag(t)) flush_block(group_);  // AddTag(start)

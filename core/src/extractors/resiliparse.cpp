@@ -31,9 +31,8 @@
 // Differences: attributes the Document does not keep (rel, aria-expanded,
 // data-ad*, style other than the hidden flag) are not read; our hidden flag
 // also covers inline display:none, which Resiliparse checks only on elements
-// with a class or id. Text lengths for the link-cluster test are summed per
-// text node (white space collapsed in each) rather than over the collapsed
-// concatenation, and script/style text, which lexbor counts, is not there.
+// with a class or id. Text lengths for the link-cluster test lack script/style
+// text, which lexbor counts (so script-heavy widgets look more link-dense).
 #include <algorithm>
 #include <regex>
 #include <string>
@@ -234,14 +233,17 @@ class RuleMatcher {
 };
 
 // Per-node text facts for _is_link_cluster: bytes of white-space-collapsed
-// text in the subtree, and of that inside <a> elements.
+// text in the subtree, and of that inside <a> elements. (Resiliparse
+// collapses the subtree's text as one string; here a run that spans the
+// subtree's start counts one space less or more, and script text is absent.)
 struct TextSums {
   std::vector<uint32_t> text, link;
 };
 
-uint32_t collapsed_length(std::string_view s) {
+// Bytes of s with every white-space run as one space; `space` carries
+// whether the text before ended in white space (runs span text nodes).
+uint32_t collapsed_length(std::string_view s, bool& space) {
   uint32_t n = 0;
-  bool space = false;
   for (size_t i = 0; i < s.size();) {
     size_t b = i;
     uint32_t cp = unicode::next(s, i);
@@ -260,16 +262,17 @@ TextSums text_sums(const Document& doc) {
   const size_t n = doc.size();
   TextSums s{std::vector<uint32_t>(n, 0), std::vector<uint32_t>(n, 0)};
   std::vector<uint8_t> in_a(n, 0);
-  for (size_t i = 1; i < n; ++i) {
+  bool space = false;
+  for (size_t i = 1; i < n; ++i) {  // document order: white-space runs across nodes
     uint32_t p = doc.nodes[i].parent;
     if (p == kNone) continue;
     in_a[i] = in_a[p] || (doc.nodes[p].kind == NodeKind::Element && doc.nodes[p].tag == Tag::A);
-  }
-  for (size_t i = n; i-- > 1;) {
     if (doc.is_text(static_cast<uint32_t>(i))) {
-      s.text[i] = collapsed_length(doc.text(static_cast<uint32_t>(i)));
+      s.text[i] = collapsed_length(doc.text(static_cast<uint32_t>(i)), space);
       if (in_a[i]) s.link[i] = s.text[i];
     }
+  }
+  for (size_t i = n; i-- > 1;) {  // subtree sums
     uint32_t p = doc.nodes[i].parent;
     if (p == kNone) continue;
     s.text[p] += s.text[i];
@@ -429,7 +432,7 @@ Labels run(Context& ctx) {
   if (body == kNone) return labels;  // check_node(tree.body): no body, no text
   // The main content zone, if exactly one element names itself so.
   uint32_t root = body, zone = kNone, zones = 0;
-  for (uint32_t i = body; i < end[body]; ++i) {
+  for (uint32_t i = body + 1; i < end[body]; ++i) {  // descendants of <body> only
     const Node& nd = doc.nodes[i];
     if (nd.kind != NodeKind::Element) continue;
     bool hit = doc.str(nd.role) == kMainContentRole;
