@@ -5,24 +5,15 @@
 #include <string>
 #include <vector>
 
-#include "wce/wce.hpp"
+#include "extractor_markers.hpp"
 
 using namespace wce;
+using wce::testing::has;
+using wce::testing::MarkerCase;
 
 namespace {
 
-std::string run(const std::string& html) {
-  const Extractor* e = find_extractor("resiliparse");
-  EXPECT_NE(e, nullptr);
-  if (!e) return {};
-  Document d = parse_html(html, "utf-8");
-  Context ctx(d);
-  Labels l = e->run(ctx);
-  EXPECT_EQ(l.size(), d.text_nodes.size());
-  return render_text(d, l);
-}
-
-bool has(const std::string& out, const std::string& m) { return out.find(m) != std::string::npos; }
+std::string run(const std::string& html) { return wce::testing::run_extractor("resiliparse", html); }
 
 // Wraps `inner` so that it sits `depth` levels below <body> (plain divs).
 std::string at_depth(int depth, const std::string& inner) {
@@ -34,17 +25,12 @@ std::string at_depth(int depth, const std::string& inner) {
   return open + inner + close;
 }
 
-struct Case {
-  std::string name, body;
-  std::vector<std::string> kept, dropped;
-};
-
-void check(const Case& c) {
-  std::string out = run("<html><head><title>Xtitle</title></head><body>" + c.body +
+// Cases give the <body> content; a paragraph that is always kept follows it.
+void check(const MarkerCase& c) {
+  std::string out = run("<html><head><title>Xtitle</title></head><body>" + c.html +
                         "<p>Anchor paragraph</p></body></html>");
   EXPECT_FALSE(has(out, "Xtitle")) << c.name << ": the head is not extracted";
-  for (const auto& m : c.kept) EXPECT_TRUE(has(out, m)) << c.name << ": " << m << " missing in\n" << out;
-  for (const auto& m : c.dropped) EXPECT_FALSE(has(out, m)) << c.name << ": " << m << " kept in\n" << out;
+  wce::testing::expect_markers(out, c);
 }
 
 const std::string kLinks = "<a href=/a>Xlink one</a> <a href=/b>Xlink two</a> <a href=/c>Xlink three</a>";
@@ -52,7 +38,7 @@ const std::string kLinks = "<a href=/a>Xlink one</a> <a href=/b>Xlink two</a> <a
 }  // namespace
 
 TEST(Resiliparse, TagRules) {
-  const std::vector<Case> cases = {
+  const std::vector<MarkerCase> cases = {
       {"plain text kept", "<div><p>Xplain text</p></div>", {"Xplain", "Anchor"}, {}},
       {"nav and aside dropped", "<nav>Xnav</nav><div><aside>Xaside</aside></div>", {"Anchor"}, {"Xnav", "Xaside"}},
       {"audio, video, time dropped", "<p>Kept <time>Xtime</time> words</p>", {"Kept", "words"}, {"Xtime"}},
@@ -77,7 +63,7 @@ TEST(Resiliparse, TagRules) {
 }
 
 TEST(Resiliparse, AttributeAndClassRules) {
-  const std::vector<Case> cases = {
+  const std::vector<MarkerCase> cases = {
       {"hidden attribute", "<div hidden>Xhidden</div><div aria-hidden=true>Xaria</div>", {"Anchor"},
        {"Xhidden", "Xaria"}},
       {"itemprop author", "<p>By <span itemprop=author>Xauthor</span></p>", {"By"}, {"Xauthor"}},

@@ -140,13 +140,6 @@ constexpr int kDataTableMinColumns = 5, kDataTableMinRows = 20, kLayoutTableMaxC
 // ---------------------------------------------------------------------------
 // Small string helpers.
 
-std::string lower_ascii(std::string_view s) {
-  std::string r(s);
-  for (char& c : r)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return r;
-}
-
 bool contains_any(std::string_view hay, const std::string_view* begin, const std::string_view* end) {
   for (auto it = begin; it != end; ++it)
     if (hay.find(*it) != std::string_view::npos) return true;
@@ -163,7 +156,7 @@ bool is_ascii_word_char(char c) {
 
 // `\bcomments?\b` (case-insensitive; Go's \b is ASCII).
 bool has_comment_word(std::string_view s) {
-  std::string lc = lower_ascii(s);
+  std::string lc = to_ascii_lower(s);
   for (size_t p = lc.find("comment"); p != std::string::npos; p = lc.find("comment", p + 1)) {
     if (p > 0 && is_ascii_word_char(lc[p - 1])) continue;
     size_t e = p + 7;
@@ -343,7 +336,7 @@ void classify_tables(const Document& doc, Facts& f) {
       if (tbl != kNone) stats[stat_of[tbl]].nested = true;
       stat_of[i] = static_cast<uint32_t>(stats.size());
       stats.emplace_back();
-      std::string role = lower_ascii(doc.str(nd.role));
+      std::string role = to_ascii_lower(doc.str(nd.role));
       if (role == "presentation") stats.back().role_layout = true;
       if (role == "table" || role == "grid" || role == "treegrid") stats.back().role_data = true;
       table_of[i] = i;
@@ -354,7 +347,7 @@ void classify_tables(const Document& doc, Facts& f) {
     row_of[i] = row;
     if (tbl == kNone) continue;
     TableStats& s = stats[stat_of[tbl]];
-    std::string role = lower_ascii(doc.str(nd.role));
+    std::string role = to_ascii_lower(doc.str(nd.role));
     if (role == "row" || role == "gridcell" || role == "cell" || role == "columnheader" ||
         role == "rowheader")
       s.role_data = true;
@@ -509,8 +502,8 @@ class Converter {
   std::string_view cls(uint32_t i) const { return doc_.str(doc_.nodes[i].cls); }
 
   bool is_byline(uint32_t i, std::string_view node_data) const {
-    std::string itemprop = lower_ascii(doc_.str(doc_.nodes[i].itemprop));
-    if (itemprop.find("author") == std::string::npos && !contains_any(lower_ascii(node_data), kByline))
+    std::string itemprop = to_ascii_lower(doc_.str(doc_.nodes[i].itemprop));
+    if (itemprop.find("author") == std::string::npos && !contains_any(to_ascii_lower(node_data), kByline))
       return false;
     // isValidByline: 0 < trimmed length < 100 (length untrimmed here).
     return f_.has_text[i] && f_.chars[i] < kMaxBylineChars;
@@ -518,7 +511,7 @@ class Converter {
 
   bool is_unlikely(uint32_t i, std::string_view node_data) const {
     const Node& nd = doc_.nodes[i];
-    std::string lc = lower_ascii(node_data);
+    std::string lc = to_ascii_lower(node_data);
     if (contains_any(lc, kUnlikelyCandidates) && !contains_any(lc, kMaybeCandidate) &&
         !f_.in_table[i] && nd.tag != Tag::Body && nd.tag != Tag::A)
       return true;

@@ -167,13 +167,6 @@ constexpr uint32_t kPuaLo = 0xE000, kPuaHi = 0xF8FF;  // BMP private use area (i
 
 // ---------------------------------------------------------------------------
 
-std::string lower_ascii(std::string_view s) {
-  std::string r(s);
-  for (char& c : r)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return r;
-}
-
 bool has_needle(std::string_view lc, std::string_view needles) {
   size_t b = 0;
   while (b <= needles.size()) {
@@ -214,7 +207,7 @@ class RuleMatcher {
     std::string both(cls);
     if (!both.empty()) both += ' ';
     both += id;
-    const std::string lc_cls = lower_ascii(cls), lc_id = lower_ascii(id), lc_both = lower_ascii(both);
+    const std::string lc_cls = to_ascii_lower(cls), lc_id = to_ascii_lower(id), lc_both = to_ascii_lower(both);
     const auto& rs = compiled_rules();
     uint32_t bits = 0;
     for (int i = 0; i < kRuleCount; ++i) {
