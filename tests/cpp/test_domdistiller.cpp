@@ -111,3 +111,17 @@ TEST(DomDistiller, EmptyAndTinyPages) {
   // One short block: no content block survives the word-count rules.
   EXPECT_EQ(run("<p>two words</p>"), "");
 }
+
+TEST(DomDistiller, HundredThousandLevelsDeep) {
+  // No recursion on the DOM; a two-word block is not content (NumWordsRules).
+  std::string deep = "<html><body>";
+  for (int i = 0; i < 100000; ++i) deep += "<div>";
+  deep += "deep text</body></html>";
+  EXPECT_EQ(run(deep), "");
+  // The same depth with an article at the bottom: it is found.
+  std::string deep_article = "<html><body>";
+  for (int i = 0; i < 100000; ++i) deep_article += "<div>";
+  deep_article += article() + "</body></html>";
+  std::string out = run(deep_article);
+  EXPECT_TRUE(has(out, "Alpha") && has(out, "Charlie")) << out.substr(0, 200);
+}

@@ -111,3 +111,11 @@ TEST(Resiliparse, NoBodyNoText) {
   EXPECT_EQ(run("<frameset><frame src=a></frameset>"), "");
   EXPECT_EQ(run(""), "");
 }
+
+TEST(Resiliparse, HundredThousandLevelsDeep) {
+  // No recursion on the DOM: the walk and the subtree sums are loops.
+  std::string deep = "<html><body>";
+  for (int i = 0; i < 100000; ++i) deep += "<div>";
+  deep += "deep text</body></html>";
+  EXPECT_EQ(run(deep), "deep text");
+}
