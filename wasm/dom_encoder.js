@@ -8,7 +8,8 @@
  * module.exports.
  *
  * Encoding (stride 10 uint32 per node, document order, from documentElement):
- *   [kind (1 element, 2 text) | flags << 8 (1: `hidden` attribute, 2: `href`),
+ *   [kind (1 element, 2 text) | flags << 8 (1: `hidden` attribute, 2: `href`,
+ *    4: an `href` value that starts with "javascript:"),
  *    parent's flat index (0xFFFFFFFF for the root element),
  *    len(tag name), len(id), len(class), len(role), len(itemprop),
  *    len(aria-hidden), len(style), len(text)]
@@ -41,6 +42,7 @@
   var KIND_TEXT = 2;
   var FLAG_HIDDEN = 1;
   var FLAG_HREF = 2;
+  var FLAG_JAVASCRIPT_HREF = 4;
   var ELEMENT_NODE = 1;
   var TEXT_NODE = 3;
   var CDATA_SECTION_NODE = 4;
@@ -108,7 +110,10 @@
           parts.push(name);
           if (node.hasAttributes()) {
             if (node.hasAttribute('hidden')) flags |= FLAG_HIDDEN;
-            if (node.hasAttribute('href')) flags |= FLAG_HREF;
+            if (node.hasAttribute('href')) {
+              flags |= FLAG_HREF;
+              if (node.getAttribute('href').lastIndexOf('javascript:', 0) === 0) flags |= FLAG_JAVASCRIPT_HREF;
+            }
             // In the encoding's order: id, class, role, itemprop, aria-hidden, style.
             if ((id = node.getAttribute('id'))) parts.push(id = wellFormed(id)); else id = '';
             if ((cls = node.getAttribute('class'))) parts.push(cls = wellFormed(cls)); else cls = '';

@@ -89,6 +89,12 @@ TEST(DomDistiller, Rules) {
        article(false, "<table><tr><th>Year</th><th>Value</th></tr><tr><td>Xcell2020</td><td>12</td></tr>"
                       "<tr><td>2021</td><td>14</td></tr></table>")),
        {"Alpha", "Xcell2020"}, {}},
+      // A javascript: link with only text becomes text; the Go port detaches it while walking
+      // its parent, so the parent's later children are never seen (checked with go-domdistiller).
+      {"javascript link", page("Page",
+       "<div class=story>" + p(words("Alpha", 60)) + "<div><a href='javascript:void(0)'>Xjs link</a>" +
+           p(words("Ylost", 60)) + "</div>" + p(words("Bravo", 60)) + "</div>"),
+       {"Alpha", "Xjs link", "Bravo"}, {"Ylost"}},
       // Forms and their fields are skipped.
       {"form skipped", page("Page", article(false, "<form><label>Xform label</label><input value=x></form>")),
        {"Alpha"}, {"Xform"}},
@@ -124,4 +130,13 @@ TEST(DomDistiller, HundredThousandLevelsDeep) {
   deep_article += article() + "</body></html>";
   std::string out = run(deep_article);
   EXPECT_TRUE(has(out, "Alpha") && has(out, "Charlie")) << out.substr(0, 200);
+}
+
+TEST(DomDistiller, JavascriptHrefFlag) {
+  // The Document marks <a href="javascript:..."> (case-sensitive prefix, as Go's strings.HasPrefix).
+  Document d = parse_html("<a href='javascript:go()'>a</a><a href='JavaScript:go()'>b</a><a href='/x'>c</a>");
+  std::vector<uint8_t> flags;
+  for (const Node& n : d.nodes)
+    if (n.kind == NodeKind::Element && n.tag == Tag::A) flags.push_back(n.flags & (kHasHref | kJavascriptHref));
+  EXPECT_EQ(flags, (std::vector<uint8_t>{kHasHref | kJavascriptHref, kHasHref, kHasHref}));
 }

@@ -4,6 +4,7 @@ const { loadWce, makeDocument, datasetFiles, readDatasetHead } = require('./help
 
 const HIDDEN = 1 << 8;
 const HREF = 2 << 8;
+const JAVASCRIPT_HREF = 4 << 8;
 
 function encode(html, options) {
   const { document, close } = makeDocument(html, options);
@@ -48,6 +49,13 @@ describe('flat format', () => {
     expect(flat.strings).toBe('html' + 'head' + 'title' + 'T' + 'body' + 'div' + 'main' + 'c x' + 'main' +
       'p' + 'Hi ' + 'a' + 'there');
     expect(flat.textNodes.map((t) => t.data)).toEqual(['T', 'Hi ', 'there']);
+  });
+
+  test('href values that start with "javascript:" (case-sensitive) get flag 4', () => {
+    const flat = encode('<html><head></head><body><a href="javascript:go()">a</a><a href="JavaScript:go()">b</a>' +
+      '<a href=" javascript:x">c</a><a href="/x">d</a></body></html>');
+    const flags = rows(flat.nodes).filter((r) => (r[0] & 0xff) === 1).slice(3).map((r) => r[0] & ~0xff);
+    expect(flags).toEqual([HREF | JAVASCRIPT_HREF, HREF, HREF, HREF]);
   });
 
   test('attribute strings come in the order id, class, role, itemprop, aria-hidden, style', () => {

@@ -8,6 +8,7 @@ namespace wce {
 uint8_t node_flags(Tag tag, const RawAttributes& a) {
   uint8_t f = 0;
   if (tag == Tag::A && a.has_href) f |= kHasHref;
+  if (tag == Tag::A && a.has_href && a.javascript_href) f |= kJavascriptHref;
   bool hidden = a.hidden;
   if (!hidden && a.aria_hidden.size() == 4) {
     std::string v(a.aria_hidden);

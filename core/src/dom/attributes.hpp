@@ -10,6 +10,7 @@ namespace wce {
 struct RawAttributes {
   bool hidden = false;          // the `hidden` attribute is present
   bool has_href = false;        // the `href` attribute is present
+  bool javascript_href = false; // its value starts with "javascript:" (case-sensitive)
   std::string_view aria_hidden;
   std::string_view style;
 };

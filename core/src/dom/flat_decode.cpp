@@ -12,7 +12,9 @@
 namespace wce {
 namespace {
 
-enum : uint32_t { kKindElement = 1, kKindText = 2, kFlatHiddenAttr = 1, kFlatHrefAttr = 2 };
+enum : uint32_t {
+  kKindElement = 1, kKindText = 2, kFlatHiddenAttr = 1, kFlatHrefAttr = 2, kFlatJavascriptHref = 4
+};
 constexpr int kStrings = FlatDom::kStride - 2;
 
 class StringReader {
@@ -83,6 +85,7 @@ Document decode_flat_dom(const FlatDom& flat) {
     RawAttributes raw;
     raw.hidden = raw_flags & kFlatHiddenAttr;
     raw.has_href = raw_flags & kFlatHrefAttr;
+    raw.javascript_href = raw_flags & kFlatJavascriptHref;
     raw.aria_hidden = strs[5];
     raw.style = strs[6];
     n.flags = node_flags(tag, raw);

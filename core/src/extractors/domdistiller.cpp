@@ -39,8 +39,9 @@
 // an itemprop="headline" element, since <meta> content is not in our
 // Document) and the <title> cleaned up Readability-style
 // (extractor/document-title.go). Attributes our Document lacks (style
-// display values other than none, rel, href values, data-component) are not
-// used: javascript: links stay links, MediaWiki edit links are kept.
+// display values other than none, rel, href values other than "javascript:",
+// data-component) are not used: rel="author" links are not bylines,
+// MediaWiki edit links are kept.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -480,11 +481,17 @@ class Converter {
         ++i;
         continue;
       }
-      if (visit(i)) {
-        open.push_back(i);
-        ++i;
-      } else {
-        i = f_.end[i];
+      switch (visit(i)) {
+        case Visit::Enter:
+          open.push_back(i);
+          ++i;
+          break;
+        case Visit::Skip:
+          i = f_.end[i];
+          break;
+        case Visit::SkipSiblings:  // the rest of the parent's children too
+          i = f_.end[doc_.nodes[i].parent];
+          break;
       }
     }
     while (!open.empty()) {
@@ -497,6 +504,8 @@ class Converter {
   std::vector<Text> texts;
   std::vector<Element> elements;
   std::vector<uint32_t> seq;  // nodes added to text runs, in order
+  // Text nodes the Go port moves out of their javascript: link: node -> new parent.
+  std::vector<std::pair<uint32_t, uint32_t>> moved;
 
  private:
   std::string_view cls(uint32_t i) const { return doc_.str(doc_.nodes[i].cls); }
@@ -521,17 +530,20 @@ class Converter {
     return false;
   }
 
-  // DomConverter.visitElementNodeHandler: true = enter the children.
-  bool visit(uint32_t i) {
+  // DomConverter.visitElementNodeHandler: enter the children or not (false
+  // there), and the javascript: link case below.
+  enum class Visit { Enter, Skip, SkipSiblings };
+  Visit visit(uint32_t i) {
+    const Visit kSkip = Visit::Skip;
     const Node& nd = doc_.nodes[i];
     const Tag t = nd.tag;
-    if ((nd.flags & kHidden) || default_display(t) == Display::None) return false;
+    if ((nd.flags & kHidden) || default_display(t) == Display::None) return kSkip;
     std::string_view c = cls(i);
     for (auto s : kSharingClasses)
-      if (c == s) return false;
+      if (c == s) return kSkip;
     std::string node_data = std::string(c) + " " + std::string(doc_.str(nd.id));
-    if (is_byline(i, node_data)) return false;
-    if (skip_unlikelies_ && is_unlikely(i, node_data)) return false;
+    if (is_byline(i, node_data)) return kSkip;
+    if (skip_unlikelies_ && is_unlikely(i, node_data)) return kSkip;
     switch (t) {
       case Tag::Div: case Tag::Section: case Tag::Header: case Tag::H1: case Tag::H2: case Tag::H3:
       case Tag::H4: case Tag::H5: case Tag::H6: {
@@ -540,7 +552,7 @@ class Converter {
         for (uint32_t k = nd.first_child; k != kNone; k = doc_.nodes[k].next_sibling)
           children += doc_.nodes[k].kind == NodeKind::Element;
         uint32_t br_hr = f_.br_hr[i];
-        if (!f_.has_text[i] && (children == 0 || children == br_hr)) return false;
+        if (!f_.has_text[i] && (children == 0 || children == br_hr)) return kSkip;
         break;
       }
       default:
@@ -556,12 +568,24 @@ class Converter {
       flush_block(group_);
       // Figures (their caption) and tweets (the blockquote) are output with text.
       elements.push_back({false, i, t == Tag::Figure || t == Tag::Blockquote});
-      return false;
+      return kSkip;
     }
     if (is_nesting_tag(t)) flush_block(group_);  // AddTag(start)
     switch (t) {
+      case Tag::A: {
+        // A javascript: link whose only child is text becomes that text; the
+        // Go port detaches the link while walking its parent's children, so
+        // the walk also ends there (the following siblings are not seen).
+        uint32_t k = nd.first_child;
+        if ((nd.flags & kJavascriptHref) && k != kNone && doc_.is_text(k) && doc_.nodes[k].next_sibling == kNone) {
+          add_text_node(k);
+          moved.emplace_back(k, nd.parent);
+          return Visit::SkipSiblings;
+        }
+        break;
+      }
       case Tag::Span:
-        if (c == "mw-editsection") return false;
+        if (c == "mw-editsection") return kSkip;
         break;
       case Tag::Br:
         if (flush_) {
@@ -571,26 +595,26 @@ class Converter {
         }
         seq.push_back(i);
         buf_ += '\n';
-        return false;
+        return kSkip;
       case Tag::Table:
         if (f_.data_table[i]) {
           flush_block(group_);
           elements.push_back({false, i, true});
-          return false;
+          return kSkip;
         }
         break;
       case Tag::Option: case Tag::Object: case Tag::Embed: case Tag::Input: case Tag::Button:
       case Tag::Form: case Tag::Textarea: case Tag::Select:
         flush_ = true;  // SkipNode
-        return false;
+        return kSkip;
       case Tag::Head: case Tag::Style: case Tag::Script: case Tag::Link: case Tag::Noscript:
       case Tag::Iframe: case Tag::Svg:
-        return false;
+        return kSkip;
       default:
         break;
     }
     start_node(i);
-    return true;
+    return Visit::Enter;
   }
 
   // ElementAction.GetActionForElement.
@@ -734,7 +758,15 @@ struct Pipeline {
   // TextBlock.LastNonWhitespaceTextNode reads the *first* Text (as in the Go port).
   uint32_t last_word_node(const Block& b) const { return texts[b.atoms.front()].last_word_node; }
   bool contains(uint32_t a, uint32_t x) const { return a != kNone && x != kNone && a <= x && x < f.end[a]; }
-  uint32_t parent(uint32_t i) const { return i == kNone ? kNone : doc.nodes[i].parent; }
+  const std::vector<std::pair<uint32_t, uint32_t>>& moved;  // Converter::moved, by node
+  uint32_t parent(uint32_t i) const {
+    if (i == kNone) return kNone;
+    if (doc.is_text(i) && !moved.empty()) {
+      auto it = std::lower_bound(moved.begin(), moved.end(), std::make_pair(i, 0u));
+      if (it != moved.end() && it->first == i) return it->second;
+    }
+    return doc.nodes[i].parent;
+  }
 
   // webdoc/document.go CreateTextDocument: consecutive runs of one group.
   void build_blocks(const std::vector<Element>& elements) {
@@ -1293,7 +1325,7 @@ Labels run(Context& ctx) {
   for (bool skip_unlikelies : {true, false}) {
     Converter conv(doc, facts, counter, skip_unlikelies);
     conv.run();
-    Pipeline pl{doc, facts, conv.texts, {}};
+    Pipeline pl{doc, facts, conv.texts, {}, conv.moved};
     int words = pl.run(conv.elements, titles);
     if (words >= kMinContentWords || !skip_unlikelies) {
       apply(doc, facts, conv, pl.bs, labels);
