@@ -55,6 +55,10 @@ TEST(DomDistiller, Rules) {
       {"byline", page("Page", "<div class=story><div class=byline>By Xavier Byliner</div>" + p(words("Alpha", 60)) +
                              p(words("Bravo", 60)) + "</div>"),
        {"Alpha", "Bravo"}, {"Xavier"}},
+      // isByline: rel=author too (go-domdistiller drops the link, keeps "By").
+      {"rel author byline", page("Page", "<div class=story><p>By <a rel=author href=/w>Xwriter</a></p>" +
+                                             p(words("Alpha", 60)) + p(words("Bravo", 60)) + "</div>"),
+       {"Alpha", "Bravo"}, {"Xwriter"}},
       // ElementAction: nav/aside and comment ids are strictly not content.
       {"aside is strictly not content", page("Page", article(false, "<aside>" + p(words("Xaside", 60)) + "</aside>")),
        {"Alpha", "Charlie"}, {"Xaside"}},
@@ -132,11 +136,19 @@ TEST(DomDistiller, HundredThousandLevelsDeep) {
   EXPECT_TRUE(has(out, "Alpha") && has(out, "Charlie")) << out.substr(0, 200);
 }
 
-TEST(DomDistiller, JavascriptHrefFlag) {
-  // The Document marks <a href="javascript:..."> (case-sensitive prefix, as Go's strings.HasPrefix).
+TEST(DomDistiller, AttributeFlags) {
+  // The Document marks <a href="javascript:..."> (case-sensitive prefix, as Go's strings.HasPrefix) ...
   Document d = parse_html("<a href='javascript:go()'>a</a><a href='JavaScript:go()'>b</a><a href='/x'>c</a>");
   std::vector<uint8_t> flags;
   for (const Node& n : d.nodes)
     if (n.kind == NodeKind::Element && n.tag == Tag::A) flags.push_back(n.flags & (kHasHref | kJavascriptHref));
   EXPECT_EQ(flags, (std::vector<uint8_t>{kHasHref | kJavascriptHref, kHasHref, kHasHref}));
+  // ... and rel values (trimmed, case-sensitive), on any element.
+  d = parse_html("<a rel=author>a</a><a rel=' tag '>b</a><a rel=next>c</a><a rel=Author>d</a>"
+                 "<a rel=nofollow>e</a><span rel=search>f</span>");
+  flags.clear();
+  for (const Node& n : d.nodes)
+    if (n.kind == NodeKind::Element && (n.tag == Tag::A || n.tag == Tag::Span))
+      flags.push_back(n.flags & (kRelAuthor | kRelNavigation));
+  EXPECT_EQ(flags, (std::vector<uint8_t>{kRelAuthor, kRelNavigation, kRelNavigation, 0, 0, kRelNavigation}));
 }

@@ -67,6 +67,9 @@ TEST(Resiliparse, AttributeAndClassRules) {
       {"hidden attribute", "<div hidden>Xhidden</div><div aria-hidden=true>Xaria</div>", {"Anchor"},
        {"Xhidden", "Xaria"}},
       {"itemprop author", "<p>By <span itemprop=author>Xauthor</span></p>", {"By"}, {"Xauthor"}},
+      {"rel author and tag", "<p>By <a rel=author href=/a>Xauthor</a> in <a rel=' tag ' href=/t>Xtag</a> "
+                             "<a rel=bookmark href=/b>Ykept</a></p>",
+       {"By", "Ykept"}, {"Xauthor", "Xtag"}},
       {"hidden class", "<div class='is-hidden'>Xclass</div>", {"Anchor"}, {"Xclass"}},
       {"skip link", "<a class=skip-link href=#main>Xskip</a>", {"Anchor"}, {"Xskip"}},
       // Sign-in and social widgets only deeper than 2 below the body.

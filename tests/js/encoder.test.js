@@ -58,6 +58,13 @@ describe('flat format', () => {
     expect(flags).toEqual([HREF | JAVASCRIPT_HREF, HREF, HREF, HREF]);
   });
 
+  test('rel="author" gets flag 8; rel icon, search, prev, next, tag get 16 (trimmed, case-sensitive)', () => {
+    const flat = encode('<html><head></head><body><a rel="author">a</a><a rel=" tag ">b</a><a rel="next">c</a>' +
+      '<a rel="Author">d</a><a rel="nofollow">e</a><span rel="search">f</span></body></html>');
+    const flags = rows(flat.nodes).filter((r) => (r[0] & 0xff) === 1).slice(3).map((r) => r[0] >> 8);
+    expect(flags).toEqual([8, 16, 16, 0, 0, 16]);
+  });
+
   test('attribute strings come in the order id, class, role, itemprop, aria-hidden, style', () => {
     const flat = encode('<html><head></head><body><span style="display:none" aria-hidden="true" ' +
       'itemprop="name" role="note" class="k" id="i">x</span></body></html>');

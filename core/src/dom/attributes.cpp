@@ -24,7 +24,17 @@ uint8_t node_flags(Tag tag, const RawAttributes& a) {
              s.find("visibility:hidden") != std::string::npos;
   }
   if (hidden) f |= kHidden;
-  return f;
+  return f | (a.rel & (kRelAuthor | kRelNavigation));
+}
+
+uint8_t rel_flags(std::string_view rel) {
+  auto ws = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\f' || c == '\r'; };
+  while (!rel.empty() && ws(rel.front())) rel.remove_prefix(1);
+  while (!rel.empty() && ws(rel.back())) rel.remove_suffix(1);
+  if (rel == "author") return kRelAuthor;
+  for (std::string_view v : {"icon", "search", "prev", "next", "tag"})
+    if (rel == v) return kRelNavigation;
+  return 0;
 }
 
 }  // namespace wce

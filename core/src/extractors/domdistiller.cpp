@@ -8,7 +8,7 @@
 //    webdoc/text-builder.go, webdoc/element-action.go). The DOM is walked;
 //    whole subtrees are dropped when hidden (hidden, aria-hidden, inline
 //    display:none; domutil.IsProbablyVisible), class "sharing"/"socialArea",
-//    bylines (class/id or itemprop "author" with < 100 characters), "unlikely
+//    bylines (rel=author, class/id or itemprop "author", < 100 characters), "unlikely
 //    candidates" (class/id patterns, ARIA roles; first pass only), empty
 //    div/section/header/h1-h6, forms and their fields, head/script/style/svg/
 //    iframe. Images, videos, figures and data tables (tableclass: Chromium's
@@ -39,9 +39,8 @@
 // an itemprop="headline" element, since <meta> content is not in our
 // Document) and the <title> cleaned up Readability-style
 // (extractor/document-title.go). Attributes our Document lacks (style
-// display values other than none, rel, href values other than "javascript:",
-// data-component) are not used: rel="author" links are not bylines,
-// MediaWiki edit links are kept.
+// display values other than none, href values other than "javascript:",
+// data-component) are not used: MediaWiki edit links are kept, for one.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -512,7 +511,8 @@ class Converter {
 
   bool is_byline(uint32_t i, std::string_view node_data) const {
     std::string itemprop = to_ascii_lower(doc_.str(doc_.nodes[i].itemprop));
-    if (itemprop.find("author") == std::string::npos && !contains_any(to_ascii_lower(node_data), kByline))
+    if (!(doc_.nodes[i].flags & kRelAuthor) && itemprop.find("author") == std::string::npos &&
+        !contains_any(to_ascii_lower(node_data), kByline))
       return false;
     // isValidByline: 0 < trimmed length < 100 (length untrimmed here).
     return f_.has_text[i] && f_.chars[i] < kMaxBylineChars;

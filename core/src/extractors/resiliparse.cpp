@@ -14,8 +14,8 @@
 //     when link-heavy, and kept only when something follows it; a <ul> is
 //     dropped near the body or when link-heavy; an <article> deep in the page
 //     that is a short link cluster is a teaser and dropped.
-//   Section 2, attributes: hidden / aria-hidden; itemprop datePublished,
-//     author, url.
+//   Section 2, attributes: hidden / aria-hidden; rel author, icon, search,
+//     prev, next, tag; itemprop datePublished, author, url.
 //   Section 3, elements with a class or id: hidden classes, skip links,
 //     sign-in and social widgets (deeper than 2 below body), logos, ads,
 //     spinners. A div without class and id is dropped only when, deeper than
@@ -28,7 +28,7 @@
 // dropped. Elements never extracted: script, style, iframe, frame, template,
 // noscript and the form fields (form_fields=False).
 //
-// Differences: attributes the Document does not keep (rel, aria-expanded,
+// Differences: attributes the Document does not keep (aria-expanded,
 // data-ad*, style other than the hidden flag) are not read; our hidden flag
 // also covers inline display:none, which Resiliparse checks only on elements
 // with a class or id. Text lengths for the link-cluster test lack script/style
@@ -344,8 +344,8 @@ class MainContent {
       default:
         break;
     }
-    // Section 2: hidden, itemprop.
-    if (nd.flags & kHidden) return false;
+    // Section 2: hidden, rel, itemprop.
+    if (nd.flags & (kHidden | kRelAuthor | kRelNavigation)) return false;
     std::string_view itemprop = strip(doc_.str(nd.itemprop));
     for (auto p : kDroppedItemprops)
       if (itemprop == p) return false;
