@@ -35,10 +35,9 @@
 //    content but not output (webdoc/text.go), so their text nodes get 0.
 //
 // Structured-data hints: DOM Distiller reads OpenGraph/schema.org markup only
-// for metadata; the title candidates are the markup title (here: the text of
-// an itemprop="headline" element, since <meta> content is not in our
-// Document) and the <title> cleaned up Readability-style
-// (extractor/document-title.go). Attributes our Document lacks (style
+// for metadata and the title; of the title candidates (markup title, then the
+// <title> cleaned up Readability-style, extractor/document-title.go) only the
+// second is available here (see potential_titles). Attributes our Document lacks (style
 // display values other than none, href values other than "javascript:",
 // data-component) are not used: MediaWiki edit links are kept, for one.
 #include <algorithm>
@@ -1264,21 +1263,13 @@ std::string document_title(const Document& doc, Counter c) {
   return collapsed;
 }
 
-// Title candidates: the schema.org headline (markup title) and the
-// cleaned-up <title>.
+// Title candidates: the markup title (OpenGraph og:title, else schema.org
+// headline) and the cleaned-up <title>. <meta> content is not in our
+// Document, and most pages that have a schema.org headline also have an
+// og:title, which wins in DOM Distiller and often differs from the visible
+// headline; so only the <title> candidate is used.
 std::vector<std::string> potential_titles(const Document& doc, Counter c) {
   std::vector<std::string> out;
-  const uint32_t n = static_cast<uint32_t>(doc.size());
-  for (uint32_t i = 1; i < n; ++i) {
-    const Node& nd = doc.nodes[i];
-    if (nd.kind != NodeKind::Element || doc.str(nd.itemprop) != "headline") continue;
-    std::string s;
-    uint32_t end = doc.subtree_end(i);
-    for (uint32_t k = i + 1; k < end; ++k)
-      if (doc.is_text(k)) s += doc.text(k);
-    add_potential_titles(s, c, out);
-    break;
-  }
   add_potential_titles(document_title(doc, c), c, out);
   return out;
 }
