@@ -8,7 +8,10 @@
  * module.exports.
  *
  * Encoding (stride 10 uint32 per node, document order, from documentElement):
- *   [kind (1 element, 2 text) | flags << 8 (1: `hidden` attribute, 2: `href`),
+ *   [kind (1 element, 2 text) | flags << 8 (1: `hidden` attribute, 2: `href`,
+ *    4: an `href` value that starts with "javascript:", 8: rel="author",
+ *    16: rel="icon", "search", "prev", "next" or "tag"; rel values trimmed of
+ *    ASCII white space, case-sensitive: core/src/dom/attributes.cpp rel_flags),
  *    parent's flat index (0xFFFFFFFF for the root element),
  *    len(tag name), len(id), len(class), len(role), len(itemprop),
  *    len(aria-hidden), len(style), len(text)]
@@ -41,6 +44,18 @@
   var KIND_TEXT = 2;
   var FLAG_HIDDEN = 1;
   var FLAG_HREF = 2;
+  var FLAG_JAVASCRIPT_HREF = 4;
+  var FLAG_REL_AUTHOR = 8;
+  var FLAG_REL_NAVIGATION = 16;
+  var REL_NAVIGATION = { icon: 1, search: 1, prev: 1, next: 1, tag: 1 };
+  var ASCII_WS_ENDS = /^[ \t\n\f\r]+|[ \t\n\f\r]+$/g;
+
+  // core/src/dom/attributes.cpp rel_flags.
+  function relFlags(rel) {
+    rel = rel.replace(ASCII_WS_ENDS, '');
+    if (rel === 'author') return FLAG_REL_AUTHOR;
+    return Object.prototype.hasOwnProperty.call(REL_NAVIGATION, rel) ? FLAG_REL_NAVIGATION : 0;
+  }
   var ELEMENT_NODE = 1;
   var TEXT_NODE = 3;
   var CDATA_SECTION_NODE = 4;
@@ -108,7 +123,11 @@
           parts.push(name);
           if (node.hasAttributes()) {
             if (node.hasAttribute('hidden')) flags |= FLAG_HIDDEN;
-            if (node.hasAttribute('href')) flags |= FLAG_HREF;
+            if (node.hasAttribute('rel')) flags |= relFlags(node.getAttribute('rel'));
+            if (node.hasAttribute('href')) {
+              flags |= FLAG_HREF;
+              if (node.getAttribute('href').lastIndexOf('javascript:', 0) === 0) flags |= FLAG_JAVASCRIPT_HREF;
+            }
             // In the encoding's order: id, class, role, itemprop, aria-hidden, style.
             if ((id = node.getAttribute('id'))) parts.push(id = wellFormed(id)); else id = '';
             if ((cls = node.getAttribute('class'))) parts.push(cls = wellFormed(cls)); else cls = '';

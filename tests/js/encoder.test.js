@@ -4,6 +4,7 @@ const { loadWce, makeDocument, datasetFiles, readDatasetHead } = require('./help
 
 const HIDDEN = 1 << 8;
 const HREF = 2 << 8;
+const JAVASCRIPT_HREF = 4 << 8;
 
 function encode(html, options) {
   const { document, close } = makeDocument(html, options);
@@ -48,6 +49,20 @@ describe('flat format', () => {
     expect(flat.strings).toBe('html' + 'head' + 'title' + 'T' + 'body' + 'div' + 'main' + 'c x' + 'main' +
       'p' + 'Hi ' + 'a' + 'there');
     expect(flat.textNodes.map((t) => t.data)).toEqual(['T', 'Hi ', 'there']);
+  });
+
+  test('href values that start with "javascript:" (case-sensitive) get flag 4', () => {
+    const flat = encode('<html><head></head><body><a href="javascript:go()">a</a><a href="JavaScript:go()">b</a>' +
+      '<a href=" javascript:x">c</a><a href="/x">d</a></body></html>');
+    const flags = rows(flat.nodes).filter((r) => (r[0] & 0xff) === 1).slice(3).map((r) => r[0] & ~0xff);
+    expect(flags).toEqual([HREF | JAVASCRIPT_HREF, HREF, HREF, HREF]);
+  });
+
+  test('rel="author" gets flag 8; rel icon, search, prev, next, tag get 16 (trimmed, case-sensitive)', () => {
+    const flat = encode('<html><head></head><body><a rel="author">a</a><a rel=" tag ">b</a><a rel="next">c</a>' +
+      '<a rel="Author">d</a><a rel="nofollow">e</a><span rel="search">f</span></body></html>');
+    const flags = rows(flat.nodes).filter((r) => (r[0] & 0xff) === 1).slice(3).map((r) => r[0] >> 8);
+    expect(flags).toEqual([8, 16, 16, 0, 0, 16]);
   });
 
   test('attribute strings come in the order id, class, role, itemprop, aria-hidden, style', () => {

@@ -44,6 +44,9 @@ enum class NodeKind : uint8_t { Element = 1, Text = 2 };
 enum : uint8_t {
   kHidden = 1,      // hidden attribute, aria-hidden=true, or inline display:none / visibility:hidden
   kHasHref = 2,     // <a href=...>
+  kJavascriptHref = 4,  // <a href="javascript:..."> (DOM Distiller turns such links into text)
+  kRelAuthor = 8,       // rel="author" (white space trimmed; bylines for DOM Distiller, Resiliparse)
+  kRelNavigation = 16,  // rel="icon", "search", "prev", "next" or "tag" (Resiliparse drops them)
 };
 
 struct Span {

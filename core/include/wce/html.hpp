@@ -20,7 +20,9 @@ std::string to_utf8(std::string_view bytes, std::string_view charset);
 
 // The flat encoding made by wasm/dom_encoder.js from a live DOM.
 //   nodes: kStride uint32 per node, in document order:
-//     [kind (1 element, 2 text) | flags << 8 (1: has `hidden`, 2: has `href`),
+//     [kind (1 element, 2 text) | flags << 8 (1: has `hidden`, 2: has `href`,
+//      4: its value starts with "javascript:", 8: rel="author", 16: rel="icon",
+//      "search", "prev", "next" or "tag"; rel values trimmed, case-sensitive),
 //      parent's flat index (kNone for children of the document),
 //      len(tag name), len(id), len(class), len(role), len(itemprop),
 //      len(aria-hidden), len(style), len(text)]

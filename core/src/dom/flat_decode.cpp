@@ -12,7 +12,10 @@
 namespace wce {
 namespace {
 
-enum : uint32_t { kKindElement = 1, kKindText = 2, kFlatHiddenAttr = 1, kFlatHrefAttr = 2 };
+enum : uint32_t {
+  kKindElement = 1, kKindText = 2, kFlatHiddenAttr = 1, kFlatHrefAttr = 2, kFlatJavascriptHref = 4,
+  kFlatRelAuthor = 8, kFlatRelNavigation = 16
+};
 constexpr int kStrings = FlatDom::kStride - 2;
 
 class StringReader {
@@ -83,6 +86,8 @@ Document decode_flat_dom(const FlatDom& flat) {
     RawAttributes raw;
     raw.hidden = raw_flags & kFlatHiddenAttr;
     raw.has_href = raw_flags & kFlatHrefAttr;
+    raw.javascript_href = raw_flags & kFlatJavascriptHref;
+    raw.rel = (raw_flags & kFlatRelAuthor ? kRelAuthor : 0) | (raw_flags & kFlatRelNavigation ? kRelNavigation : 0);
     raw.aria_hidden = strs[5];
     raw.style = strs[6];
     n.flags = node_flags(tag, raw);

@@ -671,23 +671,30 @@ bool num_words_rules(const Block& prev, const Block& curr, const Block& next) {
 void density_rules_classifier(Blocks& bs) { classify_with_neighbours(bs, density_rules); }
 void num_words_rules_classifier(Blocks& bs) { classify_with_neighbours(bs, num_words_rules); }
 
+// TerminatingBlocksFinder's patterns, matched on the lower-cased text.
+bool matches_terminating_patterns(std::string_view text) {
+  std::string lc = java_lower(text);
+  for (auto p : kTerminatingPrefixes)
+    if (starts_with(lc, p)) return true;
+  size_t digits = 0;
+  while (digits < lc.size() && lc[digits] >= '0' && lc[digits] <= '9') ++digits;
+  if (digits > 0)
+    for (auto p : kTerminatingAfterNumber)
+      if (starts_with(std::string_view(lc).substr(digits), p)) return true;
+  for (auto p : kTerminatingInfixes)
+    if (lc.find(p) != std::string::npos) return true;
+  for (auto p : kTerminatingExact)
+    if (lc == p) return true;
+  return false;
+}
+
 // english/TerminatingBlocksFinder (runs on unmerged blocks: text = atom text).
 void terminating_blocks_finder(Blocks& bs, const TextDocument& d) {
   for (Block& b : bs) {
     if (b.words >= kTerminatingMaxWords) continue;
     std::string_view text = java_trim(d.atom_text[b.atoms.front()]);
-    size_t len = utf16_length(text);
-    if (len < kTerminatingMinLength) continue;
-    std::string lc = java_lower(text);
-    bool end = false;
-    for (auto p : kTerminatingPrefixes) end = end || starts_with(lc, p);
-    size_t digits = 0;
-    while (digits < lc.size() && lc[digits] >= '0' && lc[digits] <= '9') ++digits;
-    if (digits > 0)
-      for (auto p : kTerminatingAfterNumber) end = end || starts_with(std::string_view(lc).substr(digits), p);
-    for (auto p : kTerminatingInfixes) end = end || lc.find(p) != std::string::npos;
-    for (auto p : kTerminatingExact) end = end || lc == p;
-    if (end) b.labels |= kLabelEndOfText;
+    if (utf16_length(text) < kTerminatingMinLength) continue;
+    if (matches_terminating_patterns(text)) b.labels |= kLabelEndOfText;
   }
 }
 

@@ -12,8 +12,11 @@
 
 namespace wce::boilerpipe {
 
-// labels/DefaultLabels used by the pipelines, as bit flags.
-enum : uint8_t { kLabelTitle = 1, kLabelEndOfText = 2, kLabelMightBeContent = 4 };
+// labels/DefaultLabels used by the pipelines, as bit flags. Bits from
+// kLabelFirstFree up are free for other block pipelines (domdistiller.cpp).
+enum : uint16_t {
+  kLabelTitle = 1, kLabelEndOfText = 2, kLabelMightBeContent = 4, kLabelFirstFree = 8
+};
 
 // document/TextBlock: one text block and its shallow text features.
 struct Block {
@@ -25,7 +28,7 @@ struct Block {
   int offset_start = 0, offset_end = 0;  // segmenter block offsets covered
   int tag_level = 0;
   bool content = false;
-  uint8_t labels = 0;
+  uint16_t labels = 0;
   std::vector<uint32_t> atoms;  // the segmenter blocks merged into this one
 
   // TextBlock.initDensities (float arithmetic as in Java).
@@ -77,6 +80,8 @@ void block_proximity_fusion(Blocks& bs, int max_distance, bool content_only);
 void density_rules_classifier(Blocks& bs);
 void num_words_rules_classifier(Blocks& bs);
 void terminating_blocks_finder(Blocks& bs, const TextDocument& d);
+// Its text patterns ("comments", "add your comment", ...), any case.
+bool matches_terminating_patterns(std::string_view text);
 std::vector<std::string> potential_titles(std::string_view title);
 void document_title_match_classifier(Blocks& bs, const TextDocument& d);
 void ignore_blocks_after_content(Blocks& bs, int min_words);

@@ -3,6 +3,7 @@
 #include <array>
 #include <initializer_list>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -22,6 +23,14 @@ class FunctionExtractor final : public Extractor {
   ExtractorInfo info_;
   Fn fn_;
 };
+
+// ASCII lower case (class, id and attribute values for case-insensitive rules).
+inline std::string to_ascii_lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return r;
+}
 
 template <class Fn>
 std::unique_ptr<Extractor> make_extractor(ExtractorInfo info, Fn fn) {

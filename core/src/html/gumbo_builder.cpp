@@ -89,7 +89,10 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
         Node& node = doc.nodes[self];
         RawAttributes raw;
         raw.hidden = gumbo_get_attribute(&el.attributes, "hidden") != nullptr;
-        raw.has_href = gumbo_get_attribute(&el.attributes, "href") != nullptr;
+        const GumboAttribute* href = gumbo_get_attribute(&el.attributes, "href");
+        raw.has_href = href != nullptr;
+        raw.javascript_href = href && std::string_view(href->value).substr(0, 11) == "javascript:";
+        raw.rel = rel_flags(attr(el, "rel"));
         raw.aria_hidden = attr(el, "aria-hidden");
         raw.style = attr(el, "style");
         node.flags = node_flags(tag, raw);
