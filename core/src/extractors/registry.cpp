@@ -22,6 +22,7 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_justext());
     v.push_back(make_readability());
     v.push_back(make_goose());
+    v.push_back(make_trafilatura());
     return v;
   }();
   return all;

@@ -25,5 +25,6 @@ std::unique_ptr<Extractor> make_boilerpipe_keepall();
 std::unique_ptr<Extractor> make_justext();
 std::unique_ptr<Extractor> make_readability();
 std::unique_ptr<Extractor> make_goose();
+std::unique_ptr<Extractor> make_trafilatura();
 
 }  // namespace wce
