@@ -559,6 +559,7 @@ class Trafilatura {
   std::vector<uint32_t> clen_;
   Labels readability_;
   bool have_readability_ = false;
+  uint64_t page_length_ = 0;  // all text of the page
 };
 
 // ---- Stage 1: cleaning and conversion -------------------------------------
@@ -649,6 +650,13 @@ void Trafilatura::convert_tags(Tree& t) const {
     if (t.par[e] != kNone && t.kind[e] != kHead && rend_tag(doc.nodes[e].tag)) t.strip(e);
   // CONVERSIONS, in document order (lists convert their items).
   order = t.descendants(0);
+  // <pre> holding highlight.js spans (class "hljs...") is code: one backward pass.
+  std::vector<uint8_t> hljs_below(doc.size(), 0);
+  for (size_t k = order.size(); k-- > 0;) {
+    uint32_t e = order[k], p = t.par[e];
+    bool own = doc.nodes[e].tag == Tag::Span && doc.str(doc.nodes[e].cls).substr(0, 4) == "hljs";
+    if (p != kNone && (own || hljs_below[e])) hljs_below[p] = 1;
+  }
   std::vector<uint8_t> in_list(doc.size(), 0), in_details(doc.size(), 0);
   for (uint32_t e : order) {
     uint32_t p = t.par[e];
@@ -673,10 +681,7 @@ void Trafilatura::convert_tags(Tree& t) const {
                                        std::string_view("\n    ")})
             code = code || lead.find(ind) != std::string::npos;
         }
-        if (!code)
-          for (uint32_t d : t.descendants(e))
-            if (doc.nodes[d].tag == Tag::Span && doc.str(doc.nodes[d].cls).substr(0, 4) == "hljs") { code = true; break; }
-        t.kind[e] = code ? kCode : kQuote;
+        t.kind[e] = code || hljs_below[e] ? kCode : kQuote;
         break;
       }
       case Tag::Del: case Tag::S: case Tag::Strike: t.kind[e] = kDel; break;
@@ -889,7 +894,6 @@ void Trafilatura::prune_unwanted_sections(Tree& t, uint32_t root, Focus focus) c
 // tail of e when asked), skipping parts already done, and marks it done.
 void Trafilatura::claim(Tree& t, uint32_t e, bool with_tail, Block& out) const {
   add_pieces(t, t.text[e], out);
-  if (t.kind[e] == kP) ++out.n_p;
   uint32_t n = t.first[e];
   while (n != kNone) {
     bool descend = !t.done[n];
@@ -914,11 +918,12 @@ void Trafilatura::claim(Tree& t, uint32_t e, bool with_tail, Block& out) const {
 
 // process_node: text (or the tail when there is no text) and tail, unless
 // filtered.
+// An element with only white space is still returned (and counts as an
+// element of the result), as in the original.
 bool Trafilatura::process_node(Tree& t, uint32_t e, Block& out) const {
+  if (t.text[e].empty() && t.tail[e].empty()) return false;
   bool text_chars = t.has_chars(t.text[e]), tail_chars = t.has_chars(t.tail[e]);
-  if (!text_chars && !tail_chars) return false;
-  std::string probe = t.str(text_chars ? t.text[e] : t.tail[e]);
-  if (filtered_text(probe)) return false;
+  if ((text_chars || tail_chars) && filtered_text(t.str(text_chars ? t.text[e] : t.tail[e]))) return false;
   add_pieces(t, t.text[e], out);
   add_pieces(t, t.tail[e], out);
   return true;
@@ -928,10 +933,12 @@ bool Trafilatura::handle_list(Tree& t, uint32_t e, Block& out) const {
   out.kind = kList;
   add_pieces(t, t.text[e], out);
   // Items (descendants), each with its content and tail; other elements stay
-  // for the main loop.
+  // for the main loop. Done parts are skipped, and so are lists nested
+  // outside items: their own call takes their items later (the same text;
+  // walking them here too would make nested lists quadratic).
   uint32_t n = t.first[e];
   while (n != kNone) {
-    bool descend = true;
+    bool descend = !t.done[n] && t.kind[n] != kList;
     if (t.kind[n] == kItem && !t.done[n]) {
       claim(t, n, true, out);
       descend = false;
@@ -966,12 +973,19 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
       t.done[c] = 1;  // other children are dropped (marked done)
     }
   }
+  // A row counts when a cell has text (a childless cell: non-blank text) or
+  // processed children; the table is returned when a row counts, even if
+  // all of it is white space (the original's test).
+  bool present = false;
   for (uint32_t cell : cells) {
     if (t.first[cell] == kNone) {
+      size_t before = out.pieces.size();
       process_node(t, cell, out);
+      for (size_t k = before; k < out.pieces.size(); ++k) present = present || clen_[out.pieces[k]] > 0;
       t.done[cell] = 1;
       continue;
     }
+    present = present || !t.text[cell].empty();
     add_pieces(t, t.text[cell], out);
     add_pieces(t, t.tail[cell], out);
     t.done[cell] = 1;
@@ -1003,6 +1017,7 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
         } else {
           Block inner;
           if (handle_textelem(t, n, true, focus, false, inner)) {
+            present = true;
             out.pieces.insert(out.pieces.end(), inner.pieces.begin(), inner.pieces.end());
             out.n_p += inner.n_p + (inner.kind == kP ? 1 : 0);
             out.p_text = out.p_text || inner.p_text || inner.kind == kP;
@@ -1019,8 +1034,8 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
   }
   t.done[e] = 1;
   for (uint32_t x : out.pieces)
-    if (clen_[x]) return true;
-  return false;
+    present = present || clen_[x] > 0;
+  return present;
 }
 
 // handle_textelem. `top`: called from the main loop, where an element
@@ -1058,7 +1073,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
       claim(t, e, false, out);
       for (uint32_t x : out.pieces)
         if (clen_[x]) { out.p_text = true; return true; }
-      return false;
+      return true;  // a new <p> with (empty) children
     case kLb:
       t.done[e] = 1;
       if (!t.has_chars(t.tail[e]) || filtered_text(t.str(t.tail[e]))) return false;
@@ -1308,6 +1323,11 @@ Trafilatura::Extracted Trafilatura::compare_extraction(const Tree& cleaned_backu
                                                        Focus focus) {
   const bool recall = focus == Focus::Recall;
   if (recall && body.len > static_cast<uint64_t>(kMinExtractedSize) * kRecallBypass) return body;
+  // Readability's text is at most the page's text: when that cannot be twice
+  // ours, only the structural rule could prefer it; skip the run otherwise.
+  if (!recall && body.len > 0 && body.p_text && body.n_table <= body.n_p &&
+      page_length_ <= 2 * body.len && body.len >= kMinExtractedSize)
+    return body;
   // readability on the raw tree (whatever the raw tree lost is not in it).
   const Labels& rl = readability_labels();
   std::vector<uint8_t> raw_text_gone = text_mask(raw_removed);
@@ -1479,6 +1499,11 @@ Labels Trafilatura::run() {
   Labels labels(nt, 0.0f);
   if (nt == 0) return labels;
   std::vector<uint8_t> no_removal(doc_.size(), 0);
+  {
+    Len l;
+    for (uint32_t c : clen_) l.add(c);
+    page_length_ = l.value();
+  }
 
   // 1-2. Cleaning, conversion, comments.
   Tree cleaned(doc_, clen_);
