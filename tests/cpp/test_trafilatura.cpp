@@ -155,6 +155,19 @@ TEST(Trafilatura, TablesAndTails) {
          {"KEEPA", "CELLMARK", "ITEMMARK", "TAILMARK"}, {}});
 }
 
+TEST(Trafilatura, AdjacentDuplicateParagraphsAreDropped) {
+  // extract_content: a block repeating the previous one (over 50 characters)
+  // is dropped; a short repeat stays.
+  std::string out = run("<html><body><article>" + para("DUPMARK") + para("DUPMARK") +
+                        "<p>Yes.</p><p>Yes.</p>" + para("OTHER") + "</article></body></html>");
+  size_t first = out.find("DUPMARK");
+  ASSERT_NE(first, std::string::npos) << out;
+  EXPECT_EQ(out.find("DUPMARK", first + 1), std::string::npos) << out;
+  size_t yes = out.find("Yes.");
+  ASSERT_NE(yes, std::string::npos) << out;
+  EXPECT_NE(out.find("Yes.", yes + 1), std::string::npos) << out;
+}
+
 TEST(Trafilatura, BadInputGivesSaneResults) {
   std::string deep;
   for (int i = 0; i < 100000; ++i) deep += "<div>";

@@ -271,6 +271,21 @@ std::vector<uint32_t> collapsed_lengths(const Document& doc) {
   return out;
 }
 
+// Python len(s) of each text node (code points, white space included).
+std::vector<uint32_t> raw_lengths(const Document& doc) {
+  std::vector<uint32_t> out(doc.text_nodes.size(), 0);
+  for (size_t t = 0; t < doc.text_nodes.size(); ++t) {
+    std::string_view s = doc.text(doc.text_nodes[t]);
+    uint32_t len = 0;
+    for (size_t i = 0; i < s.size();) {
+      unicode::next(s, i);
+      ++len;
+    }
+    out[t] = len;
+  }
+  return out;
+}
+
 // A run of text pieces (text-node indices) linked through Tree::pnext.
 struct Pieces {
   uint32_t head = kNone, tail = kNone;
@@ -293,7 +308,8 @@ struct Len {
 
 class Tree {
  public:
-  Tree(const Document& doc, const std::vector<uint32_t>& clen) : doc_(&doc), clen_(&clen) {
+  Tree(const Document& doc, const std::vector<uint32_t>& clen, const std::vector<uint32_t>& rlen)
+      : doc_(&doc), clen_(&clen), rlen_(&rlen) {
     const size_t n = doc.size();
     par.assign(n, kNone); first.assign(n, kNone); last.assign(n, kNone); nxt.assign(n, kNone); prv.assign(n, kNone);
     text.assign(n, Pieces{}); tail.assign(n, Pieces{});
@@ -354,6 +370,24 @@ class Tree {
     return out;
   }
 
+  // Python trim(): white-space runs collapsed to one space, ends stripped.
+  static std::string str_of(std::string_view s) {
+    std::string out;
+    bool space = false;
+    for (size_t i = 0; i < s.size();) {
+      size_t b = i;
+      uint32_t cp = unicode::next(s, i);
+      if (stopwords::py_space(cp)) {
+        space = !out.empty();
+        continue;
+      }
+      if (space) out += ' ';
+      space = false;
+      out.append(s.substr(b, i - b));
+    }
+    return out;
+  }
+
   // Descendants of r in document order (r excluded).
   std::vector<uint32_t> descendants(uint32_t r) const {
     std::vector<uint32_t> out;
@@ -403,8 +437,22 @@ class Tree {
     first[e] = last[e] = par[e] = prv[e] = nxt[e] = kNone;
   }
 
-  // Subtree text lengths (text_content) of every element of the list (a
-  // pre-order list: parents before children).
+  // Raw text_content() lengths (white space included) of every element of
+  // the list (a pre-order list: parents before children).
+  void measure_raw(const std::vector<uint32_t>& order, std::vector<uint64_t>& out) const {
+    for (size_t k = order.size(); k-- > 0;) {
+      uint32_t e = order[k];
+      uint64_t l = 0;
+      for_pieces(text[e], [&](uint32_t x) { l += (*rlen_)[x]; });
+      for (uint32_t c = first[e]; c != kNone; c = nxt[c]) {
+        l += out[c];
+        for_pieces(tail[c], [&](uint32_t x) { l += (*rlen_)[x]; });
+      }
+      out[e] = l;
+    }
+  }
+  // Subtree text lengths (trimmed text_content) of every element of the list
+  // (a pre-order list: parents before children).
   void measure(const std::vector<uint32_t>& order, std::vector<Len>& out) const {
     for (size_t k = order.size(); k-- > 0;) {
       uint32_t e = order[k];
@@ -450,6 +498,7 @@ class Tree {
 
   const Document* doc_;
   const std::vector<uint32_t>* clen_;
+  const std::vector<uint32_t>* rlen_;
 };
 
 // utils.py textfilter / RE_FILTER on a collapsed text.
@@ -509,7 +558,8 @@ uint64_t pieces_length(const std::vector<uint32_t>& pieces, const std::vector<ui
 
 class Trafilatura {
  public:
-  explicit Trafilatura(Context& ctx) : ctx_(ctx), doc_(ctx.doc()), clen_(collapsed_lengths(doc_)) {}
+  explicit Trafilatura(Context& ctx)
+      : ctx_(ctx), doc_(ctx.doc()), clen_(collapsed_lengths(doc_)), rlen_(raw_lengths(doc_)) {}
 
   Labels run();
 
@@ -552,11 +602,12 @@ class Trafilatura {
     t.for_pieces(p, [&](uint32_t x) { out.pieces.push_back(x); });
   }
   Extracted to_extracted(const Result& r) const;
+  void drop_adjacent_duplicates(const Tree& t, const Result& r, Extracted& x) const;
   const Labels& readability_labels();
 
   Context& ctx_;
   const Document& doc_;
-  std::vector<uint32_t> clen_;
+  std::vector<uint32_t> clen_, rlen_;
   Labels readability_;
   bool have_readability_ = false;
   uint64_t page_length_ = 0;  // all text of the page
@@ -610,12 +661,12 @@ void Trafilatura::tree_cleaning(Tree& t, Focus focus) const {
   for (uint32_t e : order) any_form = any_form || doc.nodes[e].tag == Tag::Form;
   if (any_form) {
     order.insert(order.begin(), 0);
-    std::vector<Len> lens(doc.size());
-    t.measure(order, lens);
-    uint64_t total = lens[0].value();
+    std::vector<uint64_t> lens(doc.size());
+    t.measure_raw(order, lens);
+    uint64_t total = lens[0];
     for (uint32_t e : order) {
       if (e == 0 || doc.nodes[e].tag != Tag::Form || t.par[e] == kNone) continue;
-      if (total && lens[e].value() * 2 > total) t.kind[e] = kDiv;
+      if (total && lens[e] * 2 > total) t.kind[e] = kDiv;
       else t.drop(e, true);
     }
   }
@@ -771,10 +822,10 @@ void Trafilatura::prune_with_backup(Tree& t, uint32_t root) const {
     if (m && !under[e]) outer.push_back(e);
   }
   if (outer.empty()) return;
-  std::vector<Len> lens(doc.size());
-  t.measure(order, lens);
-  uint64_t old_len = lens[root].value(), removed = 0;
-  for (uint32_t e : outer) removed += lens[e].value();
+  std::vector<uint64_t> lens(doc.size());
+  t.measure_raw(order, lens);
+  uint64_t old_len = lens[root], removed = 0;
+  for (uint32_t e : outer) removed += lens[e];
   if (static_cast<double>(old_len) - static_cast<double>(removed) > old_len * kBackupShare)
     for (uint32_t e : outer) t.drop(e, true);
 }
@@ -1123,8 +1174,8 @@ uint64_t Trafilatura::ptest_length(const Tree& t) const {
   for (uint32_t e : order) {
     uint32_t p = t.par[e];
     in_p[e] = t.kind[e] == kP || (p != 0 && in_p[p]);
-    if (in_p[e]) t.for_pieces(t.text[e], [&](uint32_t x) { sum += clen_[x]; });
-    if (p != 0 && in_p[p]) t.for_pieces(t.tail[e], [&](uint32_t x) { sum += clen_[x]; });
+    if (in_p[e]) t.for_pieces(t.text[e], [&](uint32_t x) { sum += rlen_[x]; });
+    if (p != 0 && in_p[p]) t.for_pieces(t.tail[e], [&](uint32_t x) { sum += rlen_[x]; });
   }
   return sum;
 }
@@ -1215,7 +1266,10 @@ Trafilatura::Extracted Trafilatura::extract_content(Tree& t, Focus focus) const 
     }
   }
   Extracted x = to_extracted(result);
-  if (!result.blocks.empty() && x.len >= kMinExtractedSize) return x;
+  if (!result.blocks.empty() && x.len >= kMinExtractedSize) {
+    drop_adjacent_duplicates(t, result, x);
+    return x;
+  }
 
   // recover_wild_text on the backup, skipping what the first pass consumed.
   prune_unwanted_sections(backup, 0, focus);
@@ -1252,7 +1306,26 @@ Trafilatura::Extracted Trafilatura::extract_content(Tree& t, Focus focus) const 
     existing.insert(s);
     result.blocks.push_back(std::move(b));
   }
-  return to_extracted(result);
+  x = to_extracted(result);
+  drop_adjacent_duplicates(backup, result, x);
+  return x;
+}
+
+// extract_content: a block repeating the previous one (same text, longer than
+// MIN_DUPLICATE_LENGTH) is dropped from the output; the length measured
+// before stays (as in the original).
+void Trafilatura::drop_adjacent_duplicates(const Tree& t, const Result& r, Extracted& x) const {
+  std::string previous;
+  std::vector<uint32_t> kept;
+  for (const Block& b : r.blocks) {
+    std::string raw;
+    for (uint32_t p : b.pieces) raw.append(doc_.text(doc_.text_nodes[p]));
+    std::string cur = t.str_of(raw);
+    if (!cur.empty() && cur == previous && cur.size() > kMinDuplicateLength) continue;
+    previous = std::move(cur);
+    kept.insert(kept.end(), b.pieces.begin(), b.pieces.end());
+  }
+  x.pieces = std::move(kept);
 }
 
 // ---- Stage 4: comparison with readability and jusText -----------------------
@@ -1506,7 +1579,7 @@ Labels Trafilatura::run() {
   }
 
   // 1-2. Cleaning, conversion, comments.
-  Tree cleaned(doc_, clen_);
+  Tree cleaned(doc_, clen_, rlen_);
   tree_cleaning(cleaned, Focus::Balanced);
   Tree cleaned_backup = cleaned;
   convert_tags(cleaned);
@@ -1528,7 +1601,7 @@ Labels Trafilatura::run() {
       body.len < kEscalationPageShare * static_cast<double>(html2txt_length(no_removal))) {
     // The escalation input: comment containers removed (and comment lists
     // when comments were captured).
-    Tree esc(doc_, clen_);
+    Tree esc(doc_, clen_, rlen_);
     prune_nodes(esc, 0, [&](uint32_t e) {
       Tag tg = doc_.nodes[e].tag;
       bool kinds = tg == Tag::Div || tg == Tag::Section || tg == Tag::Details ||
