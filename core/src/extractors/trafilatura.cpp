@@ -349,25 +349,15 @@ class Tree {
     for_pieces(p, [&](uint32_t t) { l.add(clen(t)); });
     return l;
   }
-  // Whitespace-collapsed text of a run (for the text filter and dedup).
+  // Whitespace-collapsed text of a run, pieces separated by a space (for
+  // the text filter and dedup).
   std::string str(const Pieces& p) const {
-    std::string out;
+    std::string raw;
     for_pieces(p, [&](uint32_t t) {
-      std::string_view s = doc_->text(doc_->text_nodes[t]);
-      bool space = !out.empty();
-      for (size_t i = 0; i < s.size();) {
-        size_t b = i;
-        uint32_t cp = unicode::next(s, i);
-        if (stopwords::py_space(cp)) {
-          space = !out.empty();
-          continue;
-        }
-        if (space) out += ' ';
-        space = false;
-        out.append(s.substr(b, i - b));
-      }
+      raw.append(doc_->text(doc_->text_nodes[t]));
+      raw += ' ';
     });
-    return out;
+    return str_of(raw);
   }
 
   // Python trim(): white-space runs collapsed to one space, ends stripped.
