@@ -526,6 +526,7 @@ struct Block {
   std::vector<uint32_t> pieces;
   uint32_t n_p = 0, n_table = 0;  // <p> and <table> elements inside (compare_extraction)
   bool p_text = false;            // some <p> with text (.//p//text())
+  bool moved = false;             // the element itself went into the result (out of the tree)
 };
 
 struct Result {
@@ -1097,6 +1098,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
       out.kind = kHead;
       if (t.first[e] == kNone) {
         t.done[e] = 1;
+        out.moved = true;
         return process_node(t, e, out);
       }
       claim(t, e, true, out);
@@ -1107,6 +1109,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
       out.kind = kP;
       if (t.first[e] == kNone) {
         t.done[e] = 1;
+        out.moved = true;
         bool ok = process_node(t, e, out);
         out.p_text = ok && t.has_chars(t.text[e]);
         return ok;
@@ -1128,6 +1131,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
       Block probe;
       if (!process_node(t, e, probe)) return false;
       claim(t, e, true, out);  // moved into the result with its children
+      out.moved = true;
       out.p_text = true;
       return true;
     }
@@ -1145,6 +1149,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
       out.p_text = true;
       if (top) {
         claim(t, e, true, out);
+        out.moved = true;
       } else {
         add_pieces(t, t.text[e], out);
         add_pieces(t, t.tail[e], out);
@@ -1236,6 +1241,9 @@ Trafilatura::Extracted Trafilatura::extract_content(Tree& t, Focus focus) const 
       Kind k = static_cast<Kind>(t.kind[e]);
       Block b;
       if (handle_textelem(t, e, div_potential, focus, true, b)) {
+        // lxml's append moves an element returned as is (with its tail) out
+        // of the tree: later containers and measures no longer see it.
+        if (b.moved) t.drop(e, false);
         result.blocks.push_back(std::move(b));
         t.done[e] = 1;
       }
@@ -1285,8 +1293,11 @@ Trafilatura::Extracted Trafilatura::extract_content(Tree& t, Focus focus) const 
     if (!search) continue;
     Block b;
     bool ok = handle_textelem(backup, e, div_potential || recall, focus, true, b);
-    if ((k == kP && backup.first[e] == kNone) || k == kDiv || k == kDel) handled[e] = 1;  // moved as is
     if (!ok) continue;
+    if (b.moved) {
+      handled[e] = 1;
+      backup.drop(e, false);
+    }
     std::string s;
     for (uint32_t q : b.pieces) {
       if (!s.empty()) s += ' ';
