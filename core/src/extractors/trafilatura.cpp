@@ -524,6 +524,9 @@ bool filtered_text(std::string_view s) {
 struct Block {
   Kind kind = kP;
   std::vector<uint32_t> pieces;
+  // Per piece: kept untrimmed, white space included (lxml text copied as is);
+  // otherwise trimmed (process_node). Only the measured length differs.
+  std::vector<uint8_t> raw;
   uint32_t n_p = 0, n_table = 0;  // <p> and <table> elements inside (compare_extraction)
   bool p_text = false;            // some <p> with text (.//p//text())
   bool moved = false;             // the element itself went into the result (out of the tree)
@@ -584,13 +587,20 @@ class Trafilatura {
   void link_density_pass(Tree& t, uint32_t root, Kind tag, bool backtracking) const;
   void link_density_tables(Tree& t, uint32_t root) const;
   bool handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus focus, bool top, Block& out) const;
-  void claim(Tree& t, uint32_t e, bool with_tail, Block& out) const;
+  void claim(Tree& t, uint32_t e, bool with_tail, bool raw, Block& out) const;
   bool process_node(Tree& t, uint32_t e, Block& out) const;
   bool handle_list(Tree& t, uint32_t e, Block& out) const;
   bool handle_table(Tree& t, uint32_t e, Focus focus, Block& out) const;
   uint64_t ptest_length(const Tree& t) const;
-  void add_pieces(const Tree& t, const Pieces& p, Block& out) const {
-    t.for_pieces(p, [&](uint32_t x) { out.pieces.push_back(x); });
+  void add_pieces(const Tree& t, const Pieces& p, Block& out, bool raw = false) const {
+    t.for_pieces(p, [&](uint32_t x) {
+      out.pieces.push_back(x);
+      out.raw.push_back(raw);
+    });
+  }
+  static void append_block(Block& out, const Block& inner) {
+    out.pieces.insert(out.pieces.end(), inner.pieces.begin(), inner.pieces.end());
+    out.raw.insert(out.raw.end(), inner.raw.begin(), inner.raw.end());
   }
   Extracted to_extracted(const Result& r) const;
   void drop_adjacent_duplicates(const Tree& t, const Result& r, Extracted& x) const;
@@ -934,14 +944,14 @@ void Trafilatura::prune_unwanted_sections(Tree& t, uint32_t root, Focus focus) c
 
 // Claims the subtree of e (its text, its descendants' text and tails, the
 // tail of e when asked), skipping parts already done, and marks it done.
-void Trafilatura::claim(Tree& t, uint32_t e, bool with_tail, Block& out) const {
-  add_pieces(t, t.text[e], out);
+void Trafilatura::claim(Tree& t, uint32_t e, bool with_tail, bool raw, Block& out) const {
+  add_pieces(t, t.text[e], out, raw);
   uint32_t n = t.first[e];
   while (n != kNone) {
     bool descend = !t.done[n];
     if (descend) {
-      add_pieces(t, t.text[n], out);
-      add_pieces(t, t.tail[n], out);
+      add_pieces(t, t.text[n], out, raw);
+      add_pieces(t, t.tail[n], out, raw);
       if (t.kind[n] == kP) {
         ++out.n_p;
         out.p_text = out.p_text || t.has_chars(t.text[n]);
@@ -954,7 +964,7 @@ void Trafilatura::claim(Tree& t, uint32_t e, bool with_tail, Block& out) const {
     if (n == e) break;
     n = t.nxt[n];
   }
-  if (with_tail) add_pieces(t, t.tail[e], out);
+  if (with_tail) add_pieces(t, t.tail[e], out, raw);
   t.done[e] = 1;
 }
 
@@ -982,7 +992,7 @@ bool Trafilatura::handle_list(Tree& t, uint32_t e, Block& out) const {
   while (n != kNone) {
     bool descend = !t.done[n] && t.kind[n] != kList;
     if (t.kind[n] == kItem && !t.done[n]) {
-      claim(t, n, true, out);
+      claim(t, n, true, false, out);
       descend = false;
     }
     if (descend && t.first[n] != kNone) { n = t.first[n]; continue; }
@@ -1010,7 +1020,7 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
     } else if (k == kCell) {
       cells.push_back(c);
     } else if (k == kCaption) {
-      claim(t, c, false, out);
+      claim(t, c, false, true, out);
     } else if (k != kTable) {
       t.done[c] = 1;  // other children are dropped (marked done)
     }
@@ -1028,8 +1038,8 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
       continue;
     }
     present = present || !t.text[cell].empty();
-    add_pieces(t, t.text[cell], out);
-    add_pieces(t, t.tail[cell], out);
+    add_pieces(t, t.text[cell], out, true);
+    add_pieces(t, t.tail[cell], out, true);
     t.done[cell] = 1;
     // The cell's descendants, in order, nested tables left out (the main loop
     // takes them later); lists are dropped (kept in recall), their tails kept.
@@ -1039,28 +1049,28 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
       if (descend) {
         Kind k = static_cast<Kind>(t.kind[n]);
         if (k == kTable) {
-          add_pieces(t, t.tail[n], out);
+          add_pieces(t, t.tail[n], out, true);
           descend = false;
         } else if (k == kCell || k == kDel) {
-          add_pieces(t, t.text[n], out);
-          add_pieces(t, t.tail[n], out);
+          add_pieces(t, t.text[n], out, true);
+          add_pieces(t, t.tail[n], out, true);
           t.done[n] = 1;
         } else if (k == kList) {
           if (focus == Focus::Recall) {
             Block inner;
             handle_list(t, n, inner);
-            out.pieces.insert(out.pieces.end(), inner.pieces.begin(), inner.pieces.end());
+            append_block(out, inner);
           } else {
             Block sink;
             handle_list(t, n, sink);
           }
-          add_pieces(t, t.tail[n], out);
+          add_pieces(t, t.tail[n], out, true);
           descend = false;
         } else {
           Block inner;
           if (handle_textelem(t, n, true, focus, false, inner)) {
             present = true;
-            out.pieces.insert(out.pieces.end(), inner.pieces.begin(), inner.pieces.end());
+            append_block(out, inner);
             out.n_p += inner.n_p + (inner.kind == kP ? 1 : 0);
             out.p_text = out.p_text || inner.p_text || inner.kind == kP;
           }
@@ -1090,7 +1100,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
     case kList: return handle_list(t, e, out);
     case kQuote: case kCode:
       out.kind = k;
-      claim(t, e, false, out);
+      claim(t, e, false, k == kCode, out);
       for (uint32_t x : out.pieces)
         if (clen_[x]) return true;
       return false;
@@ -1101,7 +1111,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
         out.moved = true;
         return process_node(t, e, out);
       }
-      claim(t, e, true, out);
+      claim(t, e, true, true, out);
       for (uint32_t x : out.pieces)
         if (clen_[x]) return true;
       return false;
@@ -1114,7 +1124,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
         out.p_text = ok && t.has_chars(t.text[e]);
         return ok;
       }
-      claim(t, e, false, out);
+      claim(t, e, false, true, out);
       for (uint32_t x : out.pieces)
         if (clen_[x]) { out.p_text = true; return true; }
       return true;  // a new <p> with (empty) children
@@ -1130,7 +1140,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
       if (!top) return process_node(t, e, out);
       Block probe;
       if (!process_node(t, e, probe)) return false;
-      claim(t, e, true, out);  // moved into the result with its children
+      claim(t, e, true, true, out);  // moved into the result with its children
       out.moved = true;
       out.p_text = true;
       return true;
@@ -1139,7 +1149,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
     case kDiv: {
       if (doc_.str(doc_.nodes[e].cls).find("w3-code") != std::string_view::npos) {
         out.kind = kCode;
-        claim(t, e, true, out);
+        claim(t, e, true, true, out);
         return true;
       }
       if (!div_potential) return false;
@@ -1148,11 +1158,11 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
       out.kind = kP;
       out.p_text = true;
       if (top) {
-        claim(t, e, true, out);
+        claim(t, e, true, true, out);
         out.moved = true;
       } else {
-        add_pieces(t, t.text[e], out);
-        add_pieces(t, t.tail[e], out);
+        add_pieces(t, t.text[e], out, true);
+        add_pieces(t, t.tail[e], out, true);
       }
       return true;
     }
@@ -1178,7 +1188,15 @@ uint64_t Trafilatura::ptest_length(const Tree& t) const {
 Trafilatura::Extracted Trafilatura::to_extracted(const Result& r) const {
   Extracted x;
   x.pieces = r.pieces();
-  x.len = pieces_length(x.pieces, clen_);
+  // len(" ".join(result_body.itertext())): untrimmed pieces count with their
+  // white space, trimmed ones only when not empty.
+  uint64_t sum = 0, n = 0;
+  for (const Block& b : r.blocks)
+    for (size_t i = 0; i < b.pieces.size(); ++i) {
+      uint32_t l = (i < b.raw.size() && b.raw[i]) ? rlen_[b.pieces[i]] : clen_[b.pieces[i]];
+      if (l) { sum += l; ++n; }
+    }
+  x.len = n ? sum + n - 1 : 0;
   for (const Block& b : r.blocks) {
     x.n_p += b.n_p + (b.kind == kP ? 1 : 0);
     x.n_table += b.n_table;
