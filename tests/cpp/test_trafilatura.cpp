@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../../core/src/extractors/justext.hpp"
 #include "wce/wce.hpp"
 
 using namespace wce;
@@ -166,6 +167,36 @@ TEST(Trafilatura, AdjacentDuplicateParagraphsAreDropped) {
   size_t yes = out.find("Yes.");
   ASSERT_NE(yes, std::string::npos) << out;
   EXPECT_NE(out.find("Yes.", yes + 1), std::string::npos) << out;
+}
+
+// trafilatura's jusText fallback (external.py try_justext): the stop words of
+// every language count, with lower thresholds; the default jusText needs the
+// page's own language.
+TEST(Trafilatura, JustextFallbackUsesAllStopLists) {
+  // Mixed German and French prose: no single stop list reaches jusText's
+  // default thresholds, the union of all of them does.
+  const std::string prose =
+      "<p>Der Zug kam mit einer Stunde Verspätung an, und die Reisenden waren müde, aber le soir "
+      "nous sommes allés au marché avec les enfants et ils ont acheté des pommes pour la maison "
+      "und wir haben sie am nächsten Tag gegessen MIXMARK.</p>";
+  Document d = parse_html("<html><body>" + prose + "</body></html>", "utf-8");
+  Context ctx(d);
+  JustextParams p;
+  p.length_low = 50;
+  p.length_high = 150;
+  p.stopwords_low = 0.1;
+  p.stopwords_high = 0.2;
+  p.max_link_density = 0.25;
+  p.no_headings = true;
+  p.max_heading_distance = 150;
+  p.all_languages = true;
+  std::string out = render_text(d, justext_labels(ctx, p, nullptr));
+  EXPECT_TRUE(has(out, "MIXMARK")) << out;
+  // Removing the paragraph's element leaves nothing.
+  std::vector<uint8_t> removed(d.size(), 0);
+  for (uint32_t i = 0; i < d.size(); ++i)
+    if (d.nodes[i].kind == NodeKind::Element && d.nodes[i].tag == Tag::P) removed[i] = 1;
+  EXPECT_FALSE(has(render_text(d, justext_labels(ctx, p, &removed)), "MIXMARK"));
 }
 
 TEST(Trafilatura, BadInputGivesSaneResults) {

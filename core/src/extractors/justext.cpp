@@ -135,7 +135,7 @@ void count_stopwords(std::string_view s, const stopwords::StopList& stop, bool a
       e = i = k;
     }
     ++words;
-    if (!stop.empty()) {
+    if (all_languages || !stop.empty()) {
       stopwords::fold_case(s.substr(b, e - b), folded);
       if (all_languages ? stopwords::lookup_folded(folded) != 0 : stop.contains_folded(folded)) ++stops;
     }
