@@ -181,15 +181,7 @@ TEST(Trafilatura, JustextFallbackUsesAllStopLists) {
       "und wir haben sie am nächsten Tag gegessen MIXMARK.</p>";
   Document d = parse_html("<html><body>" + prose + "</body></html>", "utf-8");
   Context ctx(d);
-  JustextParams p;
-  p.length_low = 50;
-  p.length_high = 150;
-  p.stopwords_low = 0.1;
-  p.stopwords_high = 0.2;
-  p.max_link_density = 0.25;
-  p.no_headings = true;
-  p.max_heading_distance = 150;
-  p.all_languages = true;
+  JustextParams p = trafilatura_justext_params();
   std::string out = render_text(d, justext_labels(ctx, p, nullptr));
   EXPECT_TRUE(has(out, "MIXMARK")) << out;
   // Removing the paragraph's element leaves nothing.

@@ -96,21 +96,6 @@ constexpr double kEscalationAcceptRatio = 1.5;    // ESCALATION_ACCEPT_RATIO
 constexpr double kEscalationJustextRatio = 2.0;   // ESCALATION_JUSTEXT_RATIO
 constexpr uint32_t kBaselineMinContent = 100;     // baseline.py _MIN_CONTENT_LENGTH
 constexpr uint32_t kMinDuplicateLength = 50;      // settings.py MIN_DUPLICATE_LENGTH
-// external.py try_justext: classify_paragraphs(paragraphs, stoplist, 50, 150,
-// 0.1, 0.2, 0.25, True), revise_paragraph_classification(paragraphs, 150).
-JustextParams trafilatura_justext_params() {
-  JustextParams p;
-  p.length_low = 50;
-  p.length_high = 150;
-  p.stopwords_low = 0.1;
-  p.stopwords_high = 0.2;
-  p.max_link_density = 0.25;
-  p.no_headings = true;
-  p.max_heading_distance = 150;
-  p.all_languages = true;  // JT_STOPLIST: every jusText stop list (no target language)
-  return p;
-}
-
 // settings.py MANUALLY_CLEANED (the tags the Document knows; "form" is
 // handled on its own, see tree_cleaning).
 bool manually_cleaned(Tag t) {
@@ -249,14 +234,16 @@ bool any_pred(const Document& doc, uint32_t n, const Pred (&preds)[N]) {
 // ---------------------------------------------------------------------------
 // Text pieces.
 
-// Python len(" ".join(s.split())) of each text node.
-std::vector<uint32_t> collapsed_lengths(const Document& doc) {
-  std::vector<uint32_t> out(doc.text_nodes.size(), 0);
+// Per text node: Python len(" ".join(s.split())) (`collapsed`) and len(s)
+// (`raw`, code points, white space included).
+void text_lengths(const Document& doc, std::vector<uint32_t>& collapsed, std::vector<uint32_t>& raw) {
+  collapsed.assign(doc.text_nodes.size(), 0);
+  raw.assign(doc.text_nodes.size(), 0);
   for (size_t t = 0; t < doc.text_nodes.size(); ++t) {
     std::string_view s = doc.text(doc.text_nodes[t]);
-    uint32_t len = 0;
+    uint32_t len = 0, all = 0;
     bool in_space = false, seen = false;
-    for (size_t i = 0; i < s.size();) {
+    for (size_t i = 0; i < s.size(); ++all) {
       if (stopwords::py_space(unicode::next(s, i))) {
         in_space = true;
         continue;
@@ -266,24 +253,9 @@ std::vector<uint32_t> collapsed_lengths(const Document& doc) {
       seen = true;
       ++len;
     }
-    out[t] = len;
+    collapsed[t] = len;
+    raw[t] = all;
   }
-  return out;
-}
-
-// Python len(s) of each text node (code points, white space included).
-std::vector<uint32_t> raw_lengths(const Document& doc) {
-  std::vector<uint32_t> out(doc.text_nodes.size(), 0);
-  for (size_t t = 0; t < doc.text_nodes.size(); ++t) {
-    std::string_view s = doc.text(doc.text_nodes[t]);
-    uint32_t len = 0;
-    for (size_t i = 0; i < s.size();) {
-      unicode::next(s, i);
-      ++len;
-    }
-    out[t] = len;
-  }
-  return out;
 }
 
 // A run of text pieces (text-node indices) linked through Tree::pnext.
@@ -552,8 +524,7 @@ uint64_t pieces_length(const std::vector<uint32_t>& pieces, const std::vector<ui
 
 class Trafilatura {
  public:
-  explicit Trafilatura(Context& ctx)
-      : ctx_(ctx), doc_(ctx.doc()), clen_(collapsed_lengths(doc_)), rlen_(raw_lengths(doc_)) {}
+  explicit Trafilatura(Context& ctx) : ctx_(ctx), doc_(ctx.doc()) { text_lengths(doc_, clen_, rlen_); }
 
   Labels run();
 
