@@ -1045,6 +1045,18 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
           Block inner;
           if (handle_textelem(t, n, true, focus, false, inner)) {
             present = true;
+            // define_newelem(keep_children): a <div>'s line breaks and inline
+            // children are carried into its copy (not separate paragraphs).
+            if (k == kDiv)
+              for (uint32_t c = t.first[n]; c != kNone; c = t.nxt[c]) {
+                if (t.done[c]) continue;
+                if (t.kind[c] == kLb) {
+                  add_pieces(t, t.tail[c], inner, true);
+                  t.done[c] = 1;
+                } else if (t.kind[c] == kDel) {
+                  claim(t, c, true, true, inner);
+                }
+              }
             append_block(out, inner);
             out.n_p += inner.n_p + (inner.kind == kP ? 1 : 0);
             out.p_text = out.p_text || inner.p_text || inner.kind == kP;
