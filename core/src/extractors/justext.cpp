@@ -37,20 +37,14 @@
 
 #include "dom/unicode.hpp"
 #include "extractors/extractor_util.hpp"
+#include "extractors/justext.hpp"
 #include "extractors/registry_list.hpp"
 #include "features/stopwords.hpp"
 
 namespace wce {
 namespace {
 
-// Defaults of justext/core.py.
-constexpr double kMaxLinkDensity = 0.2;       // MAX_LINK_DENSITY_DEFAULT
-constexpr uint32_t kLengthLow = 70;           // LENGTH_LOW_DEFAULT
-constexpr uint32_t kLengthHigh = 200;         // LENGTH_HIGH_DEFAULT
-constexpr double kStopwordsLow = 0.30;        // STOPWORDS_LOW_DEFAULT
-constexpr double kStopwordsHigh = 0.32;       // STOPWORDS_HIGH_DEFAULT
-constexpr bool kNoHeadings = false;           // NO_HEADINGS_DEFAULT
-constexpr uint32_t kMaxHeadingDistance = 200; // MAX_HEADING_DISTANCE_DEFAULT
+// The defaults of justext/core.py are those of JustextParams (justext.hpp).
 
 // PARAGRAPH_TAGS of core.py. "form" is in that list too, but the
 // preprocessor unwraps forms first, so it never splits.
@@ -126,7 +120,8 @@ bool is_blank(std::string_view s) {
 }
 
 // text.split() words and those in the stop list (word.lower() in stoplist).
-void count_stopwords(std::string_view s, const stopwords::StopList& stop, uint32_t& words, uint32_t& stops) {
+void count_stopwords(std::string_view s, const stopwords::StopList& stop, bool all_languages, uint32_t& words,
+                     uint32_t& stops) {
   words = stops = 0;
   std::string folded;
   size_t i = 0;
@@ -140,14 +135,14 @@ void count_stopwords(std::string_view s, const stopwords::StopList& stop, uint32
       e = i = k;
     }
     ++words;
-    if (!stop.empty()) {
+    if (all_languages || !stop.empty()) {
       stopwords::fold_case(s.substr(b, e - b), folded);
-      if (stop.contains_folded(folded)) ++stops;
+      if (all_languages ? stopwords::lookup_folded(folded) != 0 : stop.contains_folded(folded)) ++stops;
     }
   }
 }
 
-std::vector<Paragraph> make_paragraphs(const Document& doc) {
+std::vector<Paragraph> make_paragraphs(const Document& doc, const std::vector<uint8_t>* removed) {
   std::vector<Paragraph> paras;
   Paragraph cur;
   std::vector<uint32_t> open;  // open (not killed, not unwrapped) elements
@@ -199,7 +194,7 @@ std::vector<Paragraph> make_paragraphs(const Document& doc) {
       br = false;
       continue;
     }
-    if (is_killed(n.tag)) {
+    if (is_killed(n.tag) || (removed && (*removed)[i])) {
       killed_depth = n.depth;
       continue;
     }
@@ -223,32 +218,33 @@ std::vector<Paragraph> make_paragraphs(const Document& doc) {
   return paras;
 }
 
-void classify(std::vector<Paragraph>& paras, const stopwords::StopList& stop) {
+void classify(std::vector<Paragraph>& paras, const stopwords::StopList& stop, const JustextParams& prm) {
   // Language-independent mode of the original CLI: an empty stop list sets
   // both stop-word thresholds to 0.
-  const double low = stop.empty() ? 0.0 : kStopwordsLow;
-  const double high = stop.empty() ? 0.0 : kStopwordsHigh;
+  const bool no_list = stop.empty() && !prm.all_languages;
+  const double low = no_list ? 0.0 : prm.stopwords_low;
+  const double high = no_list ? 0.0 : prm.stopwords_high;
   for (Paragraph& p : paras) {
     p.length = normalized_length(p.text, true);
     uint32_t words, stops;
-    count_stopwords(p.text, stop, words, stops);
+    count_stopwords(p.text, stop, prm.all_languages, words, stops);
     double stop_density = words == 0 ? 0.0 : static_cast<double>(stops) / words;
     double link_density = p.length == 0 ? 0.0 : static_cast<double>(p.link_chars) / p.length;
-    p.heading = !kNoHeadings && p.heading;
-    if (link_density > kMaxLinkDensity) p.cf = Cls::Bad;
+    p.heading = !prm.no_headings && p.heading;
+    if (link_density > prm.max_link_density) p.cf = Cls::Bad;
     else if (p.text.find("\xC2\xA9") != std::string::npos || p.text.find("&copy") != std::string::npos)
       p.cf = Cls::Bad;
     // (core.py also rejects paragraphs with "select" in their DOM path; the
     // preprocessor has deleted every <select> before, so it cannot happen.)
-    else if (p.length < kLengthLow) p.cf = p.link_chars > 0 ? Cls::Bad : Cls::Short;
-    else if (stop_density >= high) p.cf = p.length > kLengthHigh ? Cls::Good : Cls::NearGood;
+    else if (p.length < prm.length_low) p.cf = p.link_chars > 0 ? Cls::Bad : Cls::Short;
+    else if (stop_density >= high) p.cf = p.length > prm.length_high ? Cls::Good : Cls::NearGood;
     else if (stop_density >= low) p.cf = Cls::NearGood;
     else p.cf = Cls::Bad;
     p.cls = p.cf;
   }
 }
 
-void revise(std::vector<Paragraph>& paras) {
+void revise(std::vector<Paragraph>& paras, uint32_t max_heading_distance) {
   const size_t n = paras.size();
   // core.py first tries to promote short headings followed by a good
   // paragraph, but it compares with classes not yet copied at that point
@@ -299,7 +295,7 @@ void revise(std::vector<Paragraph>& paras) {
   }
 
   // More good headings: a heading, bad now but not context-free, becomes good
-  // when a good paragraph starts within kMaxHeadingDistance characters (the
+  // when a good paragraph starts within max_heading_distance characters (the
   // text lengths of the paragraphs in between). Later paragraphs are not
   // changed by earlier ones, so the next good index is computed once.
   std::vector<uint64_t> prefix(n + 1, 0);
@@ -310,24 +306,26 @@ void revise(std::vector<Paragraph>& paras) {
     Paragraph& p = paras[i];
     if (!(p.heading && p.cls == Cls::Bad && p.cf != Cls::Bad)) continue;
     size_t g = next_good[i + 1];
-    if (g < n && prefix[g] - prefix[i + 1] <= kMaxHeadingDistance) p.cls = Cls::Good;
+    if (g < n && prefix[g] - prefix[i + 1] <= max_heading_distance) p.cls = Cls::Good;
   }
 }
 
-Labels justext(Context& ctx) {
+Labels justext(Context& ctx) { return justext_labels(ctx, JustextParams{}, nullptr); }
+
+}  // namespace
+
+Labels justext_labels(Context& ctx, const JustextParams& prm, const std::vector<uint8_t>* removed) {
   const Document& doc = ctx.doc();
   Labels labels(doc.text_nodes.size(), 0.0f);
-  stopwords::StopList stop(ctx.language());
-  std::vector<Paragraph> paras = make_paragraphs(doc);
-  classify(paras, stop);
-  revise(paras);
+  stopwords::StopList stop(prm.all_languages ? std::string() : ctx.language());
+  std::vector<Paragraph> paras = make_paragraphs(doc, removed);
+  classify(paras, stop, prm);
+  revise(paras, prm.max_heading_distance);
   for (const Paragraph& p : paras)
     if (p.cls == Cls::Good)
       for (uint32_t t : p.texts) labels[t] = 1.0f;
   return labels;
 }
-
-}  // namespace
 
 std::unique_ptr<Extractor> make_justext() {
   return make_extractor(

@@ -25,6 +25,7 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_justext());
     v.push_back(make_readability());
     v.push_back(make_goose());
+    v.push_back(make_trafilatura());
     v.push_back(make_domdistiller());
     v.push_back(make_resiliparse());
     return v;

@@ -28,6 +28,7 @@ std::unique_ptr<Extractor> make_boilerpipe_keepall();
 std::unique_ptr<Extractor> make_justext();
 std::unique_ptr<Extractor> make_readability();
 std::unique_ptr<Extractor> make_goose();
+std::unique_ptr<Extractor> make_trafilatura();
 std::unique_ptr<Extractor> make_domdistiller();
 std::unique_ptr<Extractor> make_resiliparse();
 
