@@ -65,6 +65,9 @@ const BadInput kInputs[] = {
     {"50 MB page", fifty_megabytes},
 };
 
+// gtest prints the parameter by name, not as raw bytes.
+void PrintTo(const BadInput& b, std::ostream* os) { *os << b.name; }
+
 class BadInputTest : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(BadInputTest, EveryExtractorGivesOneSaneLabelPerTextNode) {

@@ -5,15 +5,15 @@
 #include <string>
 #include <vector>
 
-#include "extractor_markers.hpp"
+#include "test_util.hpp"
 
 using namespace wce;
-using wce::testing::has;
-using wce::testing::MarkerCase;
+using wce::test::has;
+using wce::test::MarkerCase;
 
 namespace {
 
-std::string run(const std::string& html) { return wce::testing::run_extractor("domdistiller", html); }
+std::string run(const std::string& html) { return wce::test::extract_with("domdistiller", html); }
 
 // A sentence of n plain words after a marker word.
 std::string words(const std::string& marker, int n) {
@@ -103,7 +103,7 @@ TEST(DomDistiller, Rules) {
       {"form skipped", page("Page", article(false, "<form><label>Xform label</label><input value=x></form>")),
        {"Alpha"}, {"Xform"}},
   };
-  for (const auto& c : cases) wce::testing::expect_markers(run(c.html), c);
+  for (const auto& c : cases) wce::test::expect_markers(run(c.html), c);
 }
 
 TEST(DomDistiller, LinkDenseParagraphIsBoilerplate) {

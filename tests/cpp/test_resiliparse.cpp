@@ -5,15 +5,15 @@
 #include <string>
 #include <vector>
 
-#include "extractor_markers.hpp"
+#include "test_util.hpp"
 
 using namespace wce;
-using wce::testing::has;
-using wce::testing::MarkerCase;
+using wce::test::has;
+using wce::test::MarkerCase;
 
 namespace {
 
-std::string run(const std::string& html) { return wce::testing::run_extractor("resiliparse", html); }
+std::string run(const std::string& html) { return wce::test::extract_with("resiliparse", html); }
 
 // Wraps `inner` so that it sits `depth` levels below <body> (plain divs).
 std::string at_depth(int depth, const std::string& inner) {
@@ -30,7 +30,7 @@ void check(const MarkerCase& c) {
   std::string out = run("<html><head><title>Xtitle</title></head><body>" + c.html +
                         "<p>Anchor paragraph</p></body></html>");
   EXPECT_FALSE(has(out, "Xtitle")) << c.name << ": the head is not extracted";
-  wce::testing::expect_markers(out, c);
+  wce::test::expect_markers(out, c);
 }
 
 const std::string kLinks = "<a href=/a>Xlink one</a> <a href=/b>Xlink two</a> <a href=/c>Xlink three</a>";

@@ -8,22 +8,14 @@
 #include <vector>
 
 #include "../../core/src/extractors/justext.hpp"
+#include "test_util.hpp"
 #include "wce/wce.hpp"
 
 using namespace wce;
 
 namespace {
 
-std::string run(const std::string& html) {
-  const Extractor* e = find_extractor("trafilatura");
-  EXPECT_NE(e, nullptr);
-  if (!e) return {};
-  Document d = parse_html(html, "utf-8");
-  Context ctx(d);
-  Labels l = e->run(ctx);
-  EXPECT_EQ(l.size(), d.text_nodes.size());
-  return render_text(d, l);
-}
+std::string run(const std::string& html) { return test::extract_with("trafilatura", html); }
 
 // A paragraph of about 200 characters ending with a marker.
 std::string para(const std::string& m) {
@@ -33,7 +25,7 @@ std::string para(const std::string& m) {
 }
 std::string article(const std::string& m) { return para(m + "A") + para(m + "B") + para(m + "C"); }
 
-bool has(const std::string& out, const std::string& m) { return out.find(m) != std::string::npos; }
+using test::has;
 
 struct Case {
   const char* name;
@@ -43,8 +35,7 @@ struct Case {
 
 void check(const Case& c) {
   std::string out = run("<html><head><title>Page</title></head><body>" + c.body + "</body></html>");
-  for (const auto& m : c.kept) EXPECT_TRUE(has(out, m)) << c.name << ": " << m << " missing in\n" << out;
-  for (const auto& m : c.dropped) EXPECT_FALSE(has(out, m)) << c.name << ": " << m << " kept in\n" << out;
+  test::expect_markers(out, {c.name, c.body, c.kept, c.dropped});
 }
 
 // Outside the container: a paragraph that only the container rules exclude.

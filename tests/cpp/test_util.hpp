@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "wce/wce.hpp"
 
@@ -26,5 +27,20 @@ struct PageCase {
   const char* what;
   std::string html, expected;
 };
+
+inline bool has(const std::string& out, const std::string& marker) {
+  return out.find(marker) != std::string::npos;
+}
+
+// A rule test: markers that must be in the output and markers that must not.
+struct MarkerCase {
+  std::string name, html;
+  std::vector<std::string> kept, dropped;
+};
+
+inline void expect_markers(const std::string& out, const MarkerCase& c) {
+  for (const auto& m : c.kept) EXPECT_TRUE(has(out, m)) << c.name << ": " << m << " missing in\n" << out;
+  for (const auto& m : c.dropped) EXPECT_FALSE(has(out, m)) << c.name << ": " << m << " kept in\n" << out;
+}
 
 }  // namespace wce::test
