@@ -300,6 +300,12 @@ val js_bench_page(const std::string& html, const std::string& gold, const std::s
 
 std::string js_version() { return WCE_VERSION; }
 
+// The page as parse_html reads it (repair_unclosed_title applied).
+std::string js_repair_html(std::string html) {
+  wce::repair_unclosed_title(html);
+  return html;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(wce) {
@@ -310,6 +316,7 @@ EMSCRIPTEN_BINDINGS(wce) {
   emscripten::function("classifyMany", &js_classify_many);
   emscripten::function("evaluate", &js_evaluate);
   emscripten::function("version", &js_version);
+  emscripten::function("repairHtml", &js_repair_html);
   emscripten::function("measureNames", &js_measure_names);
   emscripten::function("measure", &js_measure);
   emscripten::function("complexity", &js_complexity);

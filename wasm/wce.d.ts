@@ -82,6 +82,8 @@ export interface Wce {
   extractors(): ExtractorInfo[];
   /** The core version, e.g. "0.1.0". */
   version(): string;
+  /** The page as extract() reads it: an unclosed <title> is ended before the next tag. */
+  repairHtml(html: string): string;
   /**
    * Parses decoded HTML with Gumbo and runs one extractor.
    * @throws TypeError if html is not a string; Error for an unknown extractor.

@@ -147,6 +147,18 @@
     return this._version;
   };
 
+  /**
+   * The page as extract() reads it: an unclosed <title> ended before the next
+   * tag (wce::repair_unclosed_title); other pages unchanged. For callers that
+   * parse the page elsewhere too (a test comparing with a DOM parser).
+   */
+  Wce.prototype.repairHtml = function (html) {
+    if (typeof html !== 'string') {
+      throw new TypeError('wce.repairHtml: html must be a string, got ' + describe(html));
+    }
+    return this._call('repairHtml', [wellFormed(html)]);
+  };
+
   /** Parses HTML (a decoded string) with Gumbo and runs one extractor. */
   Wce.prototype.extract = function (html, options) {
     if (typeof html !== 'string') {

@@ -115,3 +115,29 @@ TEST(Render, DroppedTextStillSeparatesWords) {
   Labels l = {1.0f, 0.0f, 1.0f};
   EXPECT_EQ(render_text(d, l), "keep this");
 }
+
+TEST(RepairHtml, UnclosedTitleEndsBeforeTheNextTag) {
+  struct Case { const char* in; const char* out; bool changed; };
+  const Case cases[] = {
+      {"<title>T<body><p>text</p>", "<title>T</title><body><p>text</p>", true},
+      {"<TITLE lang=en>T\n<script>x</script>", "<TITLE lang=en>T\n</title><script>x</script>", true},
+      {"<title>T</title><p>a</p>", "<title>T</title><p>a</p>", false},        // closed: untouched
+      {"<title>T</TITLE ><p>a</p>", "<title>T</TITLE ><p>a</p>", false},      // any case
+      {"<p>no title</p>", "<p>no title</p>", false},
+      {"<titles>x<p>a</p>", "<titles>x<p>a</p>", false},                      // not a <title> tag
+      {"<title>only text", "<title>only text", false},                        // nothing after it
+      {"<title", "<title", false},                                            // truncated tag
+      {"", "", false},
+  };
+  for (const Case& c : cases) {
+    std::string html = c.in;
+    EXPECT_EQ(repair_unclosed_title(html), c.changed) << c.in;
+    EXPECT_EQ(html, c.out) << c.in;
+  }
+}
+
+TEST(RepairHtml, ParseHtmlRecoversTheBodyOfAnUnclosedTitlePage) {
+  Document d = parse_html("<html><head><title>Headline<body><p>The article text.</p></body></html>", "utf-8");
+  Labels all(d.text_nodes.size(), 1.0f);
+  EXPECT_EQ(render_text(d, all), "Headline\nThe article text.");
+}

@@ -415,3 +415,15 @@ describe('createExtractor()', () => {
     expect(JSON.parse(out)).toEqual({ encodeDom: 'function', text: 'x' });
   });
 });
+
+describe('repairHtml()', () => {
+  test('ends an unclosed <title> before the next tag, as extract() reads the page', () => {
+    const page = '<html><head><title>Headline<body><p>The article text.</p></body></html>';
+    expect(wce.repairHtml(page)).toBe('<html><head><title>Headline</title><body><p>The article text.</p></body></html>');
+    expect(wce.extract(page, { extractor: 'all_text' }).text).toBe('Headline\nThe article text.');
+  });
+  test('leaves other pages unchanged and rejects non-strings', () => {
+    expect(wce.repairHtml('<title>T</title><p>x</p>')).toBe('<title>T</title><p>x</p>');
+    expect(() => wce.repairHtml(42)).toThrow(TypeError);
+  });
+});

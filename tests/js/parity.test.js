@@ -120,6 +120,9 @@ function parseAndEncode(html) {
 }
 
 function checkPage(set, id, html) {
+  // parse_html ends an unclosed <title> before the next tag (a page a browser
+  // shows blank); give jsdom the page as Gumbo reads it.
+  html = wce.repairHtml(html);
   let { flat, quirksTable } = parseAndEncode(html);
   if (quirksTable) {
     html = html.replace(/<!doctype[^>]*>/i, '<!DOCTYPE html>');

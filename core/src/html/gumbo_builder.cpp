@@ -53,6 +53,7 @@ void destroy_iteratively(const GumboOptions& options, GumboOutput* out,
 Document parse_html(std::string_view bytes, std::string_view charset) {
   std::string cs = charset.empty() ? sniff_charset(bytes) : std::string(charset);
   std::string utf8 = to_utf8(bytes, cs);
+  repair_unclosed_title(utf8);
 
   GumboOptions options = kGumboDefaultOptions;
   options.max_errors = 0;  // we do not use parse errors; don't store them
