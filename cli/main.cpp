@@ -108,6 +108,7 @@ int cmd_extract(const std::vector<std::string>& args) {
         auto t0 = std::chrono::steady_clock::now();
         wce::Document doc = wce::parse_html(p.html, "utf-8");
         wce::Context ctx(doc);
+        ctx.set_language_hint(p.lang);
         std::string text = wce::render_text(doc, ex.run(ctx), ex.info().render);
         double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", text}, {"ms", ms}};
