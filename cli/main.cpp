@@ -24,6 +24,7 @@ usage:
   wce extract --jsonl [--extractor NAME] FILE|-
       Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
       and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render).
+      A record's "lang" is the page's stated language (justext takes its stop list).
   wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [--no-progress]
       Runs extractors over datasets (JSONL, gzipped or not, or folders of
       <page>/source.html + gold.txt) and prints the scores per dataset.
