@@ -77,6 +77,7 @@ int run_bench(const BenchOptions& opt) {
           try {
             auto t1 = Clock::now();
             Context ctx(doc);
+            ctx.set_language_hint(page.lang);
             Labels labels = ex->run(ctx);
             if (labels.size() != doc.text_nodes.size())
               throw std::logic_error("returned " + std::to_string(labels.size()) + " labels for " +

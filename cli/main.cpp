@@ -24,6 +24,7 @@ usage:
   wce extract --jsonl [--extractor NAME] FILE|-
       Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
       and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render).
+      A record's "lang" is the page's stated language (justext takes its stop list).
   wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [--no-progress]
       Runs extractors over datasets (JSONL, gzipped or not, or folders of
       <page>/source.html + gold.txt) and prints the scores per dataset.
@@ -108,6 +109,7 @@ int cmd_extract(const std::vector<std::string>& args) {
         auto t0 = std::chrono::steady_clock::now();
         wce::Document doc = wce::parse_html(p.html, "utf-8");
         wce::Context ctx(doc);
+        ctx.set_language_hint(p.lang);
         std::string text = wce::render_text(doc, ex.run(ctx), ex.info().render);
         double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", text}, {"ms", ms}};

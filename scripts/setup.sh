@@ -16,6 +16,8 @@ DEBIAN_PACKAGES=(
 # outside Debian's packages, which would conflict); Debian's otherwise.
 command -v node >/dev/null || DEBIAN_PACKAGES+=(nodejs)
 command -v npm >/dev/null || DEBIAN_PACKAGES+=(npm)
+# pip: downloads jusText's stop lists from PyPI (below).
+python3 -m pip --version >/dev/null 2>&1 || DEBIAN_PACKAGES+=(python3-pip)
 
 missing=()
 for p in "${DEBIAN_PACKAGES[@]}"; do
@@ -39,4 +41,17 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
   echo "setup: installing npm packages"
   npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 fi
+
+# jusText's stop lists (BSD licence), which our justext extractor uses like
+# the original: the wheel of justext 3.0.2 from PyPI, downloaded (not
+# installed) into .cache/pypi; CMake unpacks the lists from it at configure
+# time (scripts/gen_stopwords.mjs). The hash pins the exact file.
+JUSTEXT_WHEEL=.cache/pypi/justext-3.0.2-py2.py3-none-any.whl
+JUSTEXT_SHA256=62b1c562b15c3c6265e121cc070874243a443bfd53060e869393f09d6b6cc9a7
+if [ ! -f "$JUSTEXT_WHEEL" ]; then
+  echo "setup: downloading the justext 3.0.2 wheel from PyPI"
+  python3 -m pip download --quiet --no-deps --only-binary=:all: -d .cache/pypi justext==3.0.2
+fi
+echo "$JUSTEXT_SHA256  $JUSTEXT_WHEEL" | sha256sum --check --quiet - ||
+  { echo "setup: $JUSTEXT_WHEEL has an unexpected SHA-256 (delete it and re-run)" >&2; exit 1; }
 echo "setup: ok"

@@ -115,15 +115,30 @@ DATASETS = REPO.parent / "shared" / "datasets"
 # (untimed); the returned function maps one record to text (or HTML), and the
 # worker times that call: parse included, since every one takes the raw HTML.
 
+# Language code -> jusText stop list: the same table as ours
+# (scripts/gen_stopwords.mjs JUSTEXT_CODES; "no" is Bokmål there too), so that
+# both sides use the same list, or both the language-independent mode (no
+# list: zh, ja, ...). A record without lang gets English here (the original
+# has no language detection); ours then uses its detected language.
 JUSTEXT_LANG = {
-    "en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian",
-    "pt": "Portuguese", "nl": "Dutch", "pl": "Polish", "ru": "Russian", "el": "Greek",
-    "hr": "Croatian", "cs": "Czech", "sk": "Slovak", "sl": "Slovenian", "sr": "Serbian",
-    "bg": "Bulgarian", "uk": "Ukrainian", "sv": "Swedish", "da": "Danish", "fi": "Finnish",
-    "hu": "Hungarian", "ro": "Romanian", "tr": "Turkish", "ko": "Korean", "ar": "Arabic",
-    "he": "Hebrew", "fa": "Persian", "et": "Estonian", "lv": "Latvian", "lt": "Lithuanian",
-    "id": "Indonesian", "vi": "Vietnamese", "hi": "Hindi", "no": "Norwegian_Bokmal",
-    "nb": "Norwegian_Bokmal", "ca": "Catalan",
+    "af": "Afrikaans", "sq": "Albanian", "ar": "Arabic", "an": "Aragonese", "hy": "Armenian",
+    "rup": "Aromanian", "ast": "Asturian", "az": "Azerbaijani", "eu": "Basque", "be": "Belarusian",
+    "bn": "Bengali", "bpy": "Bishnupriya_Manipuri", "bs": "Bosnian", "br": "Breton", "bg": "Bulgarian",
+    "ca": "Catalan", "ceb": "Cebuano", "cv": "Chuvash", "hr": "Croatian", "cs": "Czech", "da": "Danish",
+    "nl": "Dutch", "en": "English", "eo": "Esperanto", "et": "Estonian", "fi": "Finnish", "fr": "French",
+    "gl": "Galician", "ka": "Georgian", "de": "German", "el": "Greek", "gu": "Gujarati", "ht": "Haitian",
+    "he": "Hebrew", "hi": "Hindi", "hu": "Hungarian", "is": "Icelandic", "io": "Ido", "ig": "Igbo",
+    "id": "Indonesian", "ga": "Irish", "it": "Italian", "jv": "Javanese", "kn": "Kannada", "kk": "Kazakh",
+    "ko": "Korean", "ku": "Kurdish", "ky": "Kyrgyz", "la": "Latin", "lv": "Latvian", "lt": "Lithuanian",
+    "lmo": "Lombard", "nds": "Low_Saxon", "lb": "Luxembourgish", "mk": "Macedonian", "ms": "Malay",
+    "ml": "Malayalam", "mt": "Maltese", "mr": "Marathi", "nap": "Neapolitan", "ne": "Nepali", "new": "Newar",
+    "nb": "Norwegian_Bokmal", "no": "Norwegian_Bokmal", "nn": "Norwegian_Nynorsk", "oc": "Occitan",
+    "fa": "Persian", "pms": "Piedmontese", "pl": "Polish", "pt": "Portuguese", "qu": "Quechua",
+    "ro": "Romanian", "ru": "Russian", "sgs": "Samogitian", "sr": "Serbian", "sh": "Serbo_Croatian",
+    "scn": "Sicilian", "sk": "Slovak", "sl": "Slovenian", "es": "Spanish", "su": "Sundanese", "sw": "Swahili",
+    "sv": "Swedish", "tl": "Tagalog", "ta": "Tamil", "te": "Telugu", "tr": "Turkish", "tk": "Turkmen",
+    "uk": "Ukrainian", "ur": "Urdu", "uz": "Uzbek", "vi": "Vietnamese", "vo": "Volapuk", "wa": "Walloon",
+    "war": "Waray_Waray", "cy": "Welsh", "fy": "West_Frisian", "pnb": "Western_Panjabi", "yo": "Yoruba",
 }
 
 
@@ -132,10 +147,11 @@ def adapter_justext():
     stoplists = {}
 
     def run(rec):
-        lang = (rec.get("lang") or "en").split("-")[0].lower()
+        lang = (rec.get("lang") or "en").replace("_", "-").split("-")[0].lower()
         name = JUSTEXT_LANG.get(lang)
         if name is None:
-            # No stop list (zh, ja, ...): jusText's language-independent mode.
+            # No stop list (zh, ja, ...): jusText's language-independent mode
+            # (its CLI's `-s None`: empty list, both stop-word thresholds 0).
             paras = justext.justext(rec["html"], frozenset(), stopwords_low=0, stopwords_high=0)
         else:
             if name not in stoplists:

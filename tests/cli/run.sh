@@ -67,6 +67,12 @@ check "eval gold without html"   0 "^x +t +1 +1.000"          -- sh -c "echo '{\
 check "eval needs two files"     2 "eval needs PRED.jsonl"    -- "$WCE" eval "$T/pred.jsonl"
 check "jsonl batch from stdin, no gold" 0 '"id":"x".*"text":"no gold here"' -- sh -c "echo '{\"id\":\"x\",\"html\":\"<p>no gold here</p>\"}' | '$WCE' extract --jsonl -"
 check "jsonl batch has ms"       0 '"ms":[0-9.]+'             -- "$WCE" extract --jsonl "$T/data.jsonl"
+# A record's lang picks justext's stop list: an English paragraph of 240
+# characters is good with the English list, bad with the Russian one (no stop
+# words), good again without a list for zh (stop-word thresholds 0).
+EN="The history of the old town is long, and it was one of the first places where all of the people of the region came to trade what they had with each other; it was there that they would meet to talk about the news"
+for l in en ru zh; do echo "{\"id\":\"$l\",\"lang\":\"$l\",\"html\":\"<p>$EN Marker.</p>\"}"; done > "$T/lang.jsonl"
+check "jsonl lang picks the stop list" 0 '"id":"en"[^}]*Marker[^}]*\}[^}]*"id":"ru"[^}]*"text":""\}[^}]*"id":"zh"[^}]*Marker' -- sh -c "'$WCE' extract --jsonl --extractor justext '$T/lang.jsonl' | tr -d '\n'"
 
 # Report options (--measures, --by, --format, --out, --pages-out).
 # json_has PYTHON_EXPR < JSON: exit 0 iff the expression on the document d is true.

@@ -15,8 +15,17 @@ namespace {
 
 std::string run(const std::string& html) { return test::extract_with("justext", html); }
 
+// With a stated language (Context::set_language_hint, a record's lang).
+std::string run_stated(const std::string& html, const std::string& lang) {
+  Document doc = parse_html(html, "utf-8");
+  Context ctx(doc);
+  ctx.set_language_hint(lang);
+  const Extractor* ex = find_extractor("justext");
+  return render_text(doc, ex->run(ctx), ex->info().render);
+}
+
 // Paragraph texts of known context-free class (English stop words of
-// stopwords-iso; markers are not stop words).
+// jusText's list; markers are not stop words).
 // good: > 200 characters, stop-word density >= 0.32.
 std::string good(const std::string& m) {
   return "The history of the old town is long, and it was one of the first places where all of the people "
@@ -172,6 +181,32 @@ TEST(JusText, Languages) {
   EXPECT_TRUE(has(out, "甲")) << out;
   out = run("<body><p>乙" + zh_near + "</p></body>");  // near-good, the page edges count as bad
   EXPECT_FALSE(has(out, "乙")) << out;
+}
+
+TEST(JusText, StatedLanguageChoosesTheStopList) {
+  // An English good paragraph (> 200 characters): good with the English list
+  // (stated or detected), bad with the Greek or Russian list (no stop words),
+  // good again in the language-independent mode of a language jusText has
+  // no list for (zh), where the stop-word thresholds are 0.
+  const std::string page = "<body>" + p(good("Alpha")) + "</body>";
+  struct Case { const char* lang; bool kept; };
+  const Case cases[] = {{"", true}, {"en", true}, {"EN-us", true}, {"el", false}, {"ru", false},
+                        {"zh", true}, {"zh-TW", true}, {"xx", true}};
+  for (const Case& c : cases) EXPECT_EQ(has(run_stated(page, c.lang), "Alpha"), c.kept) << c.lang;
+}
+
+TEST(JusText, UsesJustextsOwnLists) {
+  // Polish words of jusText's list (taken from Wikipedia) that are not in
+  // stopwords-iso's pl list: stop-word density 0 with stopwords-iso, 0.75
+  // with jusText's list (as the original counts: split at whitespace,
+  // punctuation kept), so the paragraph (281 characters) is good only with
+  // jusText's list.
+  std::string pl =
+      "Miejscowość została położona latach dwudziestych; wieś znajduje miejsce powiecie, województwie, "
+      "regionie Polski. Później należała administracyjnie gminy, następnie miasta, okresie wojny została "
+      "zniszczona. Powierzchnia gminy wynosiła dwóch tysięcy hektarów, głównie pola, lasy Beta";
+  std::string out = run_stated("<body>" + p(pl) + "</body>", "pl");
+  EXPECT_TRUE(has(out, "Beta")) << out;
 }
 
 TEST(JusText, BadInput) {

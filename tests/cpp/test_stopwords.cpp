@@ -1,7 +1,10 @@
-// Stop-word tables (stopwords-iso, generated at build time), case folding,
+// Stop-word tables (stopwords-iso and jusText's lists, generated at build time), case folding,
 // lookup and the page language by stop-word hits (core/src/features/stopwords.*).
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -136,4 +139,86 @@ TEST(Stopwords, CachedInContext) {
   const std::string& b = sw::detect_stopword_language(ctx);
   EXPECT_EQ(&a, &b);
   EXPECT_EQ(a, "en");
+}
+
+// jusText's own lists (JustextStopList): the tables hold exactly the words of
+// the wheel's stoplists/*.txt (unpacked by CMake), read as get_stoplist does.
+namespace {
+
+std::vector<std::string> jt_words(const std::string& name) {
+  std::ifstream in(std::string(WCE_JUSTEXT_STOPLISTS) + "/" + name + ".txt", std::ios::binary);
+  std::string all((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::string> out;
+  std::string line;
+  for (size_t i = 0; i <= all.size(); ++i) {  // bytes.splitlines(): \n, \r, \r\n
+    if (i == all.size() || all[i] == '\n' || all[i] == '\r') {
+      if (!line.empty() && line.find_first_of(" \t") == std::string::npos) out.push_back(sw::fold_case(line));
+      line.clear();
+      if (i + 1 < all.size() && all[i] == '\r' && all[i + 1] == '\n') ++i;
+    } else {
+      line += all[i];
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Stopwords, JustextListsByLanguage) {
+  struct Case { const char* code; const char* name; };
+  const Case cases[] = {
+      {"en", "English"}, {"pl", "Polish"}, {"PL", "Polish"}, {"pl-PL", "Polish"}, {"ru_RU", "Russian"},
+      {"el", "Greek"},   {"hr", "Croatian"}, {"de", "German"}, {"no", "Norwegian_Bokmal"},
+      {"nb", "Norwegian_Bokmal"}, {"nn", "Norwegian_Nynorsk"}, {"sr", "Serbian"},
+      {"zh", ""}, {"zh-CN", ""}, {"ja", ""}, {"", ""}, {"-", ""}, {"xx", ""},
+  };
+  for (const Case& c : cases) {
+    sw::JustextStopList l = sw::JustextStopList::for_language(c.code);
+    EXPECT_EQ(l.name(), c.name) << c.code;
+    EXPECT_EQ(l.empty(), *c.name == 0) << c.code;
+  }
+  EXPECT_EQ(sw::JustextStopList::by_name("Simple_English").name(), "Simple_English");
+  EXPECT_TRUE(sw::JustextStopList::by_name("Klingon").empty());
+  EXPECT_FALSE(sw::JustextStopList().contains("the"));
+}
+
+TEST(Stopwords, JustextListsHoldTheWheelsWords) {
+  struct Case { const char* list; const char* word; bool in; };
+  const Case cases[] = {
+      // In jusText's lists, not in stopwords-iso's (and the other way round).
+      {"Polish", "została", true}, {"Polish", "ZOSTAŁA", true}, {"Russian", "является", true},
+      {"Croatian", "godine", true}, {"English", "including", true}, {"English", "'ll", false},
+      {"English", "the", true}, {"English", "The", true}, {"English", "zebra", false}, {"Afrikaans", "the", false},
+      {"Greek", "ΚΑΙ", true}, {"English", "", false},
+  };
+  for (const Case& c : cases)
+    EXPECT_EQ(sw::JustextStopList::by_name(c.list).contains(c.word), c.in) << c.list << " " << c.word;
+  EXPECT_FALSE(sw::StopList("pl").contains("została"));  // why the justext extractor uses jusText's lists
+
+  // Every word of a sample of lists (all 100 are in the union, which is
+  // checked for each of them) is found, and a word of one list only is not
+  // in another.
+  sw::JustextStopList all = sw::JustextStopList::all();
+  std::set<std::string> english;
+  for (const std::string& w : jt_words("English")) english.insert(w);
+  size_t lists = 0, checked = 0;
+  std::ifstream probe(std::string(WCE_JUSTEXT_STOPLISTS) + "/English.txt");
+  ASSERT_TRUE(probe.good()) << "no jusText stop lists at " << WCE_JUSTEXT_STOPLISTS;
+  for (const char* name : {"Afrikaans", "Chinese_none", "Croatian", "English", "German", "Greek", "Polish", "Russian",
+                           "Korean", "Vietnamese", "Yoruba"}) {
+    std::vector<std::string> words = jt_words(name);
+    sw::JustextStopList l = sw::JustextStopList::by_name(name);
+    EXPECT_EQ(l.empty(), words.empty()) << name;
+    if (words.empty()) continue;
+    ++lists;
+    for (const std::string& w : words) {
+      ++checked;
+      EXPECT_TRUE(l.contains_folded(w)) << name << " " << w;
+      EXPECT_TRUE(all.contains_folded(w)) << name << " " << w;
+      EXPECT_EQ(sw::JustextStopList::by_name("English").contains_folded(w), english.count(w) == 1) << name << " " << w;
+      EXPECT_FALSE(all.contains_folded(w + "\x01")) << w;
+    }
+  }
+  EXPECT_EQ(lists, 10u);
+  EXPECT_GT(checked, 10000u);
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "wce/document.hpp"
@@ -45,6 +46,12 @@ class Context {
   // ISO 639-1 code of the stopwords-iso list with the most stop-word hits in
   // the page's text, or "" below the minimum (features/stopwords.cpp).
   const std::string& language();
+  // The page's language as its source states it (a dataset record's "lang",
+  // e.g. "pl" or "zh-CN"), "" when not known. Not checked and not used by
+  // language(): an extractor that takes a stated language (justext, as the
+  // original is called with the list of the page's language) reads it here.
+  void set_language_hint(std::string_view code);
+  const std::string& language_hint() const { return language_hint_; }
 
  private:
   const Document& doc_;
@@ -52,6 +59,7 @@ class Context {
   std::unique_ptr<NodeCounts> counts_;
   std::unique_ptr<TextBlocks> blocks_;
   std::unique_ptr<std::string> language_;
+  std::string language_hint_;
 };
 
 // Whitespace-separated token count of UTF-8 text (ASCII and Unicode spaces).

@@ -26,10 +26,14 @@
 //    near-good paragraphs become bad only between two bad ones; finally a
 //    heading that was not bad context-free but is bad now becomes good when a
 //    good paragraph follows within 200 characters.
-// The stop-word list is the page's stop-word language (Context::language(),
-// features/stopwords.hpp); with no language, the original's
-// "language-independent mode" (its CLI with an empty stop list): both
-// stop-word thresholds are 0. As in the original, hidden elements count like
+// Stop words: jusText's own lists (features/stopwords.hpp JustextStopList),
+// as the original is called with get_stoplist(<the page's language>): the
+// language the page's source states (Context::language_hint(), a dataset
+// record's lang) when there is one, otherwise the stop-word language
+// detected in the page (Context::language()). When jusText has no list for
+// that language (zh, ja, ... or none detected): the original's
+// "language-independent mode" (its CLI's --no-stoplist, an empty stop list):
+// both stop-word thresholds are 0. As in the original, hidden elements count like
 // any other, and the segmentation is jusText's own, not Context::blocks()
 // (other block tags, and <br><br>).
 #include <string>
@@ -120,8 +124,7 @@ bool is_blank(std::string_view s) {
 }
 
 // text.split() words and those in the stop list (word.lower() in stoplist).
-void count_stopwords(std::string_view s, const stopwords::StopList& stop, bool all_languages, uint32_t& words,
-                     uint32_t& stops) {
+void count_stopwords(std::string_view s, const stopwords::JustextStopList& stop, uint32_t& words, uint32_t& stops) {
   words = stops = 0;
   std::string folded;
   size_t i = 0;
@@ -135,9 +138,9 @@ void count_stopwords(std::string_view s, const stopwords::StopList& stop, bool a
       e = i = k;
     }
     ++words;
-    if (all_languages || !stop.empty()) {
+    if (!stop.empty()) {
       stopwords::fold_case(s.substr(b, e - b), folded);
-      if (all_languages ? stopwords::lookup_folded(folded) != 0 : stop.contains_folded(folded)) ++stops;
+      if (stop.contains_folded(folded)) ++stops;
     }
   }
 }
@@ -218,16 +221,16 @@ std::vector<Paragraph> make_paragraphs(const Document& doc, const std::vector<ui
   return paras;
 }
 
-void classify(std::vector<Paragraph>& paras, const stopwords::StopList& stop, const JustextParams& prm) {
+void classify(std::vector<Paragraph>& paras, const stopwords::JustextStopList& stop, const JustextParams& prm) {
   // Language-independent mode of the original CLI: an empty stop list sets
   // both stop-word thresholds to 0.
-  const bool no_list = stop.empty() && !prm.all_languages;
+  const bool no_list = stop.empty();
   const double low = no_list ? 0.0 : prm.stopwords_low;
   const double high = no_list ? 0.0 : prm.stopwords_high;
   for (Paragraph& p : paras) {
     p.length = normalized_length(p.text, true);
     uint32_t words, stops;
-    count_stopwords(p.text, stop, prm.all_languages, words, stops);
+    count_stopwords(p.text, stop, words, stops);
     double stop_density = words == 0 ? 0.0 : static_cast<double>(stops) / words;
     double link_density = p.length == 0 ? 0.0 : static_cast<double>(p.link_chars) / p.length;
     p.heading = !prm.no_headings && p.heading;
@@ -317,7 +320,10 @@ Labels justext(Context& ctx) { return justext_labels(ctx, JustextParams{}, nullp
 Labels justext_labels(Context& ctx, const JustextParams& prm, const std::vector<uint8_t>* removed) {
   const Document& doc = ctx.doc();
   Labels labels(doc.text_nodes.size(), 0.0f);
-  stopwords::StopList stop(prm.all_languages ? std::string() : ctx.language());
+  const std::string& stated = ctx.language_hint();
+  const stopwords::JustextStopList stop =
+      prm.all_languages ? stopwords::JustextStopList::all()
+                        : stopwords::JustextStopList::for_language(stated.empty() ? ctx.language() : stated);
   std::vector<Paragraph> paras = make_paragraphs(doc, removed);
   classify(paras, stop, prm);
   revise(paras, prm.max_heading_distance);

@@ -18,8 +18,8 @@ struct JustextParams {
   double max_link_density = 0.2;
   bool no_headings = false;
   uint32_t max_heading_distance = 200;
-  // A word is a stop word when it is in the list of any language (the union
-  // of all stop lists), instead of the page's language.
+  // A word is a stop word when it is in any of jusText's lists (their
+  // union), instead of the page's language.
   bool all_languages = false;
 };
 

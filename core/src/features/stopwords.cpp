@@ -92,6 +92,82 @@ bool StopList::contains(std::string_view word) const {
   return contains_folded(f);
 }
 
+JustextStopList JustextStopList::for_language(std::string_view code) {
+  std::string primary;
+  for (char c : code) {
+    if (c == '-' || c == '_') break;
+    primary += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+  }
+  if (primary.empty()) return {};
+  if (primary == "no") primary = "nb";  // macrolanguage Norwegian: jusText's Bokmål list
+  for (size_t i = 0; i < kJtListCount; ++i)
+    if (kJtLists[i].code == primary) return JustextStopList(static_cast<int>(i));
+  return {};
+}
+
+JustextStopList JustextStopList::by_name(std::string_view name) {
+  for (size_t i = 0; i < kJtListCount; ++i)
+    if (kJtLists[i].name == name) return JustextStopList(static_cast<int>(i));
+  return {};
+}
+
+JustextStopList JustextStopList::all() { return JustextStopList(kAll); }
+
+std::string_view JustextStopList::name() const {
+  if (list_ == kAll) return "*";
+  return list_ < 0 ? std::string_view() : kJtLists[list_].name;
+}
+
+namespace {
+
+// The first word of front-coded block b (a view into the blob).
+std::string_view jt_block_head(size_t b) {
+  const char* p = kJtBlob + kJtBlockStart[b];
+  return std::string_view(p + 1, static_cast<unsigned char>(p[0]));
+}
+
+// Index of a folded word among all distinct jusText words, or -1: binary
+// search over the block heads, then the block decoded word by word.
+long jt_find(std::string_view w) {
+  const size_t blocks = (kJtWordCount + kJtBlockSize - 1) / kJtBlockSize;
+  size_t lo = 0, hi = blocks;  // first block whose head is > w
+  while (lo < hi) {
+    size_t mid = (lo + hi) / 2;
+    if (jt_block_head(mid) <= w) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo == 0) return -1;
+  const size_t b = lo - 1;
+  const size_t end = b + 1 < blocks ? kJtBlockStart[b + 1] : kJtBlobSize;
+  std::string word(jt_block_head(b));
+  size_t pos = kJtBlockStart[b] + 1 + word.size();
+  for (size_t k = 0;; ++k) {
+    if (word == w) return static_cast<long>(b * kJtBlockSize + k);
+    if (word > w || pos >= end) return -1;
+    size_t prefix = static_cast<unsigned char>(kJtBlob[pos]), rest = static_cast<unsigned char>(kJtBlob[pos + 1]);
+    word.resize(prefix);
+    word.append(kJtBlob + pos + 2, rest);
+    pos += 2 + rest;
+  }
+}
+
+}  // namespace
+
+bool JustextStopList::contains_folded(std::string_view folded) const {
+  if (list_ == kEmpty) return false;
+  long i = jt_find(folded);
+  if (i < 0) return false;
+  if (list_ == kAll) return true;
+  const JustextListSet& set = kJtSets[kJtSetOfWord[i]];
+  return list_ < 64 ? (set.lo >> list_ & 1u) : (set.hi >> (list_ - 64) & 1u);
+}
+
+bool JustextStopList::contains(std::string_view word) const {
+  std::string f;
+  fold_case(word, f);
+  return contains_folded(f);
+}
+
 namespace {
 
 // Punctuation trimmed from token edges for detection only.
@@ -166,6 +242,8 @@ std::string detect(const Document& doc) {
 const std::string& detect_stopword_language(Context& ctx) { return ctx.language(); }
 
 }  // namespace stopwords
+
+void Context::set_language_hint(std::string_view code) { language_hint_ = std::string(code); }
 
 const std::string& Context::language() {
   if (!language_) language_ = std::make_unique<std::string>(stopwords::detect(doc_));

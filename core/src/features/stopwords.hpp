@@ -1,7 +1,8 @@
 // Stop-word lists of 58 languages, from the npm package stopwords-iso 1.1.0
-// (MIT, https://github.com/stopwords-iso/stopwords-iso), turned into sorted
-// C++ tables at build time by scripts/gen_stopwords.mjs (CMake writes
-// build/.../generated/stopwords_data.cpp). Internal header.
+// (MIT, https://github.com/stopwords-iso/stopwords-iso), and jusText's own
+// 100 lists (justext 3.0.2 from PyPI, BSD; JustextStopList below), turned
+// into sorted C++ tables at build time by scripts/gen_stopwords.mjs (CMake
+// writes build/.../generated/stopwords_data.cpp). Internal header.
 //
 // Languages (ISO 639-1): af ar bg bn br ca cs da de el en eo es et eu fa fi
 // fr ga gl gu ha he hi hr hu hy id it ja ko ku la lt lv mr ms nl no pl pt ro
@@ -35,6 +36,19 @@ extern const CaseMapping kLower[];     // sorted by `from`
 extern const size_t kLowerCount;
 extern const uint32_t kCasedLower[];   // sorted: lower-case letters (with an upper-case form)
 extern const size_t kCasedLowerCount;
+// jusText's lists, encoded as scripts/gen_stopwords.mjs describes (kJt*).
+struct JustextList { std::string_view name, code; };  // code "" when none
+struct JustextListSet { uint64_t lo, hi; };            // bit i: kJtLists[i]
+extern const JustextList kJtLists[];
+extern const size_t kJtListCount;
+extern const size_t kJtWordCount;
+extern const size_t kJtBlockSize;
+extern const char kJtBlob[];
+extern const size_t kJtBlobSize;
+extern const uint32_t kJtBlockStart[];  // (kJtWordCount + kJtBlockSize - 1) / kJtBlockSize
+extern const uint16_t kJtSetOfWord[];   // kJtWordCount
+extern const JustextListSet kJtSets[];
+extern const size_t kJtSetCount;
 }  // namespace data
 
 // Python's str.isspace() (the \s of its re module), which the original
@@ -76,6 +90,31 @@ class StopList {
 
  private:
   int index_ = -1;
+};
+
+// One of jusText's stop lists (justext/stoplists/<Name>.txt), or the union
+// of them all (trafilatura's JT_STOPLIST), or the empty list. The extractor
+// justext uses these, as the original does, rather than stopwords-iso: the
+// lists differ a lot for some languages (stopwords-iso's pl and ru lists
+// give jusText far fewer good paragraphs).
+class JustextStopList {
+ public:
+  JustextStopList() = default;  // empty: contains nothing
+  // The list of a language code: its primary subtag, case-insensitive
+  // ("pl", "PL", "pl-PL", "nb"; "no" is Norwegian Bokmål); empty when
+  // jusText has no list for it (e.g. "zh", "ja", "").
+  static JustextStopList for_language(std::string_view code);
+  static JustextStopList by_name(std::string_view name);  // "Polish"; empty when unknown
+  static JustextStopList all();
+  bool empty() const { return list_ == kEmpty; }
+  std::string_view name() const;  // "" for the empty list, "*" for all()
+  bool contains_folded(std::string_view folded) const;
+  bool contains(std::string_view word) const;  // case-folds first
+
+ private:
+  static constexpr int kEmpty = -1, kAll = -2;
+  explicit JustextStopList(int list) : list_(list) {}
+  int list_ = kEmpty;  // index in data::kJtLists, or kEmpty / kAll
 };
 
 // Stop-word language detection, cached in Context::language():
