@@ -2,6 +2,8 @@
 // that arbitrarily deep nesting cannot overflow the stack, also in WASM.
 #include <gumbo.h>
 
+#include <strings.h>
+
 #include <cctype>
 #include <string>
 #include <vector>
@@ -15,13 +17,59 @@ extern "C" void gumbo_destroy_node(GumboOptions* options, GumboNode* node);
 namespace wce {
 namespace {
 
-std::string_view attr(const GumboElement& el, const char* name) {
-  const GumboAttribute* a = gumbo_get_attribute(&el.attributes, name);
-  return a ? std::string_view(a->value) : std::string_view();
+// The attributes the Document keeps, read in one pass over the element's
+// attributes (nine gumbo_get_attribute calls, each a strcasecmp walk, were
+// most of the builder's own time). The first of duplicate names wins, as in
+// gumbo_get_attribute.
+struct ElementAttributes {
+  const char* hidden = nullptr;
+  const char* href = nullptr;
+  const char* rel = nullptr;
+  const char* aria_hidden = nullptr;
+  const char* style = nullptr;
+  const char* id = nullptr;
+  const char* cls = nullptr;
+  const char* role = nullptr;
+  const char* itemprop = nullptr;
+};
+
+bool name_is(const char* name, const char* want) { return strcasecmp(name, want) == 0; }
+
+ElementAttributes read_attributes(const GumboElement& el) {
+  ElementAttributes r;
+  for (unsigned k = 0; k < el.attributes.length; ++k) {
+    const auto* a = static_cast<const GumboAttribute*>(el.attributes.data[k]);
+    const char* n = a->name;
+    const char** slot = nullptr;
+    switch (n[0] | 0x20) {  // dispatch on the first letter, lowercased
+      case 'h': slot = name_is(n, "href") ? &r.href : name_is(n, "hidden") ? &r.hidden : nullptr; break;
+      case 'r': slot = name_is(n, "rel") ? &r.rel : name_is(n, "role") ? &r.role : nullptr; break;
+      case 'a': slot = name_is(n, "aria-hidden") ? &r.aria_hidden : nullptr; break;
+      case 's': slot = name_is(n, "style") ? &r.style : nullptr; break;
+      case 'i': slot = name_is(n, "id") ? &r.id : name_is(n, "itemprop") ? &r.itemprop : nullptr; break;
+      case 'c': slot = name_is(n, "class") ? &r.cls : nullptr; break;
+      default: break;
+    }
+    if (slot && !*slot) *slot = a->value;
+  }
+  return r;
+}
+
+std::string_view value(const char* v) { return v ? std::string_view(v) : std::string_view(); }
+
+// Our Tag for each of Gumbo's known tags, looked up by name once.
+const std::vector<Tag>& gumbo_tag_table() {
+  static const std::vector<Tag> table = [] {
+    std::vector<Tag> t(GUMBO_TAG_UNKNOWN);
+    for (int g = 0; g < GUMBO_TAG_UNKNOWN; ++g)
+      t[g] = tag_from_name(gumbo_normalized_tagname(static_cast<GumboTag>(g)));
+    return t;
+  }();
+  return table;
 }
 
 Tag element_tag(const GumboElement& el) {
-  if (el.tag != GUMBO_TAG_UNKNOWN) return tag_from_name(gumbo_normalized_tagname(el.tag));
+  if (el.tag >= 0 && el.tag < GUMBO_TAG_UNKNOWN) return gumbo_tag_table()[el.tag];
   // Unknown to Gumbo (e.g. newer HTML tags): look the written name up ourselves,
   // so that both builders map tags by name alike.
   GumboStringPiece piece = el.original_tag;
@@ -87,19 +135,19 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
         Tag tag = element_tag(el);
         self = doc.add_node(it.parent, NodeKind::Element, tag);
         Node& node = doc.nodes[self];
+        const ElementAttributes a = read_attributes(el);
         RawAttributes raw;
-        raw.hidden = gumbo_get_attribute(&el.attributes, "hidden") != nullptr;
-        const GumboAttribute* href = gumbo_get_attribute(&el.attributes, "href");
-        raw.has_href = href != nullptr;
-        raw.javascript_href = href && std::string_view(href->value).substr(0, 11) == "javascript:";
-        raw.rel = rel_flags(attr(el, "rel"));
-        raw.aria_hidden = attr(el, "aria-hidden");
-        raw.style = attr(el, "style");
+        raw.hidden = a.hidden != nullptr;
+        raw.has_href = a.href != nullptr;
+        raw.javascript_href = a.href && value(a.href).substr(0, 11) == "javascript:";
+        raw.rel = rel_flags(value(a.rel));
+        raw.aria_hidden = value(a.aria_hidden);
+        raw.style = value(a.style);
         node.flags = node_flags(tag, raw);
-        node.id = doc.add_string(attr(el, "id"));
-        node.cls = doc.add_string(attr(el, "class"));
-        node.role = doc.add_string(attr(el, "role"));
-        node.itemprop = doc.add_string(attr(el, "itemprop"));
+        node.id = doc.add_string(value(a.id));
+        node.cls = doc.add_string(value(a.cls));
+        node.role = doc.add_string(value(a.role));
+        node.itemprop = doc.add_string(value(a.itemprop));
         node.src_begin = static_cast<uint32_t>(el.start_pos.offset);
         node.src_end = static_cast<uint32_t>(el.end_pos.offset);
         keep_children = !is_non_content(tag);
