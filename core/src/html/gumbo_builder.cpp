@@ -5,14 +5,13 @@
 #include <strings.h>
 
 #include <cctype>
+#include <cstddef>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "dom/attributes.hpp"
 #include "wce/html.hpp"
-
-// Defined in Gumbo 0.10.1's parser.c but missing from gumbo.h.
-extern "C" void gumbo_destroy_node(GumboOptions* options, GumboNode* node);
 
 namespace wce {
 namespace {
@@ -79,22 +78,47 @@ Tag element_tag(const GumboElement& el) {
   return tag_from_name(name);
 }
 
-// Frees the Gumbo tree leaf-first. gumbo_destroy_output recurses once per
-// level, which a 100,000-deep page turns into a stack overflow.
-void destroy_iteratively(const GumboOptions& options, GumboOutput* out,
-                         const std::vector<GumboNode*>& preorder) {
-  for (size_t k = preorder.size(); k-- > 0;) {
-    GumboNode* n = preorder[k];
-    if (n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE) {
-      n->v.element.children.length = 0;  // already freed: they come later in pre-order
-      gumbo_destroy_node(const_cast<GumboOptions*>(&options), n);
-    } else if (n->type != GUMBO_NODE_DOCUMENT) {
-      gumbo_destroy_node(const_cast<GumboOptions*>(&options), n);
-    }
+// Gumbo's allocations for one parse come from large blocks released together
+// when the parse is done: no malloc/free per node, string and vector, and no
+// walk over the Gumbo tree to free it (gumbo_destroy_output recurses once per
+// level, which a 100,000-deep page would turn into a stack overflow). Freed
+// memory is not reused; Gumbo frees little before the end (grown buffers).
+class Arena {
+ public:
+  Arena() = default;
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+  ~Arena() {
+    for (void* b : blocks_) std::free(b);
   }
-  out->document->v.document.children.length = 0;
-  gumbo_destroy_output(&options, out);
-}
+  static void* allocate(void* self, size_t n) { return static_cast<Arena*>(self)->take(n); }
+  static void release(void*, void*) {}
+
+ private:
+  static constexpr size_t kBlock = 256 * 1024;  // bytes per block
+  static constexpr size_t kAlign = alignof(std::max_align_t);
+  void* take(size_t n) {
+    n = (n + kAlign - 1) & ~(kAlign - 1);
+    if (n > left_) {
+      if (n > kBlock / 4) return fresh(n);  // large: a block of its own
+      cur_ = static_cast<char*>(fresh(kBlock));
+      left_ = cur_ ? kBlock : 0;
+      if (!cur_) return nullptr;
+    }
+    void* p = cur_;
+    cur_ += n;
+    left_ -= n;
+    return p;
+  }
+  void* fresh(size_t n) {
+    void* b = std::malloc(n);
+    if (b) blocks_.push_back(b);
+    return b;
+  }
+  std::vector<void*> blocks_;
+  char* cur_ = nullptr;
+  size_t left_ = 0;
+};
 
 }  // namespace
 
@@ -102,15 +126,18 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
   std::string cs = charset.empty() ? sniff_charset(bytes) : std::string(charset);
   std::string utf8 = to_utf8(bytes, cs);
 
+  Arena arena;
   GumboOptions options = kGumboDefaultOptions;
   options.max_errors = 0;  // we do not use parse errors; don't store them
+  options.allocator = &Arena::allocate;
+  options.deallocator = &Arena::release;
+  options.userdata = &arena;
   GumboOutput* out = gumbo_parse_with_options(&options, utf8.data(), utf8.size());
 
   Document doc;
   doc.pool.reserve(utf8.size() / 2);
   doc.add_node(kNone, NodeKind::Element, Tag::Document);
 
-  std::vector<GumboNode*> preorder;  // every Gumbo node, for destroy_iteratively
   struct Item { GumboNode* node; uint32_t parent; bool keep; };
   std::vector<Item> stack;
   stack.push_back({out->document, kNone, true});
@@ -118,7 +145,6 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
     Item it = stack.back();
     stack.pop_back();
     GumboNode* n = it.node;
-    preorder.push_back(n);
     const GumboVector* children = nullptr;
     uint32_t self = it.parent;
     bool keep_children = it.keep;
@@ -171,7 +197,7 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
       for (size_t k = children->length; k-- > 0;)
         stack.push_back({static_cast<GumboNode*>(children->data[k]), self, keep_children});
   }
-  destroy_iteratively(options, out, preorder);
+  // The Gumbo tree is released with the arena.
   doc.finish();
   return doc;
 }
