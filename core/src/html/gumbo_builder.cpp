@@ -2,26 +2,73 @@
 // that arbitrarily deep nesting cannot overflow the stack, also in WASM.
 #include <gumbo.h>
 
+#include <strings.h>
+
 #include <cctype>
+#include <cstddef>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
 #include "dom/attributes.hpp"
 #include "wce/html.hpp"
 
-// Defined in Gumbo 0.10.1's parser.c but missing from gumbo.h.
-extern "C" void gumbo_destroy_node(GumboOptions* options, GumboNode* node);
-
 namespace wce {
 namespace {
 
-std::string_view attr(const GumboElement& el, const char* name) {
-  const GumboAttribute* a = gumbo_get_attribute(&el.attributes, name);
-  return a ? std::string_view(a->value) : std::string_view();
+// The attributes the Document keeps, read in one pass over the element's
+// attributes (nine gumbo_get_attribute calls, each a strcasecmp walk, were
+// most of the builder's own time). The first of duplicate names wins, as in
+// gumbo_get_attribute.
+struct ElementAttributes {
+  const char* hidden = nullptr;
+  const char* href = nullptr;
+  const char* rel = nullptr;
+  const char* aria_hidden = nullptr;
+  const char* style = nullptr;
+  const char* id = nullptr;
+  const char* cls = nullptr;
+  const char* role = nullptr;
+  const char* itemprop = nullptr;
+};
+
+bool name_is(const char* name, const char* want) { return strcasecmp(name, want) == 0; }
+
+ElementAttributes read_attributes(const GumboElement& el) {
+  ElementAttributes r;
+  for (unsigned k = 0; k < el.attributes.length; ++k) {
+    const auto* a = static_cast<const GumboAttribute*>(el.attributes.data[k]);
+    const char* n = a->name;
+    const char** slot = nullptr;
+    switch (n[0] | 0x20) {  // dispatch on the first letter, lowercased
+      case 'h': slot = name_is(n, "href") ? &r.href : name_is(n, "hidden") ? &r.hidden : nullptr; break;
+      case 'r': slot = name_is(n, "rel") ? &r.rel : name_is(n, "role") ? &r.role : nullptr; break;
+      case 'a': slot = name_is(n, "aria-hidden") ? &r.aria_hidden : nullptr; break;
+      case 's': slot = name_is(n, "style") ? &r.style : nullptr; break;
+      case 'i': slot = name_is(n, "id") ? &r.id : name_is(n, "itemprop") ? &r.itemprop : nullptr; break;
+      case 'c': slot = name_is(n, "class") ? &r.cls : nullptr; break;
+      default: break;
+    }
+    if (slot && !*slot) *slot = a->value;
+  }
+  return r;
+}
+
+std::string_view value(const char* v) { return v ? std::string_view(v) : std::string_view(); }
+
+// Our Tag for each of Gumbo's known tags, looked up by name once.
+const std::vector<Tag>& gumbo_tag_table() {
+  static const std::vector<Tag> table = [] {
+    std::vector<Tag> t(GUMBO_TAG_UNKNOWN);
+    for (int g = 0; g < GUMBO_TAG_UNKNOWN; ++g)
+      t[g] = tag_from_name(gumbo_normalized_tagname(static_cast<GumboTag>(g)));
+    return t;
+  }();
+  return table;
 }
 
 Tag element_tag(const GumboElement& el) {
-  if (el.tag != GUMBO_TAG_UNKNOWN) return tag_from_name(gumbo_normalized_tagname(el.tag));
+  if (el.tag >= 0 && el.tag < GUMBO_TAG_UNKNOWN) return gumbo_tag_table()[el.tag];
   // Unknown to Gumbo (e.g. newer HTML tags): look the written name up ourselves,
   // so that both builders map tags by name alike.
   GumboStringPiece piece = el.original_tag;
@@ -31,22 +78,47 @@ Tag element_tag(const GumboElement& el) {
   return tag_from_name(name);
 }
 
-// Frees the Gumbo tree leaf-first. gumbo_destroy_output recurses once per
-// level, which a 100,000-deep page turns into a stack overflow.
-void destroy_iteratively(const GumboOptions& options, GumboOutput* out,
-                         const std::vector<GumboNode*>& preorder) {
-  for (size_t k = preorder.size(); k-- > 0;) {
-    GumboNode* n = preorder[k];
-    if (n->type == GUMBO_NODE_ELEMENT || n->type == GUMBO_NODE_TEMPLATE) {
-      n->v.element.children.length = 0;  // already freed: they come later in pre-order
-      gumbo_destroy_node(const_cast<GumboOptions*>(&options), n);
-    } else if (n->type != GUMBO_NODE_DOCUMENT) {
-      gumbo_destroy_node(const_cast<GumboOptions*>(&options), n);
-    }
+// Gumbo's allocations for one parse come from large blocks released together
+// when the parse is done: no malloc/free per node, string and vector, and no
+// walk over the Gumbo tree to free it (gumbo_destroy_output recurses once per
+// level, which a 100,000-deep page would turn into a stack overflow). Freed
+// memory is not reused; Gumbo frees little before the end (grown buffers).
+class Arena {
+ public:
+  Arena() = default;
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+  ~Arena() {
+    for (void* b : blocks_) std::free(b);
   }
-  out->document->v.document.children.length = 0;
-  gumbo_destroy_output(&options, out);
-}
+  static void* allocate(void* self, size_t n) { return static_cast<Arena*>(self)->take(n); }
+  static void release(void*, void*) {}
+
+ private:
+  static constexpr size_t kBlock = 256 * 1024;  // bytes per block
+  static constexpr size_t kAlign = alignof(std::max_align_t);
+  void* take(size_t n) {
+    n = (n + kAlign - 1) & ~(kAlign - 1);
+    if (n > left_) {
+      if (n > kBlock / 4) return fresh(n);  // large: a block of its own
+      cur_ = static_cast<char*>(fresh(kBlock));
+      left_ = cur_ ? kBlock : 0;
+      if (!cur_) return nullptr;
+    }
+    void* p = cur_;
+    cur_ += n;
+    left_ -= n;
+    return p;
+  }
+  void* fresh(size_t n) {
+    void* b = std::malloc(n);
+    if (b) blocks_.push_back(b);
+    return b;
+  }
+  std::vector<void*> blocks_;
+  char* cur_ = nullptr;
+  size_t left_ = 0;
+};
 
 }  // namespace
 
@@ -55,15 +127,18 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
   std::string utf8 = to_utf8(bytes, cs);
   repair_unclosed_title(utf8);
 
+  Arena arena;
   GumboOptions options = kGumboDefaultOptions;
   options.max_errors = 0;  // we do not use parse errors; don't store them
+  options.allocator = &Arena::allocate;
+  options.deallocator = &Arena::release;
+  options.userdata = &arena;
   GumboOutput* out = gumbo_parse_with_options(&options, utf8.data(), utf8.size());
 
   Document doc;
   doc.pool.reserve(utf8.size() / 2);
   doc.add_node(kNone, NodeKind::Element, Tag::Document);
 
-  std::vector<GumboNode*> preorder;  // every Gumbo node, for destroy_iteratively
   struct Item { GumboNode* node; uint32_t parent; bool keep; };
   std::vector<Item> stack;
   stack.push_back({out->document, kNone, true});
@@ -71,7 +146,6 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
     Item it = stack.back();
     stack.pop_back();
     GumboNode* n = it.node;
-    preorder.push_back(n);
     const GumboVector* children = nullptr;
     uint32_t self = it.parent;
     bool keep_children = it.keep;
@@ -88,19 +162,19 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
         Tag tag = element_tag(el);
         self = doc.add_node(it.parent, NodeKind::Element, tag);
         Node& node = doc.nodes[self];
+        const ElementAttributes a = read_attributes(el);
         RawAttributes raw;
-        raw.hidden = gumbo_get_attribute(&el.attributes, "hidden") != nullptr;
-        const GumboAttribute* href = gumbo_get_attribute(&el.attributes, "href");
-        raw.has_href = href != nullptr;
-        raw.javascript_href = href && std::string_view(href->value).substr(0, 11) == "javascript:";
-        raw.rel = rel_flags(attr(el, "rel"));
-        raw.aria_hidden = attr(el, "aria-hidden");
-        raw.style = attr(el, "style");
+        raw.hidden = a.hidden != nullptr;
+        raw.has_href = a.href != nullptr;
+        raw.javascript_href = a.href && value(a.href).substr(0, 11) == "javascript:";
+        raw.rel = rel_flags(value(a.rel));
+        raw.aria_hidden = value(a.aria_hidden);
+        raw.style = value(a.style);
         node.flags = node_flags(tag, raw);
-        node.id = doc.add_string(attr(el, "id"));
-        node.cls = doc.add_string(attr(el, "class"));
-        node.role = doc.add_string(attr(el, "role"));
-        node.itemprop = doc.add_string(attr(el, "itemprop"));
+        node.id = doc.add_string(value(a.id));
+        node.cls = doc.add_string(value(a.cls));
+        node.role = doc.add_string(value(a.role));
+        node.itemprop = doc.add_string(value(a.itemprop));
         node.src_begin = static_cast<uint32_t>(el.start_pos.offset);
         node.src_end = static_cast<uint32_t>(el.end_pos.offset);
         keep_children = !is_non_content(tag);
@@ -124,7 +198,7 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
       for (size_t k = children->length; k-- > 0;)
         stack.push_back({static_cast<GumboNode*>(children->data[k]), self, keep_children});
   }
-  destroy_iteratively(options, out, preorder);
+  // The Gumbo tree is released with the arena.
   doc.finish();
   return doc;
 }
