@@ -47,16 +47,9 @@ std::string p(const std::string& s) { return "<p>" + s + "</p>"; }
 
 using test::has;
 
-struct Case {
-  const char* name;
-  std::string body;
-  std::vector<std::string> kept, dropped;
-};
+using Case = test::BodyCase;
 
-void check(const Case& c) {
-  std::string out = run("<html><head><title>Title Marker</title></head><body>" + c.body + "</body></html>");
-  test::expect_markers(out, {c.name, c.body, c.kept, c.dropped});
-}
+void check(const Case& c) { test::expect_body_markers("justext", "Title Marker", c); }
 
 }  // namespace
 

@@ -27,16 +27,9 @@ std::string article(const std::string& m) { return para(m + "A") + para(m + "B")
 
 using test::has;
 
-struct Case {
-  const char* name;
-  std::string body;
-  std::vector<std::string> kept, dropped;
-};
+using Case = test::BodyCase;
 
-void check(const Case& c) {
-  std::string out = run("<html><head><title>Page</title></head><body>" + c.body + "</body></html>");
-  test::expect_markers(out, {c.name, c.body, c.kept, c.dropped});
-}
+void check(const Case& c) { test::expect_body_markers("trafilatura", "Page", c); }
 
 // Outside the container: a paragraph that only the container rules exclude.
 const std::string kOutside = "<div class=\"box\"><p>Visit our shop for weekly offers OUTSIDEMARK</p></div>";

@@ -43,4 +43,17 @@ inline void expect_markers(const std::string& out, const MarkerCase& c) {
   for (const auto& m : c.dropped) EXPECT_FALSE(has(out, m)) << c.name << ": " << m << " kept in\n" << out;
 }
 
+// A rule test on a page body: `body` placed in <body> of a page titled `title`.
+struct BodyCase {
+  const char* name;
+  std::string body;
+  std::vector<std::string> kept, dropped;
+};
+
+inline void expect_body_markers(const std::string& extractor, const std::string& title, const BodyCase& c) {
+  std::string out = extract_with(extractor, "<html><head><title>" + title + "</title></head><body>" + c.body +
+                                                "</body></html>");
+  expect_markers(out, {c.name, c.body, c.kept, c.dropped});
+}
+
 }  // namespace wce::test
