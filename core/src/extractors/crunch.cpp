@@ -17,7 +17,9 @@
 //      paths must agree, and the live-DOM encoding carries id and class, not
 //      href or src), so the stand-in matches the id and class words of any
 //      element against ad / banner / ad-server names (kAdWords);
-//   3. link lists: a list whose words are mostly link text;
+//   3. link lists: a list whose words are mostly link text; text lists: a
+//      list of many items that are all bare labels of a few words (tag
+//      clouds, category and sharing menus without links);
 //   4. blocks with too high a link ratio: a table cell, div or sectioning
 //      block with more links per non-link word than the link/text removal
 //      ratio (the original's measure: number of links over non-linked words);
@@ -28,8 +30,10 @@
 // proxy applies them to the modified tree: an outer layout cell is judged by
 // what remains of it once the link lists inside it are gone. One backward
 // pass (children before parents) and one forward pass: linear.
-// Not done: text lists (Gottron names them, no rule was found), and the
-// "removed link retainer" that appends removed links at the page end.
+// Not done: the "removed link retainer" that appends removed links at the
+// page end. The text-list rule is ours: Gottron 2007 names the filter, and no
+// published description of its test was found.
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -61,6 +65,11 @@ const TagSet kLists = {Tag::Ul, Tag::Ol, Tag::Dl, Tag::Menu, Tag::Dir};
 // A list is a link list when more than this share of its words is link text.
 // Ours ("mostly links"); the original leaves thresholds to the user.
 constexpr double kLinkListShare = 0.5;
+// A list is a text list when it has at least this many items and none holds
+// more than kTextListMaxItemWords words (ours, see the header).
+const TagSet kListItems = {Tag::Li, Tag::Dt, Tag::Dd};
+constexpr uint32_t kTextListMinItems = 4;
+constexpr uint32_t kTextListMaxItemWords = 3;
 // Filter 4: table cells and div-like blocks (the original worked on table
 // cells, the layout unit of 2003; divs and HTML5 sectioning elements play
 // that role today).
@@ -113,6 +122,8 @@ Labels crunch(Context& ctx) {
   // Filters 3-5, bottom-up over what the removals leave: words, link words
   // and links (<a href>) remaining in each subtree.
   std::vector<uint32_t> words(n, 0), link_words(n, 0), links(n, 0);
+  // Per list: its remaining items and the most words in one of them.
+  std::vector<uint32_t> items(n, 0), longest_item(n, 0);
   for (uint32_t i = static_cast<uint32_t>(n); i-- > 1;) {
     const Node& nd = doc.nodes[i];
     if (nd.kind == NodeKind::Text) {
@@ -121,11 +132,16 @@ Labels crunch(Context& ctx) {
     } else if (!removed[i]) {
       if (nd.flags & kHasHref) ++links[i];
       const uint32_t plain = words[i] - link_words[i];
-      if (kLists(nd.tag) && words[i] > 0 && link_words[i] > kLinkListShare * words[i]) removed[i] = 1;
+      const bool text_list = items[i] >= kTextListMinItems && longest_item[i] <= kTextListMaxItemWords;
+      if (kLists(nd.tag) && words[i] > 0 && (link_words[i] > kLinkListShare * words[i] || text_list)) removed[i] = 1;
       else if (kLinkRatioBlocks(nd.tag) && links[i] > 0 && links[i] > kLinkTextRatio * plain) removed[i] = 1;
       else if (kEmptyRemoved(nd.tag) && plain <= kEmptyMaxWords) removed[i] = 1;
     }
     if (removed[i]) continue;
+    if (nd.kind == NodeKind::Element && kListItems(nd.tag) && words[i] > 0) {
+      ++items[nd.parent];
+      longest_item[nd.parent] = std::max(longest_item[nd.parent], words[i]);
+    }
     words[nd.parent] += words[i];
     link_words[nd.parent] += link_words[i];
     links[nd.parent] += links[i];
