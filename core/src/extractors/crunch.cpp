@@ -155,7 +155,7 @@ std::unique_ptr<Extractor> make_crunch() {
   return make_extractor(
       {"crunch", "baseline",
        "Gupta, Kaiser, Neistadt, Grimm 2003: DOM-based content extraction of HTML documents (Crunch)",
-       "Crunch's DOM filters: removes link lists, table cells and divs with a high link ratio, "
+       "Crunch's DOM filters: removes link lists, text lists, table cells and divs with a high link ratio, "
        "ad and banner elements, empty tables and forms, scripts, forms' controls and embedded objects."},
       crunch);
 }
