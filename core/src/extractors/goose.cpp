@@ -136,13 +136,6 @@ constexpr Pattern kRemoveNodes[] = {
 constexpr std::string_view kKnownClasses[] = {"short-story", "post-content", "g-content", "post-outer"};
 constexpr std::string_view kKnownItemprop = "articlebody";
 
-std::string ascii_lower(std::string_view s) {
-  std::string r(s);
-  for (char& c : r)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c + 32);
-  return r;
-}
-
 // "[^-]word": `word` somewhere after a character other than '-'.
 bool after_non_dash(std::string_view s, std::string_view word) {
   for (size_t p = s.find(word, 1); p != std::string_view::npos; p = s.find(word, p + 1))
@@ -152,7 +145,7 @@ bool after_non_dash(std::string_view s, std::string_view word) {
 
 bool naughty(std::string_view attr) {
   if (attr.empty()) return false;
-  std::string s = ascii_lower(attr);
+  std::string s = to_ascii_lower(attr);
   std::string_view v(s);
   for (const Pattern& p : kRemoveNodes) {
     if (p.start && p.end) { if (v == p.text) return true; }
@@ -966,9 +959,9 @@ Labels goose(Context& ctx) {
     const Node& nd = doc.nodes[i];
     if (nd.kind != NodeKind::Element || i < known_end) continue;
     bool match = nd.tag == Tag::Article;
-    if (!match && nd.itemprop.len) match = ascii_lower(doc.str(nd.itemprop)).find(kKnownItemprop) != std::string::npos;
+    if (!match && nd.itemprop.len) match = to_ascii_lower(doc.str(nd.itemprop)).find(kKnownItemprop) != std::string::npos;
     if (!match && nd.cls.len) {
-      std::string cls = ascii_lower(doc.str(nd.cls));
+      std::string cls = to_ascii_lower(doc.str(nd.cls));
       for (std::string_view k : kKnownClasses) match = match || cls.find(k) != std::string::npos;
     }
     if (match) {

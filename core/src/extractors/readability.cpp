@@ -251,13 +251,6 @@ std::string inner_text(std::string_view raw, bool normalize) {
   return out;
 }
 
-static std::string ascii_lower(std::string_view s) {
-  std::string r(s);
-  for (char& c : r)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return r;
-}
-
 static bool contains_any(std::string_view s, const std::string_view* begin, const std::string_view* end) {
   for (auto it = begin; it != end; ++it)
     if (s.find(*it) != std::string_view::npos) return true;
@@ -667,7 +660,7 @@ void Readability::build_tree() {
   std::vector<uint8_t> dropped(n, 0);
   auto add_lc = [&](std::string_view s) {
     Span sp{static_cast<uint32_t>(lc_pool_.size()), static_cast<uint32_t>(s.size())};
-    lc_pool_ += ascii_lower(s);
+    lc_pool_ += to_ascii_lower(s);
     return sp;
   };
   for (uint32_t i = 1; i < n; ++i) {
