@@ -18,6 +18,8 @@ command -v node >/dev/null || DEBIAN_PACKAGES+=(nodejs)
 command -v npm >/dev/null || DEBIAN_PACKAGES+=(npm)
 # pip: downloads jusText's stop lists from PyPI (below).
 python3 -m pip --version >/dev/null 2>&1 || DEBIAN_PACKAGES+=(python3-pip)
+# venv: the ROUGE-LSum check (tests/rouge) installs rouge-score into a venv.
+python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || DEBIAN_PACKAGES+=(python3-venv)
 
 missing=()
 for p in "${DEBIAN_PACKAGES[@]}"; do
