@@ -65,13 +65,22 @@
   }
 
   // ------------------------------------------------------------------ run time
-  // Firefox exposes the promise-based `browser` namespace (and a `chrome`
-  // alias); Chrome MV3's `chrome` namespace returns promises too.
-  const isFirefox = typeof root.browser === 'object' && root.browser !== null &&
-    root.browser.runtime !== undefined &&
-    typeof root.browser.runtime.getBrowserInfo === 'function';
-  const api = isFirefox ? root.browser
-    : (typeof root.chrome === 'object' && root.chrome !== null ? root.chrome : null);
+  // The extension API, from the bare `browser` / `chrome` globals, never
+  // through `self` or `window`: in a Firefox content script those are the
+  // page's window, which has no `browser` (the API is a global of the content
+  // script's own sandbox). Firefox has the promise-based `browser` everywhere
+  // (and a `chrome` alias); Chrome MV3's `chrome` returns promises too.
+  function findApi() {
+    /* global browser, chrome */
+    if (typeof browser === 'object' && browser !== null && browser.runtime) return browser;
+    if (typeof chrome === 'object' && chrome !== null && chrome.runtime) return chrome;
+    return null; // Node (the build script), or a page that is not the extension's
+  }
+  const api = findApi();
+  // Which browser, from the extension's own address (works in every context:
+  // background, extension pages and content scripts alike).
+  const isFirefox = api !== null && typeof api.runtime.getURL === 'function' &&
+    /^moz-extension:/.test(api.runtime.getURL(''));
 
   // The CSS Custom Highlight API: Chrome 105+, Firefox 140+. Without it the
   // content script falls back to <mark> elements. Checked in the calling
@@ -97,4 +106,4 @@
   } else {
     root.wcePlatform = platform;         // extension contexts
   }
-})(typeof self !== 'undefined' ? self : globalThis);
+})(typeof globalThis !== 'undefined' ? globalThis : self);
