@@ -124,33 +124,40 @@
   }
 
   // Encodes the page, has the background label it: {textNodes, labels, reply, timing}.
-  async function labelPage(extractor) {
+  // One message each way: the flat DOM goes as two strings (platform.js packs
+  // the node table), the labels come back as one.
+  async function labelPage(extractor, agreement) {
     if (!globalThis.WCEEncoder || typeof globalThis.WCEEncoder.encodeDom !== 'function') {
       throw new Error('dom_encoder.js did not define WCEEncoder.encodeDom');
     }
     const t0 = performance.now();
     const enc = globalThis.WCEEncoder.encodeDom(document);
+    const packed = platform.packUint32(enc.nodes);
     const t1 = performance.now();
     const reply = await platform.api.runtime.sendMessage({
-      type: 'wce:classify',
-      extractor,
-      // runtime messaging is JSON in Chrome: a typed array must become an array
-      nodes: Array.from(enc.nodes),
-      strings: enc.strings,
+      type: 'wce:classify', extractor, agreement: agreement === true, nodes: packed, strings: enc.strings,
     });
     const t2 = performance.now();
     if (!reply || reply.ok !== true) {
       throw new Error('classification failed: ' + (reply && reply.error ? reply.error : 'no answer'));
     }
-    const labels = reply.labels;
-    if (!Array.isArray(labels) || labels.length !== enc.textNodes.length) {
-      throw new Error('got ' + (labels && labels.length) + ' labels for ' +
-        enc.textNodes.length + ' text nodes');
+    const labels = platform.unpackLabels(reply.labels);
+    if (labels.length !== enc.textNodes.length) {
+      throw new Error('got ' + labels.length + ' labels for ' + enc.textNodes.length + ' text nodes');
     }
     return {
       textNodes: enc.textNodes, labels, reply,
       timing: { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing },
     };
+  }
+
+  // (0, 1] -> band 0..4: (0, 0.2] -> 0, ..., (0.8, 1] -> 4, so k of 5
+  // agreeing extractors land in band k-1. The tolerance absorbs the
+  // one-byte rounding of the labels (platform.packLabels).
+  const BAND_TOLERANCE = 1e-3;
+  function band(v) {
+    const b = Math.ceil(Math.min(v, 1) * CONFIDENCE_BANDS - BAND_TOLERANCE) - 1;
+    return Math.max(0, Math.min(CONFIDENCE_BANDS - 1, b));
   }
 
   // The text nodes to paint, grouped by highlight name.
@@ -168,18 +175,50 @@
     for (let k = 0; k < labels.length; k++) {
       const v = labels[k];
       if (!(v > 0) || !usable(textNodes[k])) continue;
-      groups[Math.min(CONFIDENCE_BANDS - 1, Math.floor(Math.min(v, 1) * CONFIDENCE_BANDS))].nodes.push(textNodes[k]);
+      groups[band(v)].nodes.push(textNodes[k]);
     }
     return groups;
   }
 
+  // After painting: if no painted text is on screen (the article is often
+  // below the fold), scroll the first painted block into view, so a click
+  // always shows something. nodes: in document order. Stops at the first
+  // node inside or below the viewport.
+  function revealFirst(nodes) {
+    const vh = window.innerHeight || document.documentElement.clientHeight;
+    let first = null;
+    for (const t of nodes) {
+      const r = document.createRange();
+      r.selectNodeContents(t);
+      const box = r.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue; // not rendered
+      if (!first) first = t;
+      if (box.bottom <= 0) continue;         // above the viewport
+      if (box.top < vh) return false;        // visible: nothing to do
+      break;                                 // below: so is the rest, mostly
+    }
+    const el = first && first.parentElement;
+    if (!el || typeof el.scrollIntoView !== 'function') return false;
+    el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    return true;
+  }
+
   async function on(opts) {
-    if (state !== 'off') return { state };
     const o = opts || {};
+    const confidence = o.confidence === true;
+    if (state === 'busy') return { state };
+    let oldCss = null;
+    if (state === 'on') {
+      if (current && current.extractor === o.extractor && current.confidence === confidence && o.repaint !== true) {
+        return Object.assign({ unchanged: true }, status());
+      }
+      oldCss = off().css; // repaint with the new choice
+    }
     state = 'busy';
     try {
-      const page = await labelPage(o.extractor);
-      const groups = groupsFor(page.textNodes, page.labels, o.confidence === true);
+      const page = await labelPage(o.extractor, confidence);
+      const t0 = performance.now();
+      const groups = groupsFor(page.textNodes, page.labels, confidence);
       let highlighted;
       if (hasHighlightApi()) {
         mode = 'highlight';
@@ -188,21 +227,25 @@
         mode = 'mark';
         highlighted = highlightWithMarks(groups);
       }
+      const scrolled = o.reveal === false ? false
+        : revealFirst(page.textNodes.filter((t, k) => page.labels[k] >= (confidence ? Number.MIN_VALUE : THRESHOLD)));
+      page.timing.paintMs = performance.now() - t0;
       state = 'on';
       current = {
-        extractor: page.reply.extractor, confidence: o.confidence === true,
+        extractor: page.reply.extractor, confidence,
         css: typeof o.css === 'string' ? o.css : null, highlighted, textNodes: page.textNodes.length,
       };
       return {
         state, mode, highlighted, textNodes: page.textNodes.length, extractor: page.reply.extractor,
-        confidence: current.confidence, timing: page.timing,
+        confidence, agreement: page.reply.agreement || null, timing: page.timing, scrolled,
+        oldCss: oldCss !== o.css ? oldCss : null,
       };
     } catch (e) {
       console.error('[wce] highlighting failed; the page is left unchanged:', e);
       try { clear(); } catch (e2) { /* already logged */ }
       state = 'off';
       current = null;
-      return { state, error: e && e.message ? e.message : String(e) };
+      return { state, error: e && e.message ? e.message : String(e), oldCss };
     }
   }
 
@@ -237,7 +280,7 @@
       if (!globalThis.WCEReader || typeof globalThis.WCEReader.build !== 'function') {
         throw new Error('reader_model.js did not define WCEReader.build');
       }
-      const page = await labelPage(o.extractor);
+      const page = await labelPage(o.extractor, false);
       const doc = globalThis.WCEReader.build(document, page.textNodes, page.labels,
         { threshold: THRESHOLD, images: o.images === true });
       doc.extractor = page.reply.extractor;
@@ -248,5 +291,16 @@
     }
   }
 
-  globalThis.wceContent = { state: () => state, status, on, off, reader };
+  // The background's one call per click: {action: 'on' | 'off' | 'toggle' |
+  // 'status' | 'reader', ...options}.
+  function run(o) {
+    const a = o && o.action;
+    if (a === 'on') return on(o);
+    if (a === 'off') return off();
+    if (a === 'toggle') return state === 'on' ? off() : on(o);
+    if (a === 'reader') return reader(o);
+    return status();
+  }
+
+  globalThis.wceContent = { state: () => state, status, on, off, reader, run };
 })();
