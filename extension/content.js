@@ -48,6 +48,16 @@
   let names = []; // the CSS.highlights entries set by on()
   let current = null; // {extractor, confidence, css, highlighted, textNodes} while on
 
+  // Live pages: while the highlight is on, content the page adds or changes
+  // later is labelled too. A MutationObserver waits for LIVE_DEBOUNCE_MS of
+  // quiet, then the whole page is encoded and labelled again (a few ms: no
+  // need for partial updates) and the highlight is swapped in one go. Our own
+  // <mark> changes (the fallback) are made with the observer paused.
+  const LIVE_DEBOUNCE_MS = 300;
+  let observer = null;
+  let liveTimer = null;
+  let generation = 0; // bumped by on() and off(): a refresh from before is dropped
+
   const platform = globalThis.wcePlatform;
   const hasHighlightApi = () => platform.hasHighlightApi();
 
@@ -109,6 +119,61 @@
       } catch (e) {
         console.warn('[wce] could not remove a highlight:', e);
       }
+    }
+  }
+
+  function pauseLive() {
+    if (observer) observer.disconnect();
+  }
+  function resumeLive() {
+    if (observer && state === 'on') {
+      observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+    }
+  }
+  function stopLive() {
+    if (liveTimer !== null) clearTimeout(liveTimer);
+    liveTimer = null;
+    if (observer) observer.disconnect();
+    observer = null;
+  }
+  function startLive() {
+    stopLive();
+    if (typeof MutationObserver !== 'function' || !document.documentElement) return;
+    observer = new MutationObserver(() => {
+      if (liveTimer !== null) clearTimeout(liveTimer);
+      liveTimer = setTimeout(() => { liveTimer = null; refresh(); }, LIVE_DEBOUNCE_MS);
+    });
+    resumeLive();
+  }
+
+  // Labels the page again and swaps the highlight; the CSS stays.
+  async function refresh() {
+    if (state !== 'on' || !current) return;
+    const gen = generation;
+    const was = current;
+    let page;
+    // The <mark> fallback's elements must not be read as the page's: take
+    // them out first (the page shows no highlight for those few ms).
+    const marks = mode === 'mark';
+    pauseLive();
+    if (marks) unwrapMarks();
+    try {
+      page = await labelPage(was.extractor, was.confidence);
+    } catch (e) {
+      console.warn('[wce] could not follow the page\'s changes:', e);
+      page = null;
+    }
+    if (gen !== generation || state !== 'on') return; // turned off or repainted meanwhile
+    if (!page) { resumeLive(); return; }
+    try {
+      clear();
+      const groups = groupsFor(page.textNodes, page.labels, was.confidence);
+      mode = hasHighlightApi() ? 'highlight' : 'mark';
+      was.highlighted = mode === 'highlight' ? highlightWithApi(groups) : highlightWithMarks(groups);
+      was.textNodes = page.textNodes.length;
+      was.refreshes = (was.refreshes || 0) + 1;
+    } finally {
+      resumeLive();
     }
   }
 
@@ -207,6 +272,7 @@
     const o = opts || {};
     const confidence = o.confidence === true;
     if (state === 'busy') return { state };
+    generation++;
     let oldCss = null;
     if (state === 'on') {
       if (current && current.extractor === o.extractor && current.confidence === confidence && o.repaint !== true) {
@@ -235,10 +301,13 @@
         extractor: page.reply.extractor, confidence,
         css: typeof o.css === 'string' ? o.css : null, highlighted, textNodes: page.textNodes.length,
       };
+      if (o.live !== false) startLive();
       return {
         state, mode, highlighted, textNodes: page.textNodes.length, extractor: page.reply.extractor,
         confidence, agreement: page.reply.agreement || null, timing: page.timing, scrolled,
-        oldCss: oldCss !== o.css ? oldCss : null,
+        // The style of the highlight this one replaced: the background
+        // inserted the new one already, so it removes this copy.
+        oldCss,
       };
     } catch (e) {
       console.error('[wce] highlighting failed; the page is left unchanged:', e);
@@ -252,6 +321,8 @@
   function off() {
     if (state !== 'on') return { state };
     const css = current ? current.css : null;
+    generation++;
+    stopLive();
     try {
       clear();
     } catch (e) {
@@ -269,6 +340,7 @@
       s.confidence = current.confidence;
       s.highlighted = current.highlighted;
       s.textNodes = current.textNodes;
+      s.refreshes = current.refreshes || 0;
     }
     return s;
   }

@@ -171,7 +171,7 @@ if (withTest) {
   // self.wceToggle(tabId), from the service worker, and this permission lets
   // scripting.executeScript/insertCSS reach the local test server's pages
   // without that click. Never ship this build.
-  // firefox-test: the same for the real-Firefox run (tests/firefox/), which
+  // firefox-test: the same for the real-Firefox run (bench/firefox/), which
   // installs it as a temporary add-on (whose host permissions are granted).
   for (const name of ['chrome', 'firefox']) {
     const m = platform.manifestFor(name, template);

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Installs what the real-Firefox run of the extension needs
-# (tests/firefox/run_firefox.py): Debian's firefox-esr, geckodriver built from
+# (bench/firefox/run_firefox.py): Debian's firefox-esr, geckodriver built from
 # crates.io into .cache/geckodriver, and Selenium from PyPI in the venv
 # .cache/firefox-venv. Safe to re-run: each step is skipped when already done.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-GECKODRIVER_VERSION=${GECKODRIVER_VERSION:-}
+GECKODRIVER_VERSION=0.37.1
 SELENIUM_VERSION=4.38.0
 
 SUDO=""
@@ -24,7 +24,7 @@ fi
 # geckodriver from crates.io (Mozilla publishes it there), built once.
 if [ ! -x .cache/geckodriver/bin/geckodriver ]; then
   echo "setup_firefox: building geckodriver $GECKODRIVER_VERSION from crates.io (a few minutes)"
-  CARGO_BUILD_JOBS=2 cargo install geckodriver ${GECKODRIVER_VERSION:+--version "$GECKODRIVER_VERSION"} --locked --root .cache/geckodriver
+  CARGO_BUILD_JOBS=2 cargo install geckodriver --version "$GECKODRIVER_VERSION" --locked --root .cache/geckodriver
 fi
 
 if [ ! -x .cache/firefox-venv/bin/python ]; then

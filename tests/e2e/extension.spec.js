@@ -790,6 +790,45 @@ test('when no highlighted text is on screen, the first highlighted block is scro
   await page.close();
 });
 
+// ------------------------------------------------------------------ live pages
+test('live pages: text the page adds after the highlight is highlighted too, and off restores the page exactly', async () => {
+  const LATE = 'A late paragraph about sowing lettuce under the cold frame glass, added by the page ' +
+    'after it had loaded, long enough and plain enough to count as part of the article.';
+  const addLate = (page) => page.evaluate((t) => {
+    const p = document.createElement('p');
+    p.textContent = t;
+    document.querySelector('article').appendChild(p);
+  }, LATE);
+  // The page as it should be after off: the fixture plus the late paragraph.
+  const ref = await openPage(READER.route);
+  await addLate(ref.page);
+  const expected = await outerHTML(ref.page);
+  await ref.page.close();
+  for (const fallback of [false, true]) {
+    const what = fallback ? '<mark> fallback' : 'Highlight API';
+    const { page, url } = await openPage(READER.route);
+    if (fallback) expect(await inIsolatedWorld(url, 'disableHighlightApi')).toBe(true);
+    const on = await setHighlight(url, { on: true, extractor: 'readability' });
+    expect(on.state, what).toBe('on');
+    const painted = () => (fallback ? readMarks(page) : readHighlights(page)).then((h) => (h ? h.text : ''));
+    expect(await painted(), what).not.toContain('late paragraph');
+    await addLate(page);
+    await expect.poll(painted, { message: `${what}: the late text gets highlighted`, timeout: 10_000 })
+      .toContain('late paragraph about sowing');
+    // The page's own text is still highlighted too.
+    expect(await painted(), what).toContain('Which leaves to sow');
+    const off = await setHighlight(url, { on: false });
+    expect(off.state, what).toBe('off');
+    expect(await outerHTML(page), what).toBe(expected);
+    // Off means off: later changes are not followed.
+    await page.evaluate(() => { document.querySelector('article').appendChild(document.createElement('p')).textContent = 'More.'; });
+    await page.waitForTimeout(800);
+    expect(await page.evaluate(() => CSS.highlights ? CSS.highlights.size : 0), what).toBe(0);
+    expect(await page.evaluate(() => document.querySelectorAll('mark[data-wce]').length), what).toBe(0);
+    await page.close();
+  }
+});
+
 // ------------------------------------------------------------------ robustness
 test('a huge page and 100,000-deep nesting: highlight, reader view and restoration work', async () => {
   // all_text on /deep: every level's text is chosen, so highlight and reader

@@ -16,7 +16,7 @@ temporary add-on, serves test pages on 127.0.0.1, and for each page:
 
 including a page served with a strict Content-Security-Policy.
 
-Usage: tests/firefox/run_firefox.sh  (builds, installs what is missing, runs)
+Usage: bench/firefox/run_firefox.sh  (builds, installs what is missing, runs)
 Prints one line per check and ends with "N passed, M failed"; exit 1 on failure.
 """
 import http.server
@@ -211,7 +211,7 @@ def page_cycle(ff, base, route, html_file):
 def main():
     for f in (EXT_DIR, CLI, GECKODRIVER, FIREFOX):
         if not os.path.exists(f):
-            sys.exit('run_firefox: %s is missing (run tests/firefox/run_firefox.sh)' % f)
+            sys.exit('run_firefox: %s is missing (run bench/firefox/run_firefox.sh)' % f)
     server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = 'http://127.0.0.1:%d' % server.server_address[1]
