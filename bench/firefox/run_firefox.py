@@ -101,16 +101,33 @@ class Firefox:
         manifest = json.load(open(os.path.join(EXT_DIR, 'manifest.json')))
         addon_id = manifest['browser_specific_settings']['gecko']['id']
         opts.set_preference('extensions.webextensions.uuids', json.dumps({addon_id: ADDON_UUID}))
-        self.driver = webdriver.Firefox(options=opts, service=Service(GECKODRIVER))
+        # Marionette may not navigate to moz-extension:// pages itself; the
+        # controller tab is opened from the browser's chrome context instead,
+        # which geckodriver allows with --allow-system-access.
+        self.driver = webdriver.Firefox(options=opts, service=Service(GECKODRIVER, service_args=['--allow-system-access']))
         self.driver.set_script_timeout(TIMEOUT_S)
         self.driver.install_addon(EXT_DIR, temporary=True)
         self.version = self.driver.capabilities.get('browserVersion')
         # The controller: an extension page, from which messages reach the
         # background as the popup's do.
-        self.controller = self.driver.current_window_handle
-        self.driver.get('moz-extension://%s/options.html' % ADDON_UUID)
+        self.controller = self.open_extension_page('options.html')
         self._wait(lambda: self.driver.execute_script(
             'return !document.getElementById("extractor").disabled'))
+
+    def open_extension_page(self, page):
+        """Opens moz-extension://<uuid>/<page> in a new tab; its window handle."""
+        before = set(self.driver.window_handles)
+        with self.driver.context(self.driver.CONTEXT_CHROME):
+            self.driver.execute_script(
+                'const w = Services.wm.getMostRecentWindow("navigator:browser");'
+                'w.gBrowser.selectedTab = w.gBrowser.addTab(arguments[0],'
+                ' {triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal()});',
+                'moz-extension://%s/%s' % (ADDON_UUID, page))
+        self._wait(lambda: len(set(self.driver.window_handles) - before) == 1, 'the extension tab')
+        handle = (set(self.driver.window_handles) - before).pop()
+        self.driver.switch_to.window(handle)
+        self._wait(lambda: self.driver.execute_script('return document.readyState') == 'complete', 'the extension page')
+        return handle
 
     def _wait(self, cond, what='condition'):
         end = time.time() + TIMEOUT_S
@@ -206,6 +223,7 @@ def page_cycle(ff, base, route, html_file):
           ff.in_tab(tab, 'return document.documentElement.outerHTML') == before)
     ff.driver.switch_to.window(tab)
     ff.driver.close()
+    ff.driver.switch_to.window(ff.controller)
 
 
 def main():
@@ -228,6 +246,7 @@ def main():
             except Exception as e:  # one page's failure is reported, the others still run
                 traceback.print_exc()
                 check(route + ': ran to the end', False, e)
+                ff.driver.switch_to.window(ff.controller)
     finally:
         ff.driver.quit()
         server.shutdown()
