@@ -26,7 +26,7 @@ const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-sr
 
 // peer.html (Readability.js's frame) has its own policy in its <meta>: the
 // page's style-src 'self' must not apply to the documents it parses.
-const PEER_CSP = "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+const PEER_CSP = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
 
 export function startServer({ root, port = 8080, host = '127.0.0.1' } = {}) {
   const base = resolve(root);

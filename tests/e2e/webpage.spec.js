@@ -112,7 +112,11 @@ async function openPage({ serviceWorkers = 'block' } = {}) {
   // documents once inherited the page's style-src 'self' and logged thousands),
   // no error of any kind.
   const consoleErrors = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') consoleErrors.push(m.text()); });
+  page.on('console', (m) => {
+    // (the test's own doing: openPage blocks the service worker by default)
+    if (/Service Worker registration blocked by Playwright/.test(m.text())) return;
+    if (m.type() === 'error' || m.type() === 'warning') consoleErrors.push(m.text());
+  });
   await page.goto(baseURL);
   await expect(page.locator('#run')).toBeEnabled({ timeout: 30_000 });
   return { context, page, foreign, errors, consoleErrors };
