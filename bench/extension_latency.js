@@ -236,7 +236,10 @@ async function main() {
   process.stdout.write(report);
   if (o.out) {
     fs.writeFileSync(o.out, report);
-    fs.writeFileSync(o.out.replace(/\.md$/, '') + '.json', JSON.stringify({ rows, peer }, null, 1));
+    // The per-page data (≈0.4 MB) goes to the untracked bench/results/tmp/.
+    const tmp = path.join(ROOT, 'bench', 'results', 'tmp');
+    fs.mkdirSync(tmp, { recursive: true });
+    fs.writeFileSync(path.join(tmp, path.basename(o.out).replace(/\.md$/, '') + '.json'), JSON.stringify({ rows, peer }, null, 1));
   }
 }
 
