@@ -5,14 +5,12 @@
 // aligning the rest by dynamic programming. We do the same, with a
 // deterministic rule for the splits (patience diff) and an exact DP for the
 // pieces:
-//   1. Tokens: words, with ASCII punctuation marks split off as tokens of
-//      their own, ASCII case folded; every character of a script written
-//      without spaces (is_unspaced_script: Han, kana, Thai, ...) is a token,
-//      so CJK pages align by characters whatever the record's language. The
-//      page's text nodes are read as one stream in document order; a block
-//      boundary (different text blocks, or a <br> between two nodes) ends a
-//      token, an inline boundary does not ("<b>foo</b>bar" is one token
-//      "foobar", shared by both nodes), as rendering does.
+//   1. Tokens (features/node_tokens.cpp, TokenRule::Alignment): words, with
+//      punctuation marks split off as tokens of their own, ASCII case folded;
+//      every character of a script written without spaces (Han, kana, Thai,
+//      ...) is a token, so CJK pages align by characters whatever the
+//      record's language. The page's text nodes are one stream in document
+//      order; a word split by inline elements is one token of both nodes.
 //   2. A window (gold range x page range) first loses its common prefix and
 //      suffix (matched). If its DP table is at most kDpCells cells, it is
 //      aligned exactly (step 3). Else the anchors are the tokens occurring
@@ -43,9 +41,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "features/node_tokens.hpp"
 #include "wce/align.hpp"
-#include "wce/context.hpp"
 
 namespace wce {
 namespace {
@@ -53,22 +50,7 @@ namespace {
 constexpr uint64_t kDpCells = uint64_t{1} << 23;  // largest exact window (bytes of traceback)
 constexpr size_t kMinRun = 3;                    // shorter runs are stray unless whole line / node
 
-bool is_ascii_punct(uint32_t cp) {
-  return (cp >= '!' && cp <= '/') || (cp >= ':' && cp <= '@') || (cp >= '[' && cp <= '`') ||
-         (cp >= '{' && cp <= '~');
-}
-
-// Quotes, dashes, ellipsis, guillemets, inverted marks: tokens of their own
-// like ASCII punctuation, so "“Yes,”" and "" Yes , "" agree.
-bool is_other_punct(uint32_t cp) {
-  return (cp >= 0x2010 && cp <= 0x2027) || cp == 0xAB || cp == 0xBB || cp == 0xA1 || cp == 0xBF;
-}
-
-struct PageToken {
-  uint32_t id;
-  uint32_t node_first, node_last;  // text-node indices the token touches
-};
-
+// Dense ids of token strings, shared by gold and page.
 class Interner {
  public:
   uint32_t id(const std::string& s) {
@@ -79,61 +61,6 @@ class Interner {
  private:
   std::unordered_map<std::string, uint32_t> ids_;
 };
-
-// Splits a stream of text pieces into alignment tokens. feed() each piece,
-// boundary() where a token must end, finish() at the end.
-class Tokenizer {
- public:
-  explicit Tokenizer(Interner& interner) : interner_(interner) {}
-  template <class Emit>
-  void feed(std::string_view s, Emit&& emit) {
-    for (size_t i = 0; i < s.size();) {
-      size_t at = i;
-      uint32_t cp = unicode::next(s, i);
-      if (unicode::is_space(cp)) {
-        boundary(emit);
-      } else if (is_ascii_punct(cp) || is_other_punct(cp) || is_unspaced_script(cp)) {
-        boundary(emit);
-        word_.assign(s.substr(at, i - at));
-        boundary(emit);
-      } else if (cp >= 'A' && cp <= 'Z') {
-        word_ += static_cast<char>(cp - 'A' + 'a');
-      } else {
-        word_.append(s.substr(at, i - at));
-      }
-    }
-  }
-  bool pending() const { return !word_.empty(); }
-  template <class Emit>
-  void boundary(Emit&& emit) {
-    if (word_.empty()) return;
-    emit(interner_.id(word_));
-    word_.clear();
-  }
-
- private:
-  Interner& interner_;
-  std::string word_;
-};
-
-// Text-node pairs (k-1, k) between which a token must end: different text
-// blocks, or a <br> or block element between them.
-std::vector<bool> node_boundaries(const Document& doc) {
-  const size_t n = doc.text_nodes.size();
-  std::vector<bool> out(n, true);
-  if (n == 0) return out;
-  Context ctx(doc);
-  const TextBlocks& blocks = ctx.blocks();
-  for (size_t k = 1; k < n; ++k) {
-    bool cut = blocks.block_of_text[k] != blocks.block_of_text[k - 1];
-    for (uint32_t i = doc.text_nodes[k - 1] + 1; !cut && i < doc.text_nodes[k]; ++i) {
-      const Node& node = doc.nodes[i];
-      cut = node.kind == NodeKind::Element && (node.tag == Tag::Br || is_block(node.tag));
-    }
-    out[k] = cut;
-  }
-  return out;
-}
 
 struct Window {
   uint32_t a0, a1, b0, b1;  // gold [a0, a1) x page [b0, b1)
@@ -287,41 +214,11 @@ GoldAlignment align_gold(const Document& doc, std::string_view gold_text, const 
   Interner interner;
   // Gold tokens, with the line each comes from (gold paragraphs are lines).
   std::vector<uint32_t> gold, gold_line;
-  {
-    Tokenizer tok(interner);
-    uint32_t line = 0;
-    auto emit = [&](uint32_t id) { gold.push_back(id), gold_line.push_back(line); };
-    size_t start = 0;
-    while (start <= gold_text.size()) {
-      size_t end = gold_text.find('\n', start);
-      if (end == std::string_view::npos) end = gold_text.size();
-      tok.feed(gold_text.substr(start, end - start), emit);
-      tok.boundary(emit);
-      ++line;
-      start = end + 1;
-    }
-  }
-  // Page tokens over the text-node stream; a token pending at the end of a
-  // node continues into the next unless a boundary separates them.
-  std::vector<PageToken> page;
-  {
-    const std::vector<bool> cut = node_boundaries(doc);
-    Tokenizer tok(interner);
-    uint32_t start = 0, cur = 0;  // node where the pending token started, current node
-    auto emit = [&](uint32_t id) {
-      page.push_back({id, start, cur});
-      start = cur;
-    };
-    for (uint32_t k = 0; k < nodes; ++k) {
-      if (cut[k]) tok.boundary(emit);
-      cur = k;
-      if (!tok.pending()) start = k;
-      tok.feed(doc.text(doc.text_nodes[k]), emit);
-    }
-    tok.boundary(emit);
-  }
+  for (const std::string& t : text_tokens(gold_text, TokenRule::Alignment, &gold_line))
+    gold.push_back(interner.id(t));
+  const std::vector<NodeToken> page = node_tokens(doc, TokenRule::Alignment);
   std::vector<uint32_t> page_ids(page.size());
-  for (size_t p = 0; p < page.size(); ++p) page_ids[p] = page[p].id;
+  for (size_t p = 0; p < page.size(); ++p) page_ids[p] = interner.id(page[p].text);
 
   out.gold_tokens = gold.size();
   out.page_tokens = page.size();
