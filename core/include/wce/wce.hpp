@@ -4,6 +4,7 @@
 #include "wce/complexity.hpp"
 #include "wce/context.hpp"
 #include "wce/document.hpp"
+#include "wce/ensemble.hpp"
 #include "wce/eval.hpp"
 #include "wce/extractor.hpp"
 #include "wce/html.hpp"
