@@ -52,8 +52,9 @@ struct VoteResult {
 // nodes in document order) given the members' outputs.
 VoteResult vote_on_outputs(const Document& doc, const std::vector<MemberOutput>& outputs);
 
-// How a vote gets a member's labels. The default runs the member on the
-// Context; swap in the run layer's cached Context labels here.
+// How a vote gets a member's labels. The default asks the Context
+// (Context::labels: each member runs once per Context and is cached, so the
+// three votes, news_please and the members themselves share the runs).
 using MemberLabelsFn = std::function<Labels(Context&, const Extractor&)>;
 Labels run_member(Context& ctx, const Extractor& member);
 

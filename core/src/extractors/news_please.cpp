@@ -22,6 +22,7 @@
 // Newspaper3k (0.816) and news-please (0.815). Readability is therefore not
 // run.
 #include <algorithm>
+#include <exception>
 #include <set>
 #include <string>
 #include <vector>
@@ -89,7 +90,12 @@ std::unique_ptr<Extractor> make_news_please() {
         Labels none(doc.text_nodes.size(), 0.0f);
         const Extractor* goose = find_extractor("goose");
         if (!goose) return none;
-        Labels newspaper = run_member(ctx, *goose);
+        Labels newspaper;
+        try {
+          newspaper = run_member(ctx, *goose);
+        } catch (const std::exception&) {
+          return none;  // the member failed: no text, as news-please without a candidate
+        }
         if (newspaper.size() != none.size()) return none;
         const std::vector<TextCandidate> candidates = {
             {"newspaper", render_text(doc, newspaper, goose->info().render)},

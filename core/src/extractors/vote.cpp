@@ -156,7 +156,7 @@ VoteResult vote_on_outputs(const Document& doc, const std::vector<MemberOutput>&
   return r;
 }
 
-Labels run_member(Context& ctx, const Extractor& member) { return member.run(ctx); }
+Labels run_member(Context& ctx, const Extractor& member) { return ctx.labels(member); }
 
 VoteResult token_vote(Context& ctx, const std::vector<VoteMember>& members, const MemberLabelsFn& get) {
   const Document& doc = ctx.doc();
