@@ -19,14 +19,14 @@ struct GumboInternalParser;
 
 /* utf8.c: consumes the current character and the following ones while they
    are ASCII that decodes to itself without a parse error (not NUL, CR, DEL or
-   an invalid control) and is none of stop1..stop3 (-1: none); appends them to
-   `out` and advances the iterator (positions as utf8iterator_next would).
+   an invalid control) and not one of `stops` (WCE_STOP_* bits); appends them
+   to `out` and advances the iterator (positions as utf8iterator_next would).
    Returns the number of bytes consumed; sets *non_space when one of them is
    not HTML white space. Consumes nothing when the current character is not
    such a byte. */
+enum { WCE_STOP_LT = 2, WCE_STOP_AMP = 4, WCE_STOP_DASH = 8, WCE_STOP_DQUOTE = 16, WCE_STOP_SQUOTE = 32 };
 size_t wce_utf8iterator_take_ascii(struct GumboInternalParser* parser, Utf8Iterator* iter,
-                                   GumboStringBuffer* out, int stop1, int stop2, int stop3,
-                                   bool* non_space);
+                                   GumboStringBuffer* out, unsigned stops, bool* non_space);
 
 /* tokenizer.c: in the data, RCDATA, RAWTEXT, script data (also escaped and
    double-escaped) and PLAINTEXT states, with nothing buffered, consumes the
