@@ -28,6 +28,7 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_trafilatura());
     v.push_back(make_domdistiller());
     v.push_back(make_resiliparse());
+    v.push_back(make_boilernet());
     return v;
   }();
   return all;

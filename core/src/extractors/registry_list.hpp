@@ -31,5 +31,6 @@ std::unique_ptr<Extractor> make_goose();
 std::unique_ptr<Extractor> make_trafilatura();
 std::unique_ptr<Extractor> make_domdistiller();
 std::unique_ptr<Extractor> make_resiliparse();
+std::unique_ptr<Extractor> make_boilernet();
 
 }  // namespace wce
