@@ -1,5 +1,6 @@
 // The public API of the wce core: the only header other folders include.
 #pragma once
+#include "wce/align.hpp"
 #include "wce/complexity.hpp"
 #include "wce/context.hpp"
 #include "wce/document.hpp"
