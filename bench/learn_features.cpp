@@ -2,14 +2,15 @@
 // training code (scripts/learn/*.py), so that training and the C++ inference
 // see the same features:
 //
-//   learn_features --model boilernet [--labels LABELED.jsonl.gz] [--scores FILE.wcem]
+//   learn_features --model boilernet|dragnet [--labels LABELED.jsonl.gz | --align] [--scores FILE.wcem]
 //                  DATA.jsonl.gz... > features.jsonl
 //
 // Per page: {"id", "dataset", "split": {meta fields named *split*},
 // "blocks": [{"tags": [...], "words": [...]}], "labels": [0|1 per block]
 // (only with --labels: the annotators' node labels of Google-Trends-2017, a
 // text node is content when its nearest ancestor carrying __label has a
-// label other than "comment", see ../shared/datasets/README.md),
+// label other than "comment", see ../shared/datasets/README.md; with --align:
+// wce::align_gold of the record's gold text, the labels of every other set),
 // "scores": [...] (only with --scores: the C++ forward pass with those weights,
 // for the parity check of scripts/learn/check_parity.py)}.
 #include <cstdio>
@@ -55,7 +56,7 @@ std::vector<int> human_labels(const wce::Document& doc, const std::string& src) 
 }
 
 int usage() {
-  std::cerr << "usage: learn_features --model boilernet [--labels LABELED.jsonl.gz] [--scores FILE.wcem] DATA.jsonl.gz...\n";
+  std::cerr << "usage: learn_features --model boilernet|dragnet [--labels LABELED.jsonl.gz | --align] [--scores FILE.wcem] DATA.jsonl.gz...\n";
   return 2;
 }
 
@@ -63,6 +64,7 @@ int usage() {
 
 int main(int argc, char** argv) {
   std::string model, labels_path, scores_path;
+  bool align = false;
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -70,9 +72,11 @@ int main(int argc, char** argv) {
     if (a == "--model") model = value();
     else if (a == "--labels") labels_path = value();
     else if (a == "--scores") scores_path = value();
+    else if (a == "--align") align = true;
     else inputs.push_back(a);
   }
-  if (model != "boilernet" || inputs.empty()) return usage();
+  if ((model != "boilernet" && model != "dragnet") || inputs.empty()) return usage();
+  if (model == "dragnet" && !labels_path.empty()) return usage();
   try {
     std::vector<wce::cli::DatasetProblem> problems;
     std::map<std::string, std::string> labeled;
@@ -97,23 +101,49 @@ int main(int argc, char** argv) {
         }
         wce::repair_unclosed_title(html);  // so that source offsets are into `html`
         wce::Document doc = wce::parse_html(html, "utf-8");
-        auto blocks = wce::learned::boilernet_blocks(doc);
         json out = {{"id", id}, {"dataset", rec.value("dataset", "")}};
         json split = json::object();
         if (rec.contains("meta") && rec["meta"].is_object())
           for (auto& [k, v] : rec["meta"].items())
             if (k.find("split") != std::string::npos) split[k] = v;
         out["split"] = split;
-        json jb = json::array();
-        for (const auto& b : blocks) jb.push_back({{"tags", b.tags}, {"words", b.words}});
-        out["blocks"] = std::move(jb);
+        std::vector<int> node_labels;
         if (have_labels) {
-          auto node_labels = human_labels(doc, html);
-          json jl = json::array();
-          for (const auto& b : blocks) jl.push_back(node_labels[b.text_index]);
-          out["labels"] = std::move(jl);
+          node_labels = human_labels(doc, html);
+        } else if (align) {
+          auto gold = wce::align_gold(doc, rec.value("text", ""));
+          for (float v : gold.labels) node_labels.push_back(v >= 0.5f);
         }
-        if (!weights.empty()) out["scores"] = wce::learned::boilernet_scores(doc, weights);
+        json jb = json::array(), jl = json::array();
+        if (model == "boilernet") {
+          auto blocks = wce::learned::boilernet_blocks(doc);
+          for (const auto& b : blocks) {
+            jb.push_back({{"tags", b.tags}, {"words", b.words}});
+            if (!node_labels.empty()) jl.push_back(node_labels[b.text_index]);
+          }
+          if (!weights.empty()) out["scores"] = wce::learned::boilernet_scores(doc, weights);
+        } else {
+          // A block is content when at least half of its words are in text
+          // nodes labelled content.
+          wce::Context ctx(doc);
+          auto blocks = wce::learned::dragnet_blocks(ctx);
+          const auto& tb = ctx.blocks().blocks;
+          const auto& words = ctx.text_words();
+          for (size_t i = 0; i < blocks.size(); ++i) {
+            jb.push_back({{"x", std::vector<float>(blocks[i].x, blocks[i].x + wce::learned::kDragnetFeatureCount)},
+                          {"css", blocks[i].css}});
+            if (node_labels.empty()) continue;
+            uint64_t in = 0, all = 0;
+            for (uint32_t t = tb[i].text_begin; t < tb[i].text_end; ++t) {
+              all += words[t];
+              if (node_labels[t]) in += words[t];
+            }
+            jl.push_back(all > 0 && 2 * in >= all);
+          }
+          if (!weights.empty()) out["scores"] = wce::learned::dragnet_scores(ctx, weights);
+        }
+        out["blocks"] = std::move(jb);
+        if (!node_labels.empty()) out["labels"] = std::move(jl);
         std::cout << out.dump(-1, ' ', false, json::error_handler_t::replace) << '\n';
       }, problems);
     }

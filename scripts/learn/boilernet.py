@@ -48,10 +48,9 @@ def bucket(n, base=64):
     return m
 
 
-def make_batch(pages_rows, labels):
-    """Sparse rows of B pages -> padded arrays for the JAX model."""
-    B = len(pages_rows)
-    T = bucket(max(len(r) for r in pages_rows))
+def make_batch(pages_rows, labels, B, T, N):
+    """Sparse rows of up to B pages -> arrays padded to B pages, T blocks and N
+    nonzeros (fixed shapes: one compilation of the JAX step)."""
     seg, idx, val = [], [], []
     y = np.zeros((B, T), np.float32)
     mask = np.zeros((B, T), np.float32)
@@ -64,7 +63,6 @@ def make_batch(pages_rows, labels):
         for t, row in enumerate(rows):
             for i, v in row:
                 seg.append(b * T + t); idx.append(i); val.append(v)
-    N = bucket(len(seg), 1024)
     pad = N - len(seg)
     seg += [B * T] * pad; idx += [0] * pad; val += [0.0] * pad
     return dict(seg=np.array(seg, np.int32), idx=np.array(idx, np.int32), val=np.array(val, np.float32),
@@ -74,7 +72,6 @@ def make_batch(pages_rows, labels):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--features", required=True, help="learn_features output with labels")
-    ap.add_argument("--extra-test", action="append", default=[], help="NAME=features.jsonl (labelled) to report F1 on")
     ap.add_argument("--out", required=True)
     ap.add_argument("--manifest", required=True)
     ap.add_argument("--split-field", default="boilernet_split_50_30_100")
@@ -84,6 +81,7 @@ def main():
     ap.add_argument("--words", type=int, default=1000)
     ap.add_argument("--dense", type=int, default=64)
     ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--window", type=int, default=512)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-pages", type=int, default=0, help="smoke test: use this many pages per split")
@@ -193,76 +191,80 @@ def main():
         B, T = mask.shape
         return jax.nn.sigmoid(forward(params, (seg, idx, val), lengths, T, B))
 
-    def scores(params, rows_list, bs=8):
+    # Training and validation run on windows of at most WINDOW blocks (long
+    # pages cut into consecutive pieces), padded to fixed shapes so that the
+    # JAX step compiles once; the figures of the manifest come from the C++
+    # forward pass over whole pages (scripts/learn/score_blocks.py).
+    def windows(rows_list, labels_list):
         out = []
-        order = sorted(range(len(rows_list)), key=lambda i: len(rows_list[i]))
-        res = [None] * len(rows_list)
-        for s in range(0, len(order), bs):
-            ids = order[s:s + bs]
-            bt = make_batch([rows_list[i] for i in ids], None)
-            pr = np.asarray(predict(params, bt["seg"], bt["idx"], bt["val"], bt["lengths"], bt["mask"]))
-            for j, i in enumerate(ids):
-                res[i] = pr[j, :len(rows_list[i])]
-        return res
+        for rows, labels in zip(rows_list, labels_list):
+            for s in range(0, max(len(rows), 1), args.window):
+                out.append((rows[s:s + args.window], labels[s:s + args.window]))
+        return [w for w in out if w[0]]
 
-    def f1_of(params, rows_list, pages_):
-        if not pages_:
-            return (0.0, 0.0, 0.0)
+    tr_win = windows(tr_rows, [p["labels"] for p in train])
+    va_win = windows(va_rows, [p["labels"] for p in val])
+    nnz = lambda rows: sum(len(r) for r in rows)
+    by_nnz = sorted((nnz(w[0]) for w in tr_win + va_win), reverse=True)
+    N_max = bucket(sum(by_nnz[:args.batch]), 1024)
+    T_win = bucket(args.window)
+    print(f"windows: train {len(tr_win)}, validation {len(va_win)}; padded shapes: T {T_win}, nonzeros {N_max}",
+          flush=True)
+
+    def window_f1(params, wins):
         tp = fp = fn = 0
-        for sc, p in zip(scores(params, rows_list), pages_):
-            a, b, c = common.f1_counts((sc >= 0.5).astype(int).tolist(), p["labels"])
-            tp += a; fp += b; fn += c
+        for s in range(0, len(wins), args.batch):
+            chunk = wins[s:s + args.batch]
+            bt = make_batch([w[0] for w in chunk], None, args.batch, T_win, N_max)
+            pr = np.asarray(predict(params, bt["seg"], bt["idx"], bt["val"], bt["lengths"], bt["mask"]))
+            for j, w in enumerate(chunk):
+                a, b, c = common.f1_counts((pr[j, :len(w[0])] >= 0.5).astype(int).tolist(), w[1])
+                tp += a; fp += b; fn += c
         return common.prf(tp, fp, fn)
 
+    def export(best_params, epochs_run):
+        # float16 weights; the manifest is rewritten at every new best epoch so
+        # that an interrupted run still leaves a consistent pair.
+        tensors = {k: np.asarray(v) for k, v in best_params.items()}
+        config = f"tags={len(tag_vocab)}\nwords={len(word_vocab)}\ndense={m}\nhidden={H}\n"
+        wcem.write(args.out, tensors, {"config": config, "tag_vocab": "\n".join(tag_vocab),
+                                       "word_vocab": "\n".join(word_vocab)})
+        common.write_manifest(args.manifest, {
+            "model": "boilernet", "weights": args.out.split("/")[-1],
+            "paper": "Leonhardt, Anand, Khosla 2020 (../shared/papers/002_*.txt)",
+            "data": args.features, "split_field": args.split_field,
+            "pages": {"train": len(train), "validation": len(val), "test": len(test)},
+            "seed": args.seed, "epochs_run": epochs_run, "epochs_planned": args.epochs, "best_epoch": best_epoch, "batch": args.batch,
+            "optimizer": f"adam lr {args.lr}", "loss": "weighted binary cross-entropy (balanced class weights)",
+            "class_weights": {"positive": w_pos, "negative": w_neg},
+            "sizes": {"tags": len(tag_vocab), "words": len(word_vocab), "input": d, "dense": m, "hidden": H,
+                      "dropout": 0.5, "bilstm_layers": 2},
+            "weights_dtype": "float16", "libraries": common.library_versions("jax", "jaxlib", "optax", "numpy"),
+            "command": args.command, "window": args.window, "best_validation_f1_windows": best, "history": history,
+        })
+
+
     best, best_params, best_epoch, history = -1.0, params, 0, []
-    tr_labels = [p["labels"] for p in train]
     for epoch in range(1, args.epochs + 1):
         t0 = time.time()
-        order = rng.permutation(len(train))
+        order = rng.permutation(len(tr_win))
         losses = []
         for s in range(0, len(order), args.batch):
             ids = order[s:s + args.batch]
-            bt = make_batch([tr_rows[i] for i in ids], [tr_labels[i] for i in ids])
+            bt = make_batch([tr_win[i][0] for i in ids], [tr_win[i][1] for i in ids], args.batch, T_win, N_max)
             key, k = jax.random.split(key)
             params, opt_state, l = train_step(params, opt_state, bt["seg"], bt["idx"], bt["val"], bt["lengths"],
                                               bt["y"], bt["mask"], k)
             losses.append(float(l))
-        vp, vr, vf = f1_of(params, va_rows, val)
+        vp, vr, vf = window_f1(params, va_win)
         history.append({"epoch": epoch, "loss": float(np.mean(losses)), "val_f1": vf})
         print(f"epoch {epoch}: loss {np.mean(losses):.4f} validation P {vp:.3f} R {vr:.3f} F1 {vf:.3f} "
               f"({time.time() - t0:.0f} s)", flush=True)
         if vf > best:
             best, best_params, best_epoch = vf, params, epoch
+            export(best_params, epoch)
+    export(best_params, args.epochs)
 
-    # Export (float16), then report every figure with the exported weights.
-    tensors = {k: np.asarray(v) for k, v in best_params.items()}
-    config = f"tags={len(tag_vocab)}\nwords={len(word_vocab)}\ndense={m}\nhidden={H}\n"
-    wcem.write(args.out, tensors, {"config": config, "tag_vocab": "\n".join(tag_vocab),
-                                   "word_vocab": "\n".join(word_vocab)})
-    loaded, _ = wcem.read(args.out)
-    exported = {k: jnp.asarray(v) for k, v in loaded.items()}
-    figures = {"validation": dict(zip("prf", f1_of(exported, va_rows, val))),
-               "test": dict(zip("prf", f1_of(exported, te_rows, test)))}
-    for spec in args.extra_test:
-        name, path = spec.split("=", 1)
-        ps = [p for p in common.read_jsonl(path) if "labels" in p]
-        figures[name] = dict(zip("prf", f1_of(exported, enc(ps), ps)))
-        figures[name]["pages"] = len(ps)
-    for k, v in figures.items():
-        print(f"{k}: positive-class P {v['p']:.4f} R {v['r']:.4f} F1 {v['f']:.4f}", flush=True)
-    common.write_manifest(args.manifest, {
-        "model": "boilernet", "weights": args.out.split("/")[-1],
-        "paper": "Leonhardt, Anand, Khosla 2020 (../shared/papers/002_*.txt)",
-        "data": args.features, "split_field": args.split_field,
-        "pages": {"train": len(train), "validation": len(val), "test": len(test)},
-        "seed": args.seed, "epochs_run": args.epochs, "best_epoch": best_epoch, "batch": args.batch,
-        "optimizer": f"adam lr {args.lr}", "loss": "weighted binary cross-entropy (balanced class weights)",
-        "class_weights": {"positive": w_pos, "negative": w_neg},
-        "sizes": {"tags": len(tag_vocab), "words": len(word_vocab), "input": d, "dense": m, "hidden": H,
-                  "dropout": 0.5, "bilstm_layers": 2},
-        "weights_dtype": "float16", "libraries": common.library_versions("jax", "jaxlib", "optax", "numpy"),
-        "command": args.command, "figures_block_level_positive_class": figures, "history": history,
-    })
 
 
 if __name__ == "__main__":

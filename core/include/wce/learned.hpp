@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "wce/context.hpp"
 #include "wce/document.hpp"
 
 namespace wce::learned {
@@ -27,5 +28,22 @@ std::vector<TokenBlock> boilernet_blocks(const Document& doc);
 // with the weights in `model_bytes` (a .wcem file) or, when empty, the
 // compiled-in model. Throws std::runtime_error on missing or bad weights.
 std::vector<float> boilernet_scores(const Document& doc, std::string_view model_bytes = {});
+
+}  // namespace wce::learned
+
+namespace wce::learned {
+
+// Dragnet (Peters & Lecocq 2013): one row per text block of
+// Context::blocks() with the block's shallow features (kDragnetFeatureNames)
+// and the class/id tokens of its enclosing elements.
+extern const char* const kDragnetFeatureNames[];
+constexpr size_t kDragnetFeatureCount = 8;
+struct DragnetBlock {
+  float x[kDragnetFeatureCount];
+  std::vector<std::string> css;  // distinct lowercased id/class tokens of the container and its ancestors
+};
+std::vector<DragnetBlock> dragnet_blocks(Context& ctx);
+// Content probability per block of dragnet_blocks (weights as boilernet_scores).
+std::vector<float> dragnet_scores(Context& ctx, std::string_view model_bytes = {});
 
 }  // namespace wce::learned

@@ -29,6 +29,7 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_domdistiller());
     v.push_back(make_resiliparse());
     v.push_back(make_boilernet());
+    v.push_back(make_dragnet());
     return v;
   }();
   return all;

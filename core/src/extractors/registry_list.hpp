@@ -32,5 +32,6 @@ std::unique_ptr<Extractor> make_trafilatura();
 std::unique_ptr<Extractor> make_domdistiller();
 std::unique_ptr<Extractor> make_resiliparse();
 std::unique_ptr<Extractor> make_boilernet();
+std::unique_ptr<Extractor> make_dragnet();
 
 }  // namespace wce
