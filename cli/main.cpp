@@ -130,7 +130,13 @@ int cmd_extract(const std::vector<std::string>& args) {
   }
   wce::Document doc = wce::parse_html(bytes);
   wce::Context ctx(doc);
-  wce::Labels labels = ex.run(ctx);
+  wce::Labels labels;
+  try {
+    labels = ex.run(ctx);
+  } catch (const std::exception& e) {  // e.g. a learned extractor without its weights
+    std::cerr << "wce: " << name << ": " << e.what() << "\n";
+    return 1;
+  }
   std::string text = wce::render_text(doc, labels, ex.info().render);
   if (format == "text") {
     std::cout << text;

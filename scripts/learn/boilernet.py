@@ -18,6 +18,13 @@ import common
 import wcem
 
 
+def fnv1a(s):
+    h = 1469598103934665603
+    for c in s.encode():
+        h = ((h ^ c) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
 def build_vocab(pages, k_tags, l_words):
     tags, words = collections.Counter(), collections.Counter()
     for p in pages:
@@ -81,6 +88,7 @@ def main():
     ap.add_argument("--words", type=int, default=1000)
     ap.add_argument("--dense", type=int, default=64)
     ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--validation-pages", type=int, default=5, help="CleanEval: dev pages kept for validation")
     ap.add_argument("--window", type=int, default=512)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1)
@@ -95,7 +103,13 @@ def main():
     pages = common.read_jsonl(args.features)
     split = collections.defaultdict(list)
     for p in pages:
-        split[p["split"].get(args.split_field)].append(p)
+        value = p["split"].get(args.split_field)
+        if args.split_field == "split":  # CleanEval: 55 training + 5 validation pages of dev, test on final
+            value = "test" if value == "final" else value
+        split[value].append(p)
+    if args.split_field == "split":
+        dev = sorted(split.pop("dev", []), key=lambda p: fnv1a(p["id"]))
+        split["dev"], split["train"] = dev[:args.validation_pages], dev[args.validation_pages:]
     train, val, test = split["train"], split["dev"] or split["valid"] or split["validation"], split["test"]
     if args.max_pages:
         train, val, test = train[:args.max_pages], val[:args.max_pages], test[:args.max_pages]
