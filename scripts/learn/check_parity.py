@@ -32,7 +32,14 @@ def lstm(x, w_ih, w_hh, b, reverse):
     return out
 
 
+BOILERNET_WINDOW = 4096  # kWindowBlocks of core/src/learned/boilernet.cpp
+
+
 def boilernet_forward(w, texts, page):
+    n = len(page["blocks"])
+    if n > BOILERNET_WINDOW:
+        return np.concatenate([boilernet_forward(w, texts, {"blocks": page["blocks"][s:s + BOILERNET_WINDOW]})
+                               for s in range(0, n, BOILERNET_WINDOW)])
     tags, words = texts["tag_vocab"].split("\n"), texts["word_vocab"].split("\n")
     ti = {t: i for i, t in enumerate(tags)}
     wi = {x: len(tags) + 1 + i for i, x in enumerate(words)}

@@ -5,6 +5,7 @@
 // frequent words, one OOV slot); a dense projection, two bidirectional LSTM
 // layers and a sigmoid per block. Sizes and vocabularies come from the model
 // file (core/models/boilernet.wcem, made by scripts/train.sh boilernet).
+#include <algorithm>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -21,6 +22,12 @@
 namespace wce {
 namespace learned {
 namespace {
+
+// Pages with more blocks run in independent windows of this many blocks, so
+// that memory stays bounded on huge pages (training used windows of 512;
+// the largest Google-Trends-2017 page has 3,959 blocks, so the figures of the
+// manifest are whole-page ones).
+constexpr size_t kWindowBlocks = 4096;
 
 // Word tokens: maximal runs of ASCII letters/digits or non-ASCII bytes
 // (UTF-8 letters of other scripts), ASCII lowercased.
@@ -88,12 +95,19 @@ struct BoilerNetModel {
       }
       rows[b].assign(counts.begin(), counts.end());
     }
-    nn::Tensor x = nn::dense_sparse(rows, *dense_w, *dense_b);
-    x = nn::bilstm(x, layers[0][0], layers[0][1]);
-    x = nn::bilstm(x, layers[1][0], layers[1][1]);
-    nn::Tensor y = nn::dense(x, *out_w, *out_b);
-    nn::sigmoid_inplace(y);
-    return y.data;
+    std::vector<float> out;
+    out.reserve(rows.size());
+    for (size_t start = 0; start < rows.size(); start += kWindowBlocks) {
+      std::vector<nn::SparseRow> window(rows.begin() + start,
+                                        rows.begin() + std::min(rows.size(), start + kWindowBlocks));
+      nn::Tensor x = nn::dense_sparse(window, *dense_w, *dense_b);
+      x = nn::bilstm(x, layers[0][0], layers[0][1]);
+      x = nn::bilstm(x, layers[1][0], layers[1][1]);
+      nn::Tensor y = nn::dense(x, *out_w, *out_b);
+      nn::sigmoid_inplace(y);
+      out.insert(out.end(), y.data.begin(), y.data.end());
+    }
+    return out;
   }
 };
 
