@@ -18,13 +18,6 @@ import common
 import wcem
 
 
-def fnv1a(s):
-    h = 1469598103934665603
-    for c in s.encode():
-        h = ((h ^ c) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
-    return h
-
-
 def build_vocab(pages, k_tags, l_words):
     tags, words = collections.Counter(), collections.Counter()
     for p in pages:
@@ -108,7 +101,7 @@ def main():
             value = "test" if value == "final" else value
         split[value].append(p)
     if args.split_field == "split":
-        dev = sorted(split.pop("dev", []), key=lambda p: fnv1a(p["id"]))
+        dev = sorted(split.pop("dev", []), key=lambda p: common.fnv1a(p["id"]))
         split["dev"], split["train"] = dev[:args.validation_pages], dev[args.validation_pages:]
     train, val, test = split["train"], split["dev"] or split["valid"] or split["validation"], split["test"]
     if args.max_pages:

@@ -11,6 +11,14 @@ def read_jsonl(path):
         return [json.loads(line) for line in f if line.strip()]
 
 
+def fnv1a(s):
+    """FNV-1a 64 of a string's UTF-8 bytes (page-level splits by id)."""
+    h = 1469598103934665603
+    for c in s.encode():
+        h = ((h ^ c) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
 def f1_counts(pred, gold):
     """pred, gold: iterables of 0/1 -> (tp, fp, fn)."""
     tp = fp = fn = 0

@@ -16,13 +16,6 @@ import common
 import wcem
 
 
-def fnv1a(s):
-    h = 1469598103934665603
-    for c in s.encode():
-        h = ((h ^ c) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
-    return h
-
-
 def matrix(pages, vocab):
     index = {t: i for i, t in enumerate(vocab)}
     rows, ys = [], []
@@ -72,8 +65,8 @@ def main():
     test = [p for p in pages if p["split"].get("split") == "test"]
     if args.max_pages:
         train_all, test = train_all[:args.max_pages], test[:args.max_pages]
-    val = [p for p in train_all if fnv1a(p["id"]) % 5 == 4]
-    train = [p for p in train_all if fnv1a(p["id"]) % 5 != 4]
+    val = [p for p in train_all if common.fnv1a(p["id"]) % 5 == 4]
+    train = [p for p in train_all if common.fnv1a(p["id"]) % 5 != 4]
     counts = collections.Counter(t for p in train_all for b in p["blocks"] for t in b["css"])
     vocab = [t for t, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:args.css_tokens]]
     Xtr, ytr = matrix(train, vocab)

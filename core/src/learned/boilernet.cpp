@@ -7,7 +7,6 @@
 // file (core/models/boilernet.wcem, made by scripts/train.sh boilernet).
 #include <algorithm>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <unordered_map>
 
@@ -111,22 +110,7 @@ struct BoilerNetModel {
   }
 };
 
-// The compiled-in model, parsed once (thread-safe); a load error is kept and
-// rethrown on every use so that each page reports it.
-const BoilerNetModel& builtin_model() {
-  static std::once_flag once;
-  static std::unique_ptr<BoilerNetModel> model;
-  static std::string error;
-  std::call_once(once, [] {
-    try {
-      model = std::make_unique<BoilerNetModel>(nn::load_embedded_model("boilernet"));
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-  });
-  if (!model) throw nn::ModelError(error);
-  return *model;
-}
+const BoilerNetModel& builtin_model() { return nn::cached_embedded_model<BoilerNetModel>("boilernet"); }
 
 }  // namespace
 

@@ -15,7 +15,6 @@
 // Dragnet's lxml blockifier.
 #include <cmath>
 #include <memory>
-#include <mutex>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -102,20 +101,7 @@ struct DragnetModel {
   }
 };
 
-const DragnetModel& builtin_model() {
-  static std::once_flag once;
-  static std::unique_ptr<DragnetModel> model;
-  static std::string error;
-  std::call_once(once, [] {
-    try {
-      model = std::make_unique<DragnetModel>(nn::load_embedded_model("dragnet"));
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-  });
-  if (!model) throw nn::ModelError(error);
-  return *model;
-}
+const DragnetModel& builtin_model() { return nn::cached_embedded_model<DragnetModel>("dragnet"); }
 
 }  // namespace
 

@@ -9,6 +9,8 @@
 #pragma once
 #include <cstdint>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -51,5 +53,24 @@ std::string_view embedded_model(std::string_view name);
 
 // Loads an embedded model; throws ModelError with a hint when missing.
 ModelFile load_embedded_model(const std::string& name);
+
+// A model built from the embedded weights `name` (Model(ModelFile)), parsed
+// once per process (thread-safe); a load error is kept and rethrown on every
+// use, so that each page reports it.
+template <class Model>
+const Model& cached_embedded_model(const std::string& name) {
+  static std::once_flag once;
+  static std::unique_ptr<Model> model;
+  static std::string error;
+  std::call_once(once, [&] {
+    try {
+      model = std::make_unique<Model>(load_embedded_model(name));
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  });
+  if (!model) throw ModelError(error);
+  return *model;
+}
 
 }  // namespace wce::nn
