@@ -51,8 +51,7 @@ case $MODEL in
       "$PY" "$LEARN/boilernet.py" --features "$OUT/gt_boilernet.jsonl" --out "$OUT/boilernet.wcem" \
         --manifest "$OUT/boilernet.manifest.json" --epochs 1 --max-pages 4 "$@"
       # C++ outputs of the exported weights on 5 pages, then the NumPy forward pass on the same blocks.
-      head -n 5 "$OUT/gt_boilernet.jsonl" | "$PY" -c 'import json,sys; [print(json.loads(l)["id"]) for l in sys.stdin]' > "$OUT/ids.txt"
-      zcat "$GT" | grep -F -f <(sed 's/.*/"id": "&"/' "$OUT/ids.txt") > "$OUT/pages.jsonl" || true
+      zcat "$GT" | head -n 5 > "$OUT/pages.jsonl"
       "$FEAT" --model boilernet --scores "$OUT/boilernet.wcem" "$OUT/pages.jsonl" > "$OUT/parity.jsonl"
       "$PY" "$LEARN/check_parity.py" boilernet "$OUT/boilernet.wcem" "$OUT/parity.jsonl"
       exit $?
