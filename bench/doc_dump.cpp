@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "dataset.hpp"
+#include "io/dataset.hpp"
 #include "wce/wce.hpp"
 
 namespace {
@@ -157,11 +157,11 @@ int main(int argc, char** argv) {
     ++pages;
   };
 
-  std::vector<wce::cli::DatasetProblem> problems;
+  std::vector<wce::io::DatasetProblem> problems;
   try {
     for (const std::string& p : paths)
-      wce::cli::read_dataset(p, [&](wce::cli::Page&& page) { emit(page.id, page.html, page.html_is_utf8); },
-                             problems, wce::cli::Need::Html);
+      wce::io::read_dataset(p, [&](wce::io::Page&& page) { emit(page.id, page.html, page.html_is_utf8); },
+                             problems, wce::io::Need::Html);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "doc_dump: %s\n", e.what());
     return 2;

@@ -9,6 +9,7 @@
 #include "wce/eval.hpp"
 #include "wce/extractor.hpp"
 #include "wce/html.hpp"
+#include "wce/learned.hpp"
 #include "wce/render.hpp"
 #include "wce/run.hpp"
 

@@ -31,6 +31,8 @@ std::unique_ptr<Extractor> make_goose();
 std::unique_ptr<Extractor> make_trafilatura();
 std::unique_ptr<Extractor> make_domdistiller();
 std::unique_ptr<Extractor> make_resiliparse();
+std::unique_ptr<Extractor> make_boilernet();
+std::unique_ptr<Extractor> make_dragnet();
 // Ensembles (vote.cpp, news_please.cpp).
 std::unique_ptr<Extractor> make_vote_all();
 std::unique_ptr<Extractor> make_vote_best();
