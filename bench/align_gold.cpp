@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "dataset.hpp"
+#include "io/dataset.hpp"
 #include "wce/wce.hpp"
 
 namespace {
@@ -92,7 +92,7 @@ int main(int argc, char** argv) {
   }
   using Clock = std::chrono::steady_clock;
   nlohmann::json report;
-  std::vector<wce::cli::DatasetProblem> problems;
+  std::vector<wce::io::DatasetProblem> problems;
 
   if (!data.empty()) {
     std::vector<std::string> files;
@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
     std::map<std::string, DatasetStats> stats;
     for (const std::string& f : files) {
       size_t n = 0;
-      wce::cli::read_dataset(f, [&](wce::cli::Page&& p) {
+      wce::io::read_dataset(f, [&](wce::io::Page&& p) {
         if (n++ >= limit) return;
         auto t0 = Clock::now();
         wce::Document d = wce::parse_html(p.html, "utf-8");
@@ -145,11 +145,11 @@ int main(int argc, char** argv) {
     std::map<std::string, std::string> gold;
     std::string gold_file = data.empty() ? std::string() : data + "/google-trends-2017.jsonl.gz";
     if (!gold_file.empty())
-      wce::cli::read_dataset(gold_file, [&](wce::cli::Page&& p) { gold[p.id] = std::move(p.gold); }, problems);
+      wce::io::read_dataset(gold_file, [&](wce::io::Page&& p) { gold[p.id] = std::move(p.gold); }, problems);
     wce::BlockCounts total;
     std::vector<double> page_f1;
     size_t pages = 0, misplaced = 0, unmatched = 0;
-    wce::cli::for_each_json_line(labels_path, [&](const nlohmann::json& j, const std::string&) {
+    wce::io::for_each_json_line(labels_path, [&](const nlohmann::json& j, const std::string&) {
       if (pages >= limit) return;
       std::string id = j.value("id", ""), html = j.value("labeled_html", "");
       auto it = gold.find(id);

@@ -52,8 +52,8 @@ struct VoteResult {
 // nodes in document order) given the members' outputs.
 VoteResult vote_on_outputs(const Document& doc, const std::vector<MemberOutput>& outputs);
 
-// How a vote gets a member's labels. The default runs the member on the
-// Context; swap in the run layer's cached Context labels here.
+// How a vote gets a member's labels. The default asks the Context
+// (Context::labels: run once per page and cached); tests swap in outputs.
 using MemberLabelsFn = std::function<Labels(Context&, const Extractor&)>;
 Labels run_member(Context& ctx, const Extractor& member);
 

@@ -1,7 +1,7 @@
 // Tokens of the text-node stream and of plain text (see node_tokens.hpp).
 #include "features/node_tokens.hpp"
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "wce/context.hpp"
 #include "wce/eval.hpp"
 

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <string>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "wce/html.hpp"
 
 namespace wce {
