@@ -10,6 +10,7 @@
 #include "wce/extractor.hpp"
 #include "wce/html.hpp"
 #include "wce/learned.hpp"
+#include "wce/learned_ensemble.hpp"
 #include "wce/render.hpp"
 #include "wce/run.hpp"
 

@@ -34,6 +34,7 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_vote_best());
     v.push_back(make_vote_best_weighted());
     v.push_back(make_news_please());
+    v.push_back(make_learned_ensemble());
     return v;
   }();
   return all;

@@ -38,5 +38,6 @@ std::unique_ptr<Extractor> make_vote_all();
 std::unique_ptr<Extractor> make_vote_best();
 std::unique_ptr<Extractor> make_vote_best_weighted();
 std::unique_ptr<Extractor> make_news_please();
+std::unique_ptr<Extractor> make_learned_ensemble();  // learned_ensemble.cpp
 
 }  // namespace wce

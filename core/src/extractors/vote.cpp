@@ -156,6 +156,8 @@ VoteResult vote_on_outputs(const Document& doc, const std::vector<MemberOutput>&
   return r;
 }
 
+// Through the Context's cache, so that a member shared by several ensembles
+// (or used by trafilatura's fallbacks) runs once per page.
 Labels run_member(Context& ctx, const Extractor& member) { return ctx.labels(member); }
 
 VoteResult token_vote(Context& ctx, const std::vector<VoteMember>& members, const MemberLabelsFn& get) {
