@@ -97,7 +97,7 @@ val js_extractors() {
     const wce::ExtractorInfo& info = e->info();
     val o = val::object();
     o.set("name", info.name);
-    o.set("family", info.family);
+    o.set("family", std::string(wce::family_name(info.family)));
     o.set("reference", info.reference);
     o.set("description", info.description);
     o.set("render", std::string(info.render == wce::RenderStyle::Layout ? "layout" : "plain"));
