@@ -160,8 +160,9 @@ val js_evaluate(const std::string& predicted, const std::string& gold) {
 
 // The columns: wce::measure_names(), then rouge_lsum_words_{p,r,f1}: plain
 // wce::rouge_lsum() on word tokens, which is what `wce bench` puts in its
-// table (cli/bench.cpp). measure_page's rouge_lsum columns differ from it only
-// where measure_page segments by character (Chinese, Japanese, Thai, ...).
+// table (wce::score_page, core/src/eval/aggregate.cpp). measure_page's
+// rouge_lsum columns differ from it only where measure_page segments by
+// character (Chinese, Japanese, Thai, ...).
 const std::vector<std::string>& column_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n = wce::measure_names();
