@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 
 #include "io/dataset.hpp"
@@ -63,6 +64,9 @@ int run_bench(const BenchOptions& opt) {
         base.lang = page.lang;
         base.kb = static_cast<double>(page.html.size()) / 1000.0;
         if (need_complexity) base.complexity = complexity_score(run.doc(), page.gold);
+        // Gold node labels for the block-level measure, once per page (not timed).
+        std::optional<GoldAlignment> gold_nodes;
+        if (wants_block(rep.measures)) gold_nodes = align_gold(run.doc(), page.gold);
         for (const Extractor* ex : chosen) {
           // A Context of its own per extractor, so that each one's time
           // includes the shared features it uses (parse time is added to everyone's).
@@ -77,6 +81,7 @@ int run_bench(const BenchOptions& opt) {
           r.extractor = ex->info().name;
           r.ms = run.parse_ms() + x.extract_ms + x.render_ms;
           r.scores = score_page(x.text, page.gold, page.lang, rep.measures);
+          if (gold_nodes) set_block_score(r.scores, rep.measures, block_prf(block_counts(x.labels, *gold_nodes)));
           results.push_back(std::move(r));
         }
         bar.update(++done, page.dataset);

@@ -83,13 +83,24 @@ int run_eval(const EvalOptions& opt) {
           if (need_complexity)
             r.complexity = complexity_score(PageRun::parse(io::page_source(page)).doc(), page.gold);
         }
+        const std::string predicted = it == pred.end() ? std::string() : it->second.text;
         if (it == pred.end()) {
           missing.add(page.id);
-          r.scores = score_page("", page.gold, page.lang, rep.measures);
         } else {
           it->second.used = true;
           r.ms = it->second.ms;
-          r.scores = score_page(it->second.text, page.gold, page.lang, rep.measures);
+        }
+        r.scores = score_page(predicted, page.gold, page.lang, rep.measures);
+        if (wants_block(rep.measures)) {
+          // eval has texts, not node labels: both the gold and the predicted
+          // text are aligned with the page, and their node labels compared.
+          if (page.html.empty())
+            throw std::runtime_error("the block measure needs gold records with html (" + page.id + ")");
+          PageRun run = PageRun::parse(io::page_source(page));
+          const Document& doc = run.doc();
+          GoldAlignment gold_nodes = align_gold(doc, page.gold);
+          const Labels pred_nodes = align_gold(doc, predicted).labels;
+          set_block_score(r.scores, rep.measures, block_prf(block_counts(pred_nodes, gold_nodes)));
         }
         results.push_back(std::move(r));
       }, gold_problems, io::Need::Text);

@@ -35,7 +35,10 @@ usage:
       and malformed lines are reported.
     REPORT OPTIONS:
       --measures LIST|all   rouge (default), chars, word_lcs, bag, set, cleaneval,
-                            voc, occ, kl, cosine, euclidean, near_empty
+                            voc, occ, kl, cosine, euclidean, near_empty;
+                            block: per-text-node P/R/F1 against gold node
+                            labels aligned from the gold text (eval aligns
+                            the predicted text too; needs records with html)
       --by dataset|complexity|language   groups of the table (default dataset)
       --format table|tsv|json            standard output (default table)
       --out FILE            the table as JSON (FILE.json) or TSV

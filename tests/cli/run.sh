@@ -64,6 +64,9 @@ check "eval reports missing ids" 0 "no prediction for 2 gold page\(s\), scored a
 check "eval reports duplicates"  0 "pred.jsonl:2: duplicate id a" -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
 check "eval reports bad lines"   0 'pred.jsonl:4: missing string field "id"' -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
 check "eval gold without html"   0 "^x +t +1 +1.000"          -- sh -c "echo '{\"id\":\"g\",\"dataset\":\"t\",\"text\":\"same words\"}' > '$T/g.jsonl'; echo '{\"id\":\"g\",\"text\":\"same words\"}' > '$T/p.jsonl'; '$WCE' eval '$T/p.jsonl' '$T/g.jsonl' --name x"
+check "bench block measure"      0 "^all_text +t +2 +1.000 .* block$" -- "$WCE" bench --data "$T/data.jsonl" --extractors all_text --measures rouge,block
+check "eval block measure"       0 "^pred +t +2 +0.500 .* block$" -- sh -c "grep -v 'no html' '$T/data.jsonl' > '$T/html.jsonl'; '$WCE' eval '$T/pred.jsonl' '$T/html.jsonl' --measures block 2>/dev/null"
+check "eval block needs html"    2 "block measure needs gold records with html" -- sh -c "'$WCE' eval '$T/p.jsonl' '$T/g.jsonl' --measures block"
 check "eval needs two files"     2 "eval needs PRED.jsonl"    -- "$WCE" eval "$T/pred.jsonl"
 check "jsonl batch from stdin, no gold" 0 '"id":"x".*"text":"no gold here"' -- sh -c "echo '{\"id\":\"x\",\"html\":\"<p>no gold here</p>\"}' | '$WCE' extract --jsonl -"
 check "jsonl batch has ms"       0 '"ms":[0-9.]+'             -- "$WCE" extract --jsonl "$T/data.jsonl"

@@ -22,7 +22,13 @@ struct MeasureSpec {
 
 // Every measure of measure_names(), in that order.
 std::vector<MeasureSpec> all_measures();
-// Comma-separated names ("rouge" is short for rouge_lsum) or "all".
+// The block-level measure (Gottron 2007 / Web2Text): precision, recall, F1
+// over text nodes, gold node labels from align_gold(). It needs the page's
+// Document and labels, so score_page() leaves it NaN and the caller fills it
+// (set_block_score). Not part of "all": it needs records with html.
+constexpr const char* kBlockMeasure = "block";
+// Comma-separated names ("rouge" is short for rouge_lsum, "block" the
+// block-level measure) or "all".
 // Throws std::invalid_argument naming an unknown or repeated measure.
 std::vector<MeasureSpec> parse_measures(const std::string& list);
 
@@ -37,6 +43,9 @@ struct Score {
 // page); the others come from measure_page() with the page's language.
 std::vector<Score> score_page(std::string_view predicted, std::string_view gold,
                               const std::string& lang, const std::vector<MeasureSpec>& specs);
+bool wants_block(const std::vector<MeasureSpec>& specs);
+// Puts the block-level P/R/F1 into the kBlockMeasure column of `scores`.
+void set_block_score(std::vector<Score>& scores, const std::vector<MeasureSpec>& specs, const PRF& block);
 
 struct PageResult {
   std::string id, dataset, lang, extractor;

@@ -98,11 +98,17 @@ std::vector<MeasureSpec> parse_measures(const std::string& list) {
     start = comma + 1;
     if (name.empty()) continue;
     if (name == "rouge") name = "rouge_lsum";
+    if (name == kBlockMeasure) {
+      if (std::any_of(out.begin(), out.end(), [&](const MeasureSpec& m) { return m.name == name; }))
+        throw std::invalid_argument("measure '" + name + "' given twice");
+      out.push_back({kBlockMeasure, true});
+      continue;
+    }
     auto it = std::find_if(known.begin(), known.end(), [&](const MeasureSpec& m) { return m.name == name; });
     if (it == known.end()) {
       std::string names;
       for (const MeasureSpec& m : known) names += (names.empty() ? "" : ", ") + m.name;
-      throw std::invalid_argument("unknown measure '" + name + "' (known: rouge, " + names + ", all)");
+      throw std::invalid_argument("unknown measure '" + name + "' (known: rouge, " + names + ", block, all)");
     }
     if (std::any_of(out.begin(), out.end(), [&](const MeasureSpec& m) { return m.name == name; }))
       throw std::invalid_argument("measure '" + name + "' given twice");
@@ -116,7 +122,9 @@ std::vector<Score> score_page(std::string_view predicted, std::string_view gold,
                               const std::vector<MeasureSpec>& specs) {
   std::vector<Score> out;
   out.reserve(specs.size());
-  bool others = std::any_of(specs.begin(), specs.end(), [](const MeasureSpec& s) { return s.name != "rouge_lsum"; });
+  bool others = std::any_of(specs.begin(), specs.end(), [](const MeasureSpec& s) {
+    return s.name != "rouge_lsum" && s.name != kBlockMeasure;
+  });
   PageMeasures m;
   if (others) {
     MeasureOptions opt;
@@ -127,6 +135,8 @@ std::vector<Score> score_page(std::string_view predicted, std::string_view gold,
     if (spec.name == "rouge_lsum") {
       PRF s = rouge_lsum(predicted, gold);
       out.push_back({s.precision, s.recall, s.f1});
+    } else if (spec.name == kBlockMeasure) {
+      out.push_back({std::nan(""), std::nan(""), std::nan("")});  // set_block_score fills it
     } else if (spec.prf) {
       out.push_back({*measure_value(m, spec.name + "_p"), *measure_value(m, spec.name + "_r"),
                      *measure_value(m, spec.name + "_f1")});
@@ -135,6 +145,15 @@ std::vector<Score> score_page(std::string_view predicted, std::string_view gold,
     }
   }
   return out;
+}
+
+bool wants_block(const std::vector<MeasureSpec>& specs) {
+  return std::any_of(specs.begin(), specs.end(), [](const MeasureSpec& s) { return s.name == kBlockMeasure; });
+}
+
+void set_block_score(std::vector<Score>& scores, const std::vector<MeasureSpec>& specs, const PRF& block) {
+  for (size_t i = 0; i < specs.size() && i < scores.size(); ++i)
+    if (specs[i].name == kBlockMeasure) scores[i] = {block.precision, block.recall, block.f1};
 }
 
 const char* group_by_name(GroupBy by) {

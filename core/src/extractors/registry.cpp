@@ -38,6 +38,10 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_trafilatura());
     v.push_back(make_domdistiller());
     v.push_back(make_resiliparse());
+    v.push_back(make_vote_all());
+    v.push_back(make_vote_best());
+    v.push_back(make_vote_best_weighted());
+    v.push_back(make_news_please());
     return v;
   }();
   return all;
