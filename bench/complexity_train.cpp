@@ -9,7 +9,7 @@
 // the same Document. Split: within each dataset, pages sorted by FNV-1a 64 of
 // (salt, id); the first round(25 %) are training pages (stratified by dataset,
 // independent of file order). Classes: complexity > the median of the training
-// pages. Model: wce::fit_logistic (standardisation + L2 Newton/IRLS, l2 = 1 as
+// pages. Model: wce::bench::fit_logistic (standardisation + L2 Newton/IRLS, l2 = 1 as
 // scikit-learn's default C = 1). Reported on the other 75 %: accuracy overall
 // and per dataset, against two majority-class baselines (the training split's
 // majority class overall, and each dataset's own training majority), and the
@@ -32,6 +32,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench/lib/logistic_fit.hpp"
 #include "io/dataset.hpp"
 #include "wce/wce.hpp"
 
@@ -102,7 +103,7 @@ Fit fit(const std::vector<Row>& rows, uint64_t salt, double share, double l2) {
     x.insert(x.end(), rows[i].x.begin(), rows[i].x.end());
     y.push_back(f.label[i]);
   }
-  f.model = wce::fit_logistic(x, kF, y, l2);
+  f.model = wce::bench::fit_logistic(x, kF, y, l2);
   f.p.resize(rows.size());
   for (size_t i = 0; i < rows.size(); ++i) f.p[i] = f.model.probability(rows[i].x.data());
   return f;

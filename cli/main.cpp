@@ -196,7 +196,7 @@ int cmd_eval(const std::vector<std::string>& args) {
 int cmd_list() {
   for (const auto& e : wce::extractors()) {
     const auto& i = e->info();
-    std::printf("%-12s %-10s %s\n%-12s %-10s (%s)\n", i.name.c_str(), i.family.c_str(),
+    std::printf("%-12s %-10s %s\n%-12s %-10s (%s)\n", i.name.c_str(), wce::family_name(i.family),
                 i.description.c_str(), "", "", i.reference.c_str());
   }
   return 0;

@@ -97,7 +97,7 @@ val js_extractors() {
     const wce::ExtractorInfo& info = e->info();
     val o = val::object();
     o.set("name", info.name);
-    o.set("family", info.family);
+    o.set("family", std::string(wce::family_name(info.family)));
     o.set("reference", info.reference);
     o.set("description", info.description);
     o.set("render", std::string(info.render == wce::RenderStyle::Layout ? "layout" : "plain"));
@@ -160,8 +160,9 @@ val js_evaluate(const std::string& predicted, const std::string& gold) {
 
 // The columns: wce::measure_names(), then rouge_lsum_words_{p,r,f1}: plain
 // wce::rouge_lsum() on word tokens, which is what `wce bench` puts in its
-// table (cli/bench.cpp). measure_page's rouge_lsum columns differ from it only
-// where measure_page segments by character (Chinese, Japanese, Thai, ...).
+// table (wce::score_page, core/src/eval/aggregate.cpp). measure_page's
+// rouge_lsum columns differ from it only where measure_page segments by
+// character (Chinese, Japanese, Thai, ...).
 const std::vector<std::string>& column_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n = wce::measure_names();

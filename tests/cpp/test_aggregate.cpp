@@ -1,5 +1,5 @@
 // Aggregation of per-page scores into the rows of `wce bench` / `wce eval`
-// (cli/aggregate.cpp). Expected values are computed by hand in the comments.
+// (core/src/eval/aggregate.cpp, wce/aggregate.hpp). Expected values are computed by hand in the comments.
 #include <gtest/gtest.h>
 
 #include <cmath>

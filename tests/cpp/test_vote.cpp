@@ -142,8 +142,8 @@ TEST(Vote, MemberTables) {
                                 "readability", "goose", "trafilatura", "domdistiller", "resiliparse"})
     EXPECT_NE(("," + all_names + ",").find(std::string(",") + heuristic + ","), std::string::npos) << heuristic;
   for (const auto& m : all) {
-    const std::string& family = wce::find_extractor(m.name)->info().family;
-    EXPECT_TRUE(family == "heuristic" || family == "learned") << m.name;
+    const wce::Family family = wce::find_extractor(m.name)->info().family;
+    EXPECT_TRUE(family == wce::Family::Heuristic || family == wce::Family::Learned) << m.name;
     EXPECT_NE(m.name, "lqf25");
     EXPECT_NE(m.name, "boilerpipe_article");
   }

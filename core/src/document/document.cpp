@@ -1,14 +1,18 @@
+#include "document/builder.hpp"
 #include "wce/document.hpp"
 
 namespace wce {
+namespace builder {
 
-Span Document::add_string(std::string_view s) {
+Span add_string(Document& doc, std::string_view s) {
+  std::string& pool = doc.pool;
   Span sp{static_cast<uint32_t>(pool.size()), static_cast<uint32_t>(s.size())};
   pool.append(s);
   return sp;
 }
 
-uint32_t Document::add_node(uint32_t parent, NodeKind kind, Tag tag) {
+uint32_t add_node(Document& doc, uint32_t parent, NodeKind kind, Tag tag) {
+  std::vector<Node>& nodes = doc.nodes;
   uint32_t idx = static_cast<uint32_t>(nodes.size());
   Node n;
   n.kind = kind;
@@ -25,7 +29,9 @@ uint32_t Document::add_node(uint32_t parent, NodeKind kind, Tag tag) {
   return idx;
 }
 
-void Document::finish() {
+void finish(Document& doc) {
+  std::vector<Node>& nodes = doc.nodes;
+  std::vector<uint32_t>& text_nodes = doc.text_nodes;
   text_nodes.clear();
   for (uint32_t i = 0; i < nodes.size(); ++i) {
     if (nodes[i].kind == NodeKind::Text) {
@@ -34,6 +40,8 @@ void Document::finish() {
     }
   }
 }
+
+}  // namespace builder
 
 uint32_t Document::ancestor(uint32_t node, Tag tag) const {
   for (uint32_t i = node; i != kNone; i = nodes[i].parent)

@@ -55,6 +55,7 @@
 #include <vector>
 
 #include "document/unicode.hpp"
+#include "eval/sequence_match.hpp"
 #include "wce/eval.hpp"
 
 namespace wce {

@@ -335,7 +335,7 @@ Labels justext_labels(Context& ctx, const JustextParams& prm, const std::vector<
 
 std::unique_ptr<Extractor> make_justext() {
   return make_extractor(
-      {"justext", "heuristic",
+      {"justext", Family::Heuristic,
        "Pomikálek 2011: Removing boilerplate and duplicate content from web corpora (jusText)",
        "jusText: paragraphs classified by length, link density and stop-word density, then by "
        "their neighbours."},

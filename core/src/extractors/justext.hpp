@@ -1,6 +1,6 @@
 // jusText with other parameters than its defaults (internal header), for
 // callers that run it their own way (trafilatura's fallback owns its
-// parameters: trafilatura_external.hpp).
+// parameters: trafilatura/external.hpp).
 #pragma once
 #include <cstdint>
 #include <vector>

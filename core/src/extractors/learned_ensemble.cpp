@@ -184,7 +184,7 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
 
 std::unique_ptr<Extractor> make_learned_ensemble() {
   return make_extractor(
-      {"ensemble", "ensemble", "ours (issue 9): node-level learned ensemble, core/models/ensemble_logreg.inc",
+      {"ensemble", Family::Ensemble, "ours (issue 9): node-level learned ensemble, core/models/ensemble_logreg.inc",
        "Logistic regression per text node over the votes of readability, trafilatura, domdistiller, "
        "boilerpipe_article, resiliparse, justext, goose and cetd, block agreement and neighbours, "
        "words, link density, depth, position, tag path and the page-complexity estimate (routing). "

@@ -79,7 +79,7 @@ std::optional<size_t> news_please_choose(const std::vector<TextCandidate>& candi
 
 std::unique_ptr<Extractor> make_news_please() {
   return make_extractor(
-      {"news_please", "ensemble",
+      {"news_please", Family::Ensemble,
        "Hamborg et al. 2017: news-please (ComparerText of fhamborg/news-please), as used by "
        "Bevendorff et al. 2023",
        "news-please's default text rule over Newspaper (our goose) and Readability: newspaper's text "

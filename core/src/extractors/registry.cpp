@@ -2,6 +2,16 @@
 
 namespace wce {
 
+const char* family_name(Family family) {
+  switch (family) {
+    case Family::Baseline: return "baseline";
+    case Family::Heuristic: return "heuristic";
+    case Family::Learned: return "learned";
+    case Family::Ensemble: return "ensemble";
+  }
+  return "heuristic";
+}
+
 const std::vector<std::unique_ptr<Extractor>>& extractors() {
   static const std::vector<std::unique_ptr<Extractor>> all = [] {
     std::vector<std::unique_ptr<Extractor>> v;

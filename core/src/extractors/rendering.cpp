@@ -34,7 +34,7 @@ const TagSet kFallbackOnly = {Tag::Iframe, Tag::Audio, Tag::Video, Tag::Canvas};
 }  // namespace
 
 std::unique_ptr<Extractor> make_rendering() {
-  ExtractorInfo info{"rendering", "baseline",
+  ExtractorInfo info{"rendering", Family::Baseline,
                      "Bevendorff et al. 2023 (inscriptis / html_text rendering baselines)",
                      "All visible text of the page, with list bullets and table rows kept on one line."};
   info.render = RenderStyle::Layout;

@@ -89,7 +89,7 @@ std::vector<VoteMember> vote_members(std::string_view ensemble) {
       const ExtractorInfo& i = e->info();
       bool variant = false;
       for (const std::string& v : kVoteAllVariants) variant |= v == i.name;
-      if ((i.family == "heuristic" || i.family == "learned") && !variant) table.push_back({i.name, 1});
+      if ((i.family == Family::Heuristic || i.family == Family::Learned) && !variant) table.push_back({i.name, 1});
     }
     return table;
   }
@@ -182,7 +182,7 @@ namespace {
 
 std::unique_ptr<Extractor> make_vote(const char* name, const char* description) {
   return make_extractor(
-      {name, "ensemble", "Bevendorff et al. 2023: An Empirical Comparison of Web Content Extraction "
+      {name, Family::Ensemble, "Bevendorff et al. 2023: An Empirical Comparison of Web Content Extraction "
                          "Algorithms (SIGIR), section 4.5",
        description},
       [name = std::string(name)](Context& ctx) { return token_vote(ctx, vote_members(name)).labels; });

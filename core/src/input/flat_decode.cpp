@@ -6,6 +6,7 @@
 #include <string>
 
 #include "document/attributes.hpp"
+#include "document/builder.hpp"
 #include "document/unicode.hpp"
 #include "wce/html.hpp"
 
@@ -47,7 +48,7 @@ Document decode_flat_dom(const FlatDom& flat) {
   Document doc;
   doc.nodes.reserve(count + 1);
   doc.pool.reserve(flat.strings.size());
-  doc.add_node(kNone, NodeKind::Element, Tag::Document);
+  builder::add_node(doc, kNone, NodeKind::Element, Tag::Document);
   StringReader reader(flat.strings);
   // Flat node k becomes Document node map[k]; kNone where it was dropped
   // (inside script/style/noscript/template, exactly as parse_html drops it).
@@ -73,15 +74,15 @@ Document decode_flat_dom(const FlatDom& flat) {
     uint32_t doc_parent = parent == kNone ? 0 : map[parent];
     if (drop || doc_parent == kNone) { dropped[k] = 1; continue; }
     if (kind == kKindText) {
-      uint32_t idx = doc.add_node(doc_parent, NodeKind::Text, Tag::Unknown);
-      doc.nodes[idx].text = doc.add_string(strs[7]);
+      uint32_t idx = builder::add_node(doc, doc_parent, NodeKind::Text, Tag::Unknown);
+      doc.nodes[idx].text = builder::add_string(doc, strs[7]);
       map[k] = idx;
       continue;
     }
     std::string name(strs[0]);
     for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     Tag tag = tag_from_name(name);
-    uint32_t idx = doc.add_node(doc_parent, NodeKind::Element, tag);
+    uint32_t idx = builder::add_node(doc, doc_parent, NodeKind::Element, tag);
     Node& n = doc.nodes[idx];
     RawAttributes raw;
     raw.hidden = raw_flags & kFlatHiddenAttr;
@@ -91,15 +92,15 @@ Document decode_flat_dom(const FlatDom& flat) {
     raw.aria_hidden = strs[5];
     raw.style = strs[6];
     n.flags = node_flags(tag, raw);
-    n.id = doc.add_string(strs[1]);
-    n.cls = doc.add_string(strs[2]);
-    n.role = doc.add_string(strs[3]);
-    n.itemprop = doc.add_string(strs[4]);
+    n.id = builder::add_string(doc, strs[1]);
+    n.cls = builder::add_string(doc, strs[2]);
+    n.role = builder::add_string(doc, strs[3]);
+    n.itemprop = builder::add_string(doc, strs[4]);
     map[k] = idx;
     if (is_non_content(tag)) dropped[k] = 1;  // its children are dropped, itself kept
   }
   if (!reader.done()) throw std::invalid_argument("flat DOM: strings longer than the lengths say");
-  doc.finish();
+  builder::finish(doc);
   return doc;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "document/attributes.hpp"
+#include "document/builder.hpp"
 #include "wce/html.hpp"
 
 namespace wce {
@@ -137,7 +138,7 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
 
   Document doc;
   doc.pool.reserve(utf8.size() / 2);
-  doc.add_node(kNone, NodeKind::Element, Tag::Document);
+  builder::add_node(doc, kNone, NodeKind::Element, Tag::Document);
 
   struct Item { GumboNode* node; uint32_t parent; bool keep; };
   std::vector<Item> stack;
@@ -160,7 +161,7 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
         children = &el.children;
         if (!it.keep) break;
         Tag tag = element_tag(el);
-        self = doc.add_node(it.parent, NodeKind::Element, tag);
+        self = builder::add_node(doc, it.parent, NodeKind::Element, tag);
         Node& node = doc.nodes[self];
         const ElementAttributes a = read_attributes(el);
         RawAttributes raw;
@@ -171,10 +172,10 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
         raw.aria_hidden = value(a.aria_hidden);
         raw.style = value(a.style);
         node.flags = node_flags(tag, raw);
-        node.id = doc.add_string(value(a.id));
-        node.cls = doc.add_string(value(a.cls));
-        node.role = doc.add_string(value(a.role));
-        node.itemprop = doc.add_string(value(a.itemprop));
+        node.id = builder::add_string(doc, value(a.id));
+        node.cls = builder::add_string(doc, value(a.cls));
+        node.role = builder::add_string(doc, value(a.role));
+        node.itemprop = builder::add_string(doc, value(a.itemprop));
         node.src_begin = static_cast<uint32_t>(el.start_pos.offset);
         node.src_end = static_cast<uint32_t>(el.end_pos.offset);
         keep_children = !is_non_content(tag);
@@ -185,8 +186,8 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
       case GUMBO_NODE_WHITESPACE: {
         if (!it.keep) break;
         const GumboText& t = n->v.text;
-        uint32_t idx = doc.add_node(it.parent, NodeKind::Text, Tag::Unknown);
-        doc.nodes[idx].text = doc.add_string(t.text);
+        uint32_t idx = builder::add_node(doc, it.parent, NodeKind::Text, Tag::Unknown);
+        doc.nodes[idx].text = builder::add_string(doc, t.text);
         doc.nodes[idx].src_begin = static_cast<uint32_t>(t.start_pos.offset);
         doc.nodes[idx].src_end = static_cast<uint32_t>(t.start_pos.offset + t.original_text.length);
         break;
@@ -199,7 +200,7 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
         stack.push_back({static_cast<GumboNode*>(children->data[k]), self, keep_children});
   }
   // The Gumbo tree is released with the arena.
-  doc.finish();
+  builder::finish(doc);
   return doc;
 }
 

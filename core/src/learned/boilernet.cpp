@@ -139,7 +139,7 @@ std::vector<float> boilernet_scores(const Document& doc, std::string_view model_
 
 std::unique_ptr<Extractor> make_boilernet() {
   return make_extractor(
-      {"boilernet", "learned",
+      {"boilernet", Family::Learned,
        "Leonhardt, Anand, Khosla 2020: Boilerplate Removal using a Neural Sequence Labeling Model",
        "Tag-path and word counts per leaf text block, dense projection, two BiLSTM layers, sigmoid per "
        "block; trained here on Google-Trends-2017 (core/models/boilernet.manifest.json)."},

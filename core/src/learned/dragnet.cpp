@@ -157,7 +157,7 @@ std::vector<float> dragnet_scores(Context& ctx, std::string_view model_bytes) {
 
 std::unique_ptr<Extractor> make_dragnet() {
   return make_extractor(
-      {"dragnet", "learned", "Peters, Lecocq 2013: Content Extraction Using Diverse Feature Sets (Dragnet)",
+      {"dragnet", Family::Learned, "Peters, Lecocq 2013: Content Extraction Using Diverse Feature Sets (Dragnet)",
        "Per text block: Kohlschütter link/text density (block and neighbours), CETR smoothed tag ratio and "
        "derivative, id/class tokens; logistic regression trained here on Dragnet's training split."},
       [](Context& ctx) {

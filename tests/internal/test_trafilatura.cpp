@@ -1,4 +1,4 @@
-// Trafilatura (core/src/extractors/trafilatura.cpp) on hand-written pages:
+// Trafilatura (core/src/extractors/trafilatura/) on hand-written pages:
 // one case per rule of the cascade (content-container rules, discard rules,
 // link density, comments, the readability/jusText fallback), with markers
 // that must be kept or dropped; then bad input.
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "../../core/src/extractors/trafilatura_external.hpp"
+#include "extractors/trafilatura/external.hpp"
 #include "test_util.hpp"
 #include "wce/wce.hpp"
 

@@ -176,7 +176,7 @@ TEST(Learned, RegisteredModelsLabelEveryTextNode) {
   for (const char* name : {"boilernet", "dragnet"}) {
     const Extractor* ex = find_extractor(name);
     ASSERT_NE(ex, nullptr) << name;
-    EXPECT_EQ(ex->info().family, "learned");
+    EXPECT_EQ(ex->info().family, wce::Family::Learned);
     if (nn::embedded_model(name).empty()) GTEST_SKIP() << name << " weights not built in";
     for (const auto& html : pages) {
       Document d = parse_html(html, "utf-8");

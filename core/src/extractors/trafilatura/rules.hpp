@@ -1,4 +1,4 @@
-// Rule lists of the trafilatura extractor (trafilatura.cpp) as data: the
+// Rule lists of the trafilatura extractor (extractors/trafilatura/) as data: the
 // XPath expressions of trafilatura 2.3.1 (trafilatura/xpaths.py,
 // settings.py) rewritten as tag sets plus attribute predicates.
 //

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../../core/src/features/stopwords.hpp"
+#include "features/stopwords.hpp"
 #include "wce/wce.hpp"
 
 using namespace wce;

@@ -1,4 +1,4 @@
-// Rules of the Readability extractor (readability.cpp) that are plain
+// Rules of the Readability extractor (rules.cpp, used by the stages in this folder) that are plain
 // functions of strings: the REGEXPS of Readability.js 0.6.0 as matchers,
 // its text measures in JavaScript terms, _textSimilarity and
 // _getArticleTitle. Internal header, exposed for the unit tests.

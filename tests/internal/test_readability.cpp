@@ -1,4 +1,4 @@
-// Readability (core/src/extractors/readability.cpp): the rule matchers and
+// Readability (core/src/extractors/readability/): the rule matchers and
 // text measures against the behaviour of Readability.js 0.6.0 (expected
 // values were checked by running Readability.js's own regexes and methods in
 // Node), and small pages exercising each step of the algorithm (each page's
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "../../core/src/extractors/readability_rules.hpp"
+#include "extractors/readability/rules.hpp"
 #include "test_util.hpp"
 #include "wce/wce.hpp"
 

@@ -3,7 +3,7 @@
 // of the Context, so that it runs once per page) and jusText run with
 // try_justext's parameters.
 #pragma once
-#include "justext.hpp"
+#include "extractors/justext.hpp"
 #include "wce/context.hpp"
 
 namespace wce {
