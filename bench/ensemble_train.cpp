@@ -1,7 +1,7 @@
 // Trains the node-level learned ensemble ("ensemble"): one row per text node
 // with words of a training page (wce::ensemble_training_page, the fixed 30 %
 // split by FNV-1a of dataset/id), features wce::ensemble_features, target the
-// gold node label of wce::align_gold; wce::fit_logistic (IRLS, l2); writes
+// gold node label of wce::align_gold; wce::bench::fit_logistic (IRLS, l2); writes
 // core/models/ensemble_logreg.inc. Deterministic.
 // Usage: ensemble_train [--pages-per-dataset N] [--l2 X] --out FILE DATA.jsonl.gz...
 //   --pages-per-dataset: at most N training pages per dataset, the first in
@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/lib/logistic_fit.hpp"
 #include "io/dataset.hpp"
 #include "wce/wce.hpp"
 
@@ -89,7 +90,7 @@ int main(int argc, char** argv) {
     }
     std::cerr << "\n";
   }
-  const wce::LogisticModel m = wce::fit_logistic(x, D, y, l2, 50);
+  const wce::LogisticModel m = wce::bench::fit_logistic(x, D, y, l2, 50);
   size_t correct = 0, positives = 0;
   for (size_t i = 0; i < y.size(); ++i) {
     correct += (m.probability(&x[i * D]) >= 0.5) == (y[i] == 1);
