@@ -113,6 +113,14 @@ std::string sniff_charset(std::string_view bytes) {
   return unicode::valid_utf8(bytes) ? "utf-8" : "windows-1252";
 }
 
+std::string charset_for_label(std::string_view label) {
+  // Unlike a <meta> declaration, a label from outside the page can select UTF-16.
+  std::string c = canonical(label);
+  std::string l = lower(label);
+  if (c == "utf-8" && l.find("utf-16") != std::string::npos) return l.find("be") != std::string::npos ? "utf-16be" : "utf-16le";
+  return c;
+}
+
 std::string to_utf8(std::string_view bytes, std::string_view charset) {
   std::string out;
   out.reserve(bytes.size() + bytes.size() / 8);
