@@ -55,11 +55,11 @@ const wce::Extractor& extractor_or_fail(const std::string& name) {
 
 // The charset a --charset label names, or exit 2 with the labels we decode.
 std::string charset_or_fail(const std::string& label) {
-  std::string cs = wce::charset_for_label(label);
-  if (cs.empty())
-    fail("--charset: '" + label + "' is not a charset wce decodes (utf-8, windows-1252 or "
-         "iso-8859-1 or us-ascii, windows-1251, utf-16le, utf-16be)");
-  return cs;
+  try {
+    return wce::require_charset(label);
+  } catch (const std::invalid_argument& e) {
+    fail(std::string("--charset: ") + e.what());
+  }
 }
 
 int cmd_extract(const std::vector<std::string>& args) {

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 
 #include "dom/unicode.hpp"
@@ -119,6 +120,14 @@ std::string charset_for_label(std::string_view label) {
   std::string l = lower(label);
   if (c == "utf-8" && l.find("utf-16") != std::string::npos) return l.find("be") != std::string::npos ? "utf-16be" : "utf-16le";
   return c;
+}
+
+std::string require_charset(std::string_view label) {
+  std::string cs = charset_for_label(label);
+  if (cs.empty())
+    throw std::invalid_argument("'" + std::string(label) + "' is not a charset wce decodes (utf-8, windows-1252 or "
+                                "iso-8859-1 or us-ascii, windows-1251, utf-16le, utf-16be)");
+  return cs;
 }
 
 std::string to_utf8(std::string_view bytes, std::string_view charset) {
