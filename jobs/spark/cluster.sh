@@ -12,6 +12,7 @@ CORES_PER_WORKER=1
 MEMORY_PER_WORKER=2g
 MASTER_HOST=127.0.0.1
 MASTER_PORT=${WCE_SPARK_MASTER_PORT:-7077}
+START_TIMEOUT_S=300  # JVM start-up is slow on a loaded machine
 
 [ -x "$VENV/bin/python" ] || { echo "cluster.sh: run jobs/spark/setup.sh first" >&2; exit 2; }
 SPARK_HOME="$("$VENV/bin/python" -c 'import os, pyspark; print(os.path.dirname(pyspark.__file__))')"
@@ -30,18 +31,19 @@ WORKER_CLASS=org.apache.spark.deploy.worker.Worker
 
 case "${1:-}" in
   start)
-    "$DAEMON" start $MASTER_CLASS 1 --host "$MASTER_HOST" --port "$MASTER_PORT" --webui-port 8080 >/dev/null
+    bash "${BASH_SOURCE[0]}" stop  # a cluster left running by an earlier start
+    "$DAEMON" start $MASTER_CLASS 1 --host "$MASTER_HOST" --port "$MASTER_PORT" --webui-port 8080 >&2
     for i in $(seq 1 $WORKERS); do
       "$DAEMON" start $WORKER_CLASS "$i" --host "$MASTER_HOST" --webui-port $((8080 + i)) \
-        --cores $CORES_PER_WORKER --memory $MEMORY_PER_WORKER "$MASTER" >/dev/null
+        --cores $CORES_PER_WORKER --memory $MEMORY_PER_WORKER "$MASTER" >&2
     done
     # Wait until every worker has registered with the master.
-    for _ in $(seq 1 90); do
-      n=$(grep -h "Registering worker" "$SPARK_LOG_DIR"/*Master*.out 2>/dev/null | wc -l)
+    for _ in $(seq 1 $START_TIMEOUT_S); do
+      n=$(cat "$SPARK_LOG_DIR"/*Master*.out 2>/dev/null | grep -c "Registering worker" || true)
       [ "$n" -ge "$WORKERS" ] && { echo "$MASTER"; exit 0; }
       sleep 1
     done
-    echo "cluster.sh: the workers did not register within 90 s; see $SPARK_LOG_DIR" >&2
+    echo "cluster.sh: the workers did not register within $START_TIMEOUT_S s; see $SPARK_LOG_DIR" >&2
     exit 1
     ;;
   stop)
