@@ -6,15 +6,7 @@ WCE=${1:?usage: habits.sh WCE_BINARY}
 DEMO="$(cd "$(dirname "$0")/../../demo" && pwd)"
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-fails=0
-check() {  # check NAME EXPECTED_EXIT "OUTPUT REGEX" -- command...   (stdout and stderr together)
-  local name=$1 want=$2 regex=$3; shift 4
-  local out code
-  out=$("$@" 2>&1); code=$?
-  if [ "$code" != "$want" ]; then echo "FAIL $name: exit $code, want $want: $out"; fails=$((fails+1)); return; fi
-  if ! grep -Eq -- "$regex" <<<"$out"; then echo "FAIL $name: output does not match /$regex/: $out"; fails=$((fails+1)); return; fi
-  echo "ok   $name"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
 check_not() {  # check_not NAME "REGEX" -- command...: exit 0 and REGEX absent
   local name=$1 regex=$2; shift 3
   local out code
