@@ -1,34 +1,28 @@
 #include "bench.hpp"
 
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
 
-#include "dataset.hpp"
+#include "io/dataset.hpp"
 #include "progress.hpp"
-#include "report.hpp"
+#include "io/report.hpp"
 #include "wce/wce.hpp"
 
 namespace wce::cli {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double ms_since(Clock::time_point t) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-}
-
 // Pages in the inputs, for the progress bar. Standard input and other
 // streams can be read only once: they are not counted.
 size_t count_pages(const std::vector<std::string>& paths) {
   size_t n = 0;
-  std::vector<DatasetProblem> ignored;
+  std::vector<io::DatasetProblem> ignored;
   for (const auto& p : paths) {
     std::error_code ec;
     if (p == "-" || !(std::filesystem::is_regular_file(p, ec) || std::filesystem::is_directory(p, ec))) continue;
-    read_dataset(p, [&](Page&&) { ++n; }, ignored);
+    io::read_dataset(p, [&](io::Page&&) { ++n; }, ignored);
   }
   return n;
 }
@@ -49,50 +43,41 @@ int run_bench(const BenchOptions& opt) {
       chosen.push_back(e);
     }
   }
-  const ReportOptions& rep = opt.report;
+  const io::ReportOptions& rep = opt.report;
   // The complexity (with gold) is only needed for the levels.
   const bool need_complexity = rep.by == GroupBy::Complexity || !rep.pages_out.empty();
 
   std::vector<PageResult> results;
-  std::vector<DatasetProblem> problems;
+  std::vector<io::DatasetProblem> problems;
   size_t failures = 0;
   ProgressBar bar(opt.progress);
   try {
     bar.set_total(count_pages(opt.data));
     size_t done = 0;
     for (const auto& path : opt.data) {
-      read_dataset(path, [&](Page&& page) {
-        auto t0 = Clock::now();
-        Document doc = parse_html(page.html, page.html_is_utf8 ? "utf-8" : "");
-        double parse_ms = ms_since(t0);
+      io::read_dataset(path, [&](io::Page&& page) {
+        PageRun run = PageRun::parse(io::page_source(page));
         PageResult base;
         base.id = page.id;
         base.dataset = page.dataset;
         base.lang = page.lang;
         base.kb = static_cast<double>(page.html.size()) / 1000.0;
-        if (need_complexity) base.complexity = complexity_score(doc, page.gold);
+        if (need_complexity) base.complexity = complexity_score(run.doc(), page.gold);
         for (const Extractor* ex : chosen) {
-          // A fresh Context per extractor, so that each one's time includes
-          // the shared features it uses (parse time is added to everyone's).
-          try {
-            auto t1 = Clock::now();
-            Context ctx(doc);
-            ctx.set_language_hint(page.lang);
-            Labels labels = ex->run(ctx);
-            if (labels.size() != doc.text_nodes.size())
-              throw std::logic_error("returned " + std::to_string(labels.size()) + " labels for " +
-                                     std::to_string(doc.text_nodes.size()) + " text nodes");
-            std::string text = render_text(doc, labels, ex->info().render);
-            PageResult r = base;
-            r.extractor = ex->info().name;
-            r.ms = parse_ms + ms_since(t1);
-            r.scores = score_page(text, page.gold, page.lang, rep.measures);
-            results.push_back(std::move(r));
-          } catch (const std::exception& e) {
+          // A Context of its own per extractor, so that each one's time
+          // includes the shared features it uses (parse time is added to everyone's).
+          ExtractorRun x = run.run(*ex, /*render=*/true, /*fresh=*/true);
+          if (!x.ok()) {
             ++failures;
             bar.finish();
-            std::cerr << "wce: " << page.id << ": extractor " << ex->info().name << " failed: " << e.what() << "\n";
+            std::cerr << "wce: " << page.id << ": extractor " << ex->info().name << " failed: " << x.error << "\n";
+            continue;
           }
+          PageResult r = base;
+          r.extractor = ex->info().name;
+          r.ms = run.parse_ms() + x.extract_ms + x.render_ms;
+          r.scores = score_page(x.text, page.gold, page.lang, rep.measures);
+          results.push_back(std::move(r));
         }
         bar.update(++done, page.dataset);
       }, problems);
@@ -107,12 +92,12 @@ int run_bench(const BenchOptions& opt) {
 
   ComplexityLevels levels = complexity_levels(results);
   std::vector<Row> rows = aggregate(results, rep.measures, rep.by, levels);
-  nlohmann::json extra = {{"command", "bench"}, {"failures", failures}, {"problems", problems_json(problems)}};
+  nlohmann::json extra = {{"command", "bench"}, {"failures", failures}, {"problems", io::problems_json(problems)}};
   if (rep.by == GroupBy::Complexity) extra["complexity_levels"] = {{"q1", levels.q1}, {"q3", levels.q3}};
   std::vector<std::string> notes;
   if (!problems.empty()) notes.push_back(std::to_string(problems.size()) + " malformed record(s) skipped (listed on stderr)");
-  if (!write_report(rows, rep, /*with_time=*/true, extra, notes)) return 2;
-  if (!rep.pages_out.empty() && !write_pages(rep.pages_out, results, rep.measures, levels)) return 2;
+  if (!io::write_report(rows, rep, /*with_time=*/true, extra, notes)) return 2;
+  if (!rep.pages_out.empty() && !io::write_pages(rep.pages_out, results, rep.measures, levels)) return 2;
   return failures ? 1 : 0;
 }
 

@@ -3,14 +3,14 @@
 #include <string>
 #include <vector>
 
-#include "report.hpp"
+#include "io/report.hpp"
 
 namespace wce::cli {
 
 struct BenchOptions {
   std::vector<std::string> data;        // dataset files or folders
   std::vector<std::string> extractors;  // names; empty = all
-  ReportOptions report;                 // measures, grouping, outputs
+  io::ReportOptions report;                 // measures, grouping, outputs
   bool progress = true;                 // progress bar (only on a terminal)
 };
 

@@ -15,9 +15,10 @@ const CommandHelp kCommands[] = {
     {"extract", R"(  wce extract [--extractor NAME] [--format text|json] [--charset LABEL] FILE|-
       Prints the main content of an HTML file (raw bytes; charset sniffed:
       BOM, <meta>, then UTF-8 validity; --charset LABEL overrides it).
-  wce extract --jsonl [--extractor NAME] [--quiet] FILE|-
+  wce extract --jsonl [--extractor NAME] [--format json] [--quiet] FILE|-
       Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
-      and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render).
+      and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render;
+      --format json adds "labels", one per text node).
       A record's "lang" is the page's stated language (justext takes its stop list).
   wce extract --warc [--extractor NAME] [--charset LABEL] [--quiet] FILE|-
       Web archives: the HTML response records of a .warc or .warc.gz file

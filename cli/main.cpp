@@ -1,5 +1,4 @@
 // wce: the command-line front end of the core.
-#include <chrono>
 #include <cstring>
 #include <functional>
 #include <iostream>
@@ -10,7 +9,7 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "dataset.hpp"
+#include "io/dataset.hpp"
 #include "eval_cmd.hpp"
 #include "help.hpp"
 #include "warc_cmd.hpp"
@@ -33,11 +32,11 @@ std::vector<std::string> split_commas(const std::string& s) {
 
 // The options shared by bench and eval; false if `a` is not one of them.
 bool report_option(const std::string& a, const std::function<std::string()>& value,
-                   wce::cli::ReportOptions& opt) {
+                   wce::io::ReportOptions& opt) {
   try {
-    if (a == "--measures" || a == "-m") opt.measures = wce::cli::parse_measures(value());
-    else if (a == "--by") opt.by = wce::cli::parse_group_by(value());
-    else if (a == "--format" || a == "-f") opt.format = wce::cli::parse_format(value());
+    if (a == "--measures" || a == "-m") opt.measures = wce::parse_measures(value());
+    else if (a == "--by") opt.by = wce::io::parse_group_by(value());
+    else if (a == "--format" || a == "-f") opt.format = wce::io::parse_format(value());
     else if (a == "--out") opt.out = value();
     else if (a == "--pages-out") opt.pages_out = value();
     else return false;
@@ -88,40 +87,46 @@ int cmd_extract(const std::vector<std::string>& args) {
   if (warc) return wce::cli::run_warc_extract({file, &ex, charset, quiet, true});
 
   if (jsonl) {
-    std::vector<wce::cli::DatasetProblem> problems;
+    std::vector<wce::io::DatasetProblem> problems;
+    size_t failures = 0;
     try {
-      wce::cli::read_dataset(file, [&](wce::cli::Page&& p) {
-        auto t0 = std::chrono::steady_clock::now();
-        wce::Document doc = wce::parse_html(p.html, "utf-8");
-        wce::Context ctx(doc);
-        ctx.set_language_hint(p.lang);
-        std::string text = wce::render_text(doc, ex.run(ctx), ex.info().render);
-        double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", text}, {"ms", ms}};
+      wce::io::read_dataset(file, [&](wce::io::Page&& p) {
+        wce::PageRun run = wce::PageRun::parse(wce::io::page_source(p));
+        wce::ExtractorRun x = run.run(ex);
+        if (!x.ok()) {
+          ++failures;
+          std::cerr << "wce: " << p.id << ": extractor " << name << " failed: " << x.error << "\n";
+          return;
+        }
+        const double ms = run.parse_ms() + x.extract_ms + x.render_ms;
+        nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", x.text}, {"ms", ms}};
+        if (format == "json") out["labels"] = x.labels;
         std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-      }, problems, wce::cli::Need::Html);
+      }, problems, wce::io::Need::Html);
     } catch (const std::exception& e) {
       fail(e.what());
     }
     for (const auto& p : problems) std::cerr << "wce: skipped " << p.where << ": " << p.what << "\n";
-    return 0;
+    return failures ? 1 : 0;
   }
 
   std::string bytes;
   try {
-    bytes = wce::cli::read_file(file);
+    bytes = wce::io::read_file(file);
   } catch (const std::exception& e) {
     fail(e.what());
   }
-  wce::Document doc = wce::parse_html(bytes, charset);
-  wce::Context ctx(doc);
-  wce::Labels labels = ex.run(ctx);
-  std::string text = wce::render_text(doc, labels, ex.info().render);
+  wce::PageRun run = wce::PageRun::parse({bytes, charset, {}});
+  wce::ExtractorRun x = run.run(ex);
+  if (!x.ok()) {
+    std::cerr << "wce: extractor " << name << " failed: " << x.error << "\n";
+    return 1;
+  }
   if (format == "text") {
-    std::cout << text;
-    if (!text.empty()) std::cout << "\n";
+    std::cout << x.text;
+    if (!x.text.empty()) std::cout << "\n";
   } else {
-    nlohmann::json out = {{"extractor", name}, {"text", text}, {"labels", labels}};
+    nlohmann::json out = {{"extractor", name}, {"text", x.text}, {"labels", x.labels}};
     std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   }
   return 0;

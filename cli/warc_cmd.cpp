@@ -48,19 +48,16 @@ int run_warc_extract(const WarcExtractOptions& opt) {
   const std::string& ex_name = opt.extractor->info().name;
   while (reader.next(rec)) {
     auto t0 = std::chrono::steady_clock::now();
-    std::string text;
-    try {
-      Document doc = parse_html(rec.body, page_charset(rec, opt.charset));
-      Context ctx(doc);
-      text = render_text(doc, opt.extractor->run(ctx), opt.extractor->info().render);
-    } catch (const std::exception& e) {
+    PageRun run = PageRun::parse({rec.body, page_charset(rec, opt.charset), {}});
+    ExtractorRun x = run.run(*opt.extractor);
+    if (!x.ok()) {
       ++errors;
-      std::cerr << "wce: " << name << ": offset " << rec.offset << ": " << ex_name << " failed on " << rec.id
-                << ": " << e.what() << "\n";
+      std::cerr << "wce: " << name << ": offset " << rec.offset << ": extractor " << ex_name << " failed on "
+                << rec.id << ": " << x.error << "\n";
       continue;
     }
-    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    nlohmann::json out = {{"id", rec.id}, {"url", rec.url}, {"extractor", ex_name}, {"text", text}, {"ms", ms}};
+    const double ms = run.parse_ms() + x.extract_ms + x.render_ms;
+    nlohmann::json out = {{"id", rec.id}, {"url", rec.url}, {"extractor", ex_name}, {"text", x.text}, {"ms", ms}};
     std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     if (progress && t0 - last_draw > std::chrono::milliseconds(200)) {
       last_draw = t0;

@@ -52,11 +52,15 @@ export interface ManyResult {
 export interface ExtractOptions {
   /** A registered extractor name; default "bte". */
   extractor?: string;
+  /** The page's stated language ("pl", "zh-CN"; default unknown): jusText takes its stop list. */
+  lang?: string;
 }
 
 export interface ManyOptions {
   /** Registered extractor names; default: all of them. */
   extractors?: string[];
+  /** The page's stated language, as in ExtractOptions. */
+  lang?: string;
 }
 
 /**
@@ -118,7 +122,7 @@ export interface BenchPage {
   parseMs: number;
   complexity: number;
   complexityEstimate: number;
-  results: Array<{ extractor: string; ms: number; values: Float64Array } | { extractor: string; error: string }>;
+  results: Array<{ extractor: string; ms: number; values: Float64Array; labels: Float32Array } | { extractor: string; error: string }>;
 }
 
 export type CoreFactory = (moduleOptions?: Record<string, unknown>) => Promise<unknown>;

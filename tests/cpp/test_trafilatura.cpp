@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "../../core/src/extractors/justext.hpp"
+#include "../../core/src/extractors/trafilatura_external.hpp"
 #include "test_util.hpp"
 #include "wce/wce.hpp"
 

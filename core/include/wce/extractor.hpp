@@ -11,7 +11,6 @@
 
 namespace wce {
 
-using Labels = std::vector<float>;
 constexpr float kContentThreshold = 0.5f;
 
 // How an extractor's labels become text (render_text). Plain for nearly all;

@@ -1,5 +1,6 @@
 // The public API of the wce core: the only header other folders include.
 #pragma once
+#include "wce/aggregate.hpp"
 #include "wce/complexity.hpp"
 #include "wce/context.hpp"
 #include "wce/document.hpp"
@@ -7,5 +8,6 @@
 #include "wce/extractor.hpp"
 #include "wce/html.hpp"
 #include "wce/render.hpp"
+#include "wce/run.hpp"
 
 #define WCE_VERSION "0.1.0"

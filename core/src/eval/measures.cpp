@@ -54,7 +54,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "wce/eval.hpp"
 
 namespace wce {

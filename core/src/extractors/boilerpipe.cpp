@@ -52,7 +52,7 @@
 #include <string_view>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/boilerpipe_blocks.hpp"
 #include "extractors/boilerpipe_unicode.hpp"
 #include "extractors/extractor_util.hpp"

@@ -34,7 +34,7 @@
 #include <cmath>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/registry_list.hpp"
 #include "features/token_stream.hpp"

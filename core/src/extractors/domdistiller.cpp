@@ -47,7 +47,7 @@
 #include <string_view>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/boilerpipe_blocks.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/registry_list.hpp"

@@ -68,7 +68,7 @@
 #include <string>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/registry_list.hpp"
 #include "features/stopwords.hpp"

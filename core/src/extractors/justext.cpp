@@ -39,7 +39,7 @@
 #include <string>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/justext.hpp"
 #include "extractors/registry_list.hpp"

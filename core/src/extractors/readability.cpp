@@ -48,7 +48,7 @@
 #include <string_view>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/readability_rules.hpp"
 #include "extractors/registry_list.hpp"

@@ -3,7 +3,7 @@
 // (zytedata/html-text), the "text rendering" baselines of Bevendorff et al.
 // 2023. Every text node a browser would show is kept; nothing is judged
 // boilerplate. The extractor asks for RenderStyle::Layout, so its text keeps
-// list bullets and data table rows on one line (see dom/render.cpp), as
+// list bullets and data table rows on one line (see output/render.cpp), as
 // inscriptis does; html_text only breaks lines around blocks (Plain).
 //
 // Not shown (labelled 0):

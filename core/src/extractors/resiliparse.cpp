@@ -40,7 +40,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/registry_list.hpp"
 

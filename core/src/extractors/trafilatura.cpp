@@ -65,9 +65,9 @@
 #include <unordered_set>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
-#include "extractors/justext.hpp"
+#include "extractors/trafilatura_external.hpp"
 #include "extractors/registry_list.hpp"
 #include "extractors/trafilatura_rules.hpp"
 #include "features/stopwords.hpp"
@@ -579,13 +579,10 @@ class Trafilatura {
   }
   Extracted to_extracted(const Result& r) const;
   void drop_adjacent_duplicates(const Tree& t, const Result& r, Extracted& x) const;
-  const Labels& readability_labels();
 
   Context& ctx_;
   const Document& doc_;
   std::vector<uint32_t> clen_, rlen_;
-  Labels readability_;
-  bool have_readability_ = false;
   uint64_t page_length_ = 0;  // all text of the page
 };
 
@@ -1336,16 +1333,6 @@ void Trafilatura::drop_adjacent_duplicates(const Tree& t, const Result& r, Extra
 
 // ---- Stage 4: comparison with readability and jusText -----------------------
 
-const Labels& Trafilatura::readability_labels() {
-  if (!have_readability_) {
-    const Extractor* r = find_extractor("readability");
-    if (r) readability_ = r->run(ctx_);
-    readability_.resize(doc_.text_nodes.size(), 0.0f);
-    have_readability_ = true;
-  }
-  return readability_;
-}
-
 // Per Document node: deleted with its subtree in this tree.
 std::vector<uint8_t> Trafilatura::removed_mask(const Tree& t) const {
   std::vector<uint8_t> m(doc_.size(), 0);
@@ -1408,7 +1395,7 @@ Trafilatura::Extracted Trafilatura::compare_extraction(const Tree& cleaned_backu
       page_length_ <= 2 * body.len && body.len >= kMinExtractedSize)
     return body;
   // readability on the raw tree (whatever the raw tree lost is not in it).
-  const Labels& rl = readability_labels();
+  const Labels& rl = trafilatura_readability_labels(ctx_);
   std::vector<uint8_t> raw_text_gone = text_mask(raw_removed);
   Extracted algo;
   std::vector<uint8_t> in_sanitized(doc_.size(), 0), in_heading(doc_.size(), 0);

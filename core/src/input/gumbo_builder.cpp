@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "dom/attributes.hpp"
+#include "document/attributes.hpp"
 #include "wce/html.hpp"
 
 namespace wce {

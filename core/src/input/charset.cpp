@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "wce/html.hpp"
 
 namespace wce {

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "dom/attributes.hpp"
-#include "dom/unicode.hpp"
+#include "document/attributes.hpp"
+#include "document/unicode.hpp"
 #include "wce/html.hpp"
 
 namespace wce {

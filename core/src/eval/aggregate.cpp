@@ -1,4 +1,4 @@
-#include "aggregate.hpp"
+#include "wce/aggregate.hpp"
 
 #include <algorithm>
 #include <map>
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
-namespace wce::cli {
+namespace wce {
 namespace {
 
 constexpr const char* kUnknownGroup = "(unknown)";
@@ -214,4 +214,4 @@ std::vector<Row> aggregate(const std::vector<PageResult>& pages, const std::vect
   return rows;
 }
 
-}  // namespace wce::cli
+}  // namespace wce

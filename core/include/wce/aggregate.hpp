@@ -10,7 +10,7 @@
 #include "wce/complexity.hpp"
 #include "wce/eval.hpp"
 
-namespace wce::cli {
+namespace wce {
 
 // One selectable measure: a precision/recall/F1 measure (the <name>_p, _r,
 // _f1 columns of measure_names()) or a single value (kl, cosine, euclidean,
@@ -75,4 +75,4 @@ struct Row {
 std::vector<Row> aggregate(const std::vector<PageResult>& pages, const std::vector<MeasureSpec>& specs,
                            GroupBy by, const ComplexityLevels& levels);
 
-}  // namespace wce::cli
+}  // namespace wce

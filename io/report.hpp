@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "aggregate.hpp"
+#include "wce/aggregate.hpp"
 
-namespace wce::cli {
+namespace wce::io {
 
 enum class Format { Table, Tsv, Json };
 
@@ -57,4 +57,4 @@ bool write_pages(const std::string& path, const std::vector<PageResult>& pages,
 // q1, q3, stdev}; (macro) rows have mean and median only (q1, q3, stdev null).
 void print_json(std::ostream& out, const std::vector<Row>& rows);
 
-}  // namespace wce::cli
+}  // namespace wce::io

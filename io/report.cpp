@@ -7,7 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
-namespace wce::cli {
+namespace wce::io {
 namespace {
 
 bool ends_with(const std::string& s, const std::string& suffix) {
@@ -188,4 +188,4 @@ bool write_pages(const std::string& path, const std::vector<PageResult>& pages,
   return true;
 }
 
-}  // namespace wce::cli
+}  // namespace wce::io

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "wce/render.hpp"
 
 namespace wce {

@@ -1,4 +1,4 @@
-#include "dom/attributes.hpp"
+#include "document/attributes.hpp"
 
 #include <cctype>
 #include <string>

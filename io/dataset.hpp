@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
-namespace wce::cli {
+#include "wce/run.hpp"
+
+namespace wce::io {
 
 struct Page {
   std::string id, dataset, lang, url;
@@ -14,6 +16,12 @@ struct Page {
   bool html_is_utf8 = true;
   std::string gold;     // the annotated main text, paragraphs on lines
 };
+
+// The page as the run layer takes it: a record's html is decoded text
+// (charset "utf-8"), a page folder's source.html raw bytes to sniff.
+inline PageSource page_source(const Page& p) {
+  return PageSource{p.html, p.html_is_utf8 ? std::string_view("utf-8") : std::string_view(), p.lang};
+}
 
 struct DatasetProblem {
   std::string where;  // file:line
@@ -41,4 +49,4 @@ nlohmann::json problems_json(const std::vector<DatasetProblem>& problems);
 // Reads a whole file (or stdin for "-"); throws std::runtime_error.
 std::string read_file(const std::string& path);
 
-}  // namespace wce::cli
+}  // namespace wce::io

@@ -15,7 +15,7 @@
 
 namespace fs = std::filesystem;
 
-namespace wce::cli {
+namespace wce::io {
 
 std::string read_file(const std::string& path) {
   if (path == "-") {
@@ -177,4 +177,4 @@ void read_dataset(const std::string& path, const std::function<void(Page&&)>& on
   read_jsonl(path, on_page, problems, need);
 }
 
-}  // namespace wce::cli
+}  // namespace wce::io
