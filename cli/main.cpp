@@ -11,45 +11,11 @@
 #include "bench.hpp"
 #include "io/dataset.hpp"
 #include "eval_cmd.hpp"
+#include "help.hpp"
+#include "warc_cmd.hpp"
 #include "wce/wce.hpp"
 
 namespace {
-
-const char* kUsage = R"(wce )" WCE_VERSION R"( - web main-content extraction
-
-usage:
-  wce extract [--extractor NAME] [--format text|json] FILE|-
-      Prints the main content of an HTML file (raw bytes; charset sniffed).
-  wce extract --jsonl [--extractor NAME] [--format json] FILE|-
-      Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
-      and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render;
-      --format json adds "labels", one per text node).
-      A record's "lang" is the page's stated language (justext takes its stop list).
-  wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [--no-progress]
-      Runs extractors over datasets (JSONL, gzipped or not, or folders of
-      <page>/source.html + gold.txt) and prints the scores per dataset.
-  wce eval PRED.jsonl GOLD... [--name LABEL] [REPORT OPTIONS]
-      Scores outputs made elsewhere: PRED lines are {"id": ..., "text": ...}
-      (optional "ms"), ids as in the gold dataset; gold pages without a
-      prediction count as empty output; missing, unknown and duplicate ids
-      and malformed lines are reported.
-    REPORT OPTIONS:
-      --measures LIST|all   rouge (default), chars, word_lcs, bag, set, cleaneval,
-                            voc, occ, kl, cosine, euclidean, near_empty;
-                            block: per-text-node P/R/F1 against gold node
-                            labels aligned from the gold text (eval aligns
-                            the predicted text too; needs records with html)
-      --by dataset|complexity|language   groups of the table (default dataset)
-      --format table|tsv|json            standard output (default table)
-      --out FILE            the table as JSON (FILE.json) or TSV
-      --pages-out FILE      one row per page and measure: TSV, JSON (.json)
-                            or JSON lines (.jsonl)
-  wce list
-      Lists the registered extractors.
-  wce --version | --help
-
-Exit codes: 0 ok, 1 some pages failed, 2 bad usage or unreadable input.
-)";
 
 [[noreturn]] void fail(const std::string& msg) {
   std::cerr << "wce: " << msg << "\n";
@@ -86,9 +52,18 @@ const wce::Extractor& extractor_or_fail(const std::string& name) {
   return *e;
 }
 
+// The charset a --charset label names, or exit 2 with the labels we decode.
+std::string charset_or_fail(const std::string& label) {
+  try {
+    return wce::require_charset(label);
+  } catch (const std::invalid_argument& e) {
+    fail(std::string("--charset: ") + e.what());
+  }
+}
+
 int cmd_extract(const std::vector<std::string>& args) {
-  std::string name = "bte", format = "text", file;
-  bool jsonl = false;
+  std::string name = "bte", format = "text", file, charset;
+  bool jsonl = false, warc = false, quiet = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&]() -> std::string {
@@ -98,12 +73,18 @@ int cmd_extract(const std::vector<std::string>& args) {
     if (a == "--extractor" || a == "-e") name = value();
     else if (a == "--format" || a == "-f") format = value();
     else if (a == "--jsonl") jsonl = true;
+    else if (a == "--warc") warc = true;
+    else if (a == "--charset") charset = charset_or_fail(value());
+    else if (a == "--quiet" || a == "-q") quiet = true;
     else if (a == "-" || a[0] != '-') { if (!file.empty()) fail("extract takes one input"); file = a; }
     else fail("unknown option " + a);
   }
   if (file.empty()) fail("extract needs a FILE or - for standard input");
   if (format != "text" && format != "json") fail("--format must be text or json");
   const wce::Extractor& ex = extractor_or_fail(name);
+  if (jsonl && warc) fail("--jsonl and --warc exclude each other");
+  if (jsonl && !charset.empty()) fail("--charset is for raw bytes (FILE, -, --warc); --jsonl records hold decoded text");
+  if (warc) return wce::cli::run_warc_extract({file, &ex, charset, quiet, true});
 
   if (jsonl) {
     std::vector<wce::io::DatasetProblem> problems;
@@ -135,7 +116,7 @@ int cmd_extract(const std::vector<std::string>& args) {
   } catch (const std::exception& e) {
     fail(e.what());
   }
-  wce::PageRun run = wce::PageRun::parse({bytes, {}, {}});
+  wce::PageRun run = wce::PageRun::parse({bytes, charset, {}});
   wce::ExtractorRun x = run.run(ex);
   if (!x.ok()) {
     std::cerr << "wce: extractor " << name << " failed: " << x.error << "\n";
@@ -166,7 +147,7 @@ int cmd_bench(const std::vector<std::string>& args) {
     } else if (a == "--extractors" || a == "-e") {
       std::string v = value();
       if (v != "all") opt.extractors = split_commas(v);
-    } else if (a == "--no-progress") opt.progress = false;
+    } else if (a == "--no-progress" || a == "--quiet" || a == "-q") opt.progress = false;
     else fail("unknown option " + a);
   }
   if (opt.data.empty()) fail("bench needs --data PATH");
@@ -208,12 +189,13 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    std::cout << kUsage;
+    wce::cli::print_usage(std::cout);
     return args.empty() ? 2 : 0;
   }
   if (args[0] == "--version") { std::cout << "wce " WCE_VERSION "\n"; return 0; }
   std::string cmd = args[0];
   args.erase(args.begin());
+  if (wce::cli::asks_for_help(args) && wce::cli::print_command_help(cmd, std::cout)) return 0;
   if (cmd == "extract") return cmd_extract(args);
   if (cmd == "bench") return cmd_bench(args);
   if (cmd == "eval") return cmd_eval(args);

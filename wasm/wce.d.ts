@@ -1,6 +1,7 @@
-// Types of the wce JavaScript API: wasm/wce.mjs (ES module), wasm/wce_api.js
-// (CommonJS / classic script: self.WCE) and wasm/dom_encoder.js (CommonJS /
-// classic script: self.WCEEncoder).
+// Types of the wce JavaScript API: wasm/wce.cjs (CommonJS, require('wce')),
+// wasm/wce_api.js (CommonJS / classic script: self.WCE) and
+// wasm/dom_encoder.js (CommonJS / classic script: self.WCEEncoder). The
+// ES-module entry wasm/wce.mjs has wce.d.mts (these plus a default export).
 /// <reference lib="dom" />
 
 /** One registered extractor. */
@@ -158,12 +159,6 @@ export interface EncodedDom {
  */
 export function encodeDom(doc: Document | { readonly documentElement: Element | null }): EncodedDom;
 
-declare const wce: {
-  createExtractor: typeof createExtractor;
-  encodeDom: typeof encodeDom;
-  DEFAULT_EXTRACTOR: typeof DEFAULT_EXTRACTOR;
-};
-export default wce;
 
 /** The classic-script globals (importScripts in a worker or service worker, <script>). */
 export interface WceGlobal {

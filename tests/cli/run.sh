@@ -5,15 +5,7 @@ set -uo pipefail
 WCE=${1:?usage: run.sh WCE_BINARY}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-fails=0
-check() {  # check NAME EXPECTED_EXIT "OUTPUT REGEX" -- command...
-  local name=$1 want=$2 regex=$3; shift 4
-  local out code
-  out=$("$@" 2>&1); code=$?
-  if [ "$code" != "$want" ]; then echo "FAIL $name: exit $code, want $want: $out"; fails=$((fails+1)); return; fi
-  if ! grep -Eq -- "$regex" <<<"$out"; then echo "FAIL $name: output does not match /$regex/: $out"; fails=$((fails+1)); return; fi
-  echo "ok   $name"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
 
 printf '<html><body><nav><a href=/>Home</a> <a href=/x>News</a></nav><article><p>%s</p></article></body></html>' \
   "The quick brown fox jumps over the lazy dog and keeps running through the quiet forest until night falls." > "$T/page.html"

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <stdexcept>
 #include <string>
 
 #include "document/unicode.hpp"
@@ -111,6 +112,22 @@ std::string sniff_charset(std::string_view bytes) {
   std::string declared = prescan(bytes);
   if (!declared.empty()) return declared;
   return unicode::valid_utf8(bytes) ? "utf-8" : "windows-1252";
+}
+
+std::string charset_for_label(std::string_view label) {
+  // Unlike a <meta> declaration, a label from outside the page can select UTF-16.
+  std::string c = canonical(label);
+  std::string l = lower(label);
+  if (c == "utf-8" && l.find("utf-16") != std::string::npos) return l.find("be") != std::string::npos ? "utf-16be" : "utf-16le";
+  return c;
+}
+
+std::string require_charset(std::string_view label) {
+  std::string cs = charset_for_label(label);
+  if (cs.empty())
+    throw std::invalid_argument("'" + std::string(label) + "' is not a charset wce decodes (utf-8, windows-1252 or "
+                                "iso-8859-1 or us-ascii, windows-1251, utf-16le, utf-16be)");
+  return cs;
 }
 
 std::string to_utf8(std::string_view bytes, std::string_view charset) {
