@@ -79,7 +79,7 @@ nb::list extractors() {
     const wce::ExtractorInfo& i = e->info();
     nb::dict d;
     d["name"] = i.name;
-    d["family"] = i.family;
+    d["family"] = wce::family_name(i.family);
     d["reference"] = i.reference;
     d["description"] = i.description;
     d["render"] = i.render == wce::RenderStyle::Layout ? "layout" : "plain";
