@@ -38,6 +38,13 @@
     boilerpipe_keepall: ['Every text block', 'All text of the page\'s blocks (for comparison).'],
     rendering: ['All visible text', 'Everything you can read on the page (for comparison).'],
     all_text: ['All text', 'Every piece of text in the page (for comparison).'],
+    boilernet: ['Learned from people (sequence)', 'A small neural network trained on pages people marked up, reading the page block by block.'],
+    dragnet: ['Learned from people (blocks)', 'A model trained on marked-up pages that weighs text density, links and names of page parts.'],
+    vote_all: ['Majority of all methods', 'Keeps the text that two thirds of the main-content methods agree on.'],
+    vote_best: ['Majority of the best methods', 'Keeps the text that two thirds of the strongest methods agree on.'],
+    vote_best_weighted: ['Weighted majority of the best', 'The same vote, with the three most reliable methods counted twice.'],
+    news_please: ['News article', 'The choice the news-please crawler makes for news pages.'],
+    ensemble: ['Combined, learned', 'Weighs what several methods say about each piece of text with a model trained here.'],
   };
 
   // Registry family -> group label, in this order; unknown families follow.
