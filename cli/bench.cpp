@@ -36,12 +36,12 @@ int run_bench(const BenchOptions& opt) {
     for (const auto& e : extractors()) chosen.push_back(e.get());
   } else {
     for (const auto& name : opt.extractors) {
-      const Extractor* e = find_extractor(name);
-      if (!e) {
-        std::cerr << "wce: unknown extractor '" << name << "' (see `wce list`)\n";
+      try {
+        chosen.push_back(&require_extractor(name));
+      } catch (const std::invalid_argument& e) {
+        std::cerr << "wce: " << e.what() << "\n";
         return 2;
       }
-      chosen.push_back(e);
     }
   }
   const io::ReportOptions& rep = opt.report;

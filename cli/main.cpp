@@ -47,9 +47,11 @@ bool report_option(const std::string& a, const std::function<std::string()>& val
 }
 
 const wce::Extractor& extractor_or_fail(const std::string& name) {
-  const wce::Extractor* e = wce::find_extractor(name);
-  if (!e) fail("unknown extractor '" + name + "' (see `wce list`)");
-  return *e;
+  try {
+    return wce::require_extractor(name);  // the message the WASM and Python APIs give too
+  } catch (const std::invalid_argument& e) {
+    fail(e.what());
+  }
 }
 
 // The charset a --charset label names, or exit 2 with the labels we decode.

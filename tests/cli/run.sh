@@ -29,7 +29,7 @@ check "extract empty file"      0 "^$"                         -- "$WCE" extract
 check "extract binary file"     0 "binary"                     -- "$WCE" extract --extractor all_text "$T/binary.bin"
 check "missing file"            2 "^wce: .*nope.html: cannot open file$" -- "$WCE" extract "$T/nope.html"
 check "directory as input"      2 "is a directory"             -- "$WCE" extract "$T"
-check "unknown extractor"       2 "unknown extractor 'nope'"   -- "$WCE" extract --extractor nope "$T/page.html"
+check "unknown extractor"       2 "unknown extractor \"nope\""   -- "$WCE" extract --extractor nope "$T/page.html"
 check "bad format"              2 "--format must be"           -- "$WCE" extract --format xml "$T/page.html"
 check "jsonl batch"             0 '"id":"d".*"text":"good bye"' -- "$WCE" extract --jsonl "$T/data.jsonl.gz"
 check "list"                    0 "^bte +heuristic"            -- "$WCE" list
@@ -39,7 +39,7 @@ check "bench reports bad lines" 0 "data.jsonl.gz:2: not valid JSON" -- "$WCE" be
 check "bench line 3"            0 "data.jsonl.gz:3: not a JSON object" -- "$WCE" bench --data "$T/data.jsonl.gz"
 check "bench line 4"            0 'data.jsonl.gz:4: missing string field "html"' -- "$WCE" bench --data "$T/data.jsonl.gz"
 check "bench keeps good pages"  0 "^bte +t +2 +1.000"           -- "$WCE" bench --data "$T/data.jsonl" --extractors bte
-check "bench unknown extractor" 2 "unknown extractor 'zzz'"     -- "$WCE" bench --data "$T/data.jsonl" --extractors bte,zzz
+check "bench unknown extractor" 2 "unknown extractor \"zzz\""     -- "$WCE" bench --data "$T/data.jsonl" --extractors bte,zzz
 check "bench missing data"      2 "no such file or directory"   -- "$WCE" bench --data "$T/missing.jsonl"
 check "bench tsv"               0 "F1 mean"                     -- sh -c "'$WCE' bench --data '$T/data.jsonl' --out '$T/out.tsv' >/dev/null && cat '$T/out.tsv'"
 check "bench json"              0 '"extractor": "bte".*"f1": \{ *"mean": 1\.0, *"median": 1\.0, *"q1": 1\.0' -- sh -c "'$WCE' bench --data '$T/data.jsonl' --extractors bte --out '$T/out.json' >/dev/null && tr -d '\n' < '$T/out.json'"
