@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/lib/page_sample.hpp"
 #include "io/dataset.hpp"
 #include "wce/wce.hpp"
 
@@ -46,13 +47,7 @@ int main(int argc, char** argv) {
     wce::io::read_dataset(f, [&](wce::io::Page&& p) {
       if (!wce::ensemble_training_page(p.dataset, p.id)) chosen.push_back(std::move(p));
     }, problems);
-    std::sort(chosen.begin(), chosen.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
-    if (per_dataset && chosen.size() > per_dataset) {
-      std::vector<wce::io::Page> sub;
-      const double step = static_cast<double>(chosen.size()) / per_dataset;
-      for (size_t k = 0; k < per_dataset; ++k) sub.push_back(std::move(chosen[static_cast<size_t>(k * step)]));
-      chosen = std::move(sub);
-    }
+    wce::bench::spread_sample(chosen, per_dataset);
     for (const wce::io::Page& p : chosen) {
       wce::PageRun run = wce::PageRun::parse(wce::io::page_source(p));
       parse_ms[p.dataset].push_back(run.parse_ms());

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "bench/lib/logistic_fit.hpp"
+#include "bench/lib/page_sample.hpp"
 #include "io/dataset.hpp"
 #include "wce/wce.hpp"
 
@@ -68,14 +69,7 @@ int main(int argc, char** argv) {
       ++train_pages[p.dataset];
       chosen.push_back(std::move(p));
     }, problems);
-    std::sort(chosen.begin(), chosen.end(), [](const auto& a, const auto& b) { return a.id < b.id; });
-    if (per_dataset && chosen.size() > per_dataset) {
-      // Every k-th page in id order: spread over the file.
-      std::vector<wce::io::Page> sub;
-      const double step = static_cast<double>(chosen.size()) / per_dataset;
-      for (size_t k = 0; k < per_dataset; ++k) sub.push_back(std::move(chosen[static_cast<size_t>(k * step)]));
-      chosen = std::move(sub);
-    }
+    wce::bench::spread_sample(chosen, per_dataset);
     for (const wce::io::Page& p : chosen) {
       wce::PageRun run = wce::PageRun::parse(wce::io::page_source(p));
       const wce::GoldAlignment gold = wce::align_gold(run.doc(), p.gold);
