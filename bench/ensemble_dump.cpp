@@ -13,7 +13,9 @@
 //                page, node, words, align_tokens, matched_tokens, gold,
 //                then the kEnsembleFeatureCount features
 //   P.columns    the row column names, one a line
-// Usage: ensemble_dump [--split train|test] [--pages-per-dataset N] --out P DATA.jsonl.gz...
+//   P.members    the members run (--members, default every candidate of
+//                wce::ensemble_members()), one a line
+// Usage: ensemble_dump [--split train|test] [--members a,b,...] [--pages-per-dataset N] --out P DATA.jsonl.gz...
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -25,13 +27,14 @@
 #include "wce/wce.hpp"
 
 int main(int argc, char** argv) {
-  std::string out, split = "train";
+  std::string out, split = "train", member_names;
   size_t per_dataset = 0;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--out" && i + 1 < argc) out = argv[++i];
     else if (a == "--split" && i + 1 < argc) split = argv[++i];
+    else if (a == "--members" && i + 1 < argc) member_names = argv[++i];
     else if (a == "--pages-per-dataset" && i + 1 < argc) per_dataset = std::stoul(argv[++i]);
     else files.push_back(a);
   }
@@ -40,8 +43,15 @@ int main(int argc, char** argv) {
     return 2;
   }
   constexpr size_t D = wce::kEnsembleFeatureCount;
-  const auto& members = wce::ensemble_members();
-  std::ofstream pages_tsv(out + ".pages.tsv"), rows(out + ".rows.f32", std::ios::binary), cols(out + ".columns");
+  wce::EnsembleMemberSet use;
+  use.fill(true);
+  if (!member_names.empty()) use = wce::parse_ensemble_members(member_names);
+  std::vector<const char*> members;
+  for (size_t m = 0; m < wce::kEnsembleMemberCount; ++m)
+    if (use[m]) members.push_back(wce::ensemble_members()[m]);
+  std::ofstream pages_tsv(out + ".pages.tsv"), rows(out + ".rows.f32", std::ios::binary), cols(out + ".columns"),
+      member_list(out + ".members");
+  for (const char* m : members) member_list << m << "\n";
   pages_tsv << "page\tdataset\tid\tbucket\tparse_ms\tgold_tokens\tpage_tokens\tmatched_tokens";
   for (const char* m : members) pages_tsv << "\tf1_" << m << "\tms_" << m;
   pages_tsv << "\n";
@@ -67,7 +77,7 @@ int main(int argc, char** argv) {
         pages_tsv << "\t" << (x.ok() ? wce::rouge_lsum(x.text, p.gold).f1 : 0.0) << "\t" << x.extract_ms;
       }
       pages_tsv << "\n";
-      const std::vector<double> fx = wce::ensemble_features(run.context());
+      const std::vector<double> fx = wce::ensemble_features(run.context(), {}, nullptr, &use);
       const auto& words = run.context().text_words();
       for (size_t k = 0; k < words.size(); ++k) {
         if (words[k] == 0) continue;  // no text: its label changes nothing

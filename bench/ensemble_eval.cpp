@@ -1,11 +1,12 @@
 // Evaluates the learned ensemble on the TEST split only (pages for which
-// wce::ensemble_training_page is false): ROUGE-LSum F1 of "ensemble", of each
-// of its members and of vote_best / vote_best_weighted, per dataset (mean and
+// wce::ensemble_training_page is false): ROUGE-LSum F1 of "ensemble", of
+// each candidate member (wce::ensemble_members(), used by the model or not)
+// and, with --votes, of vote_best / vote_best_weighted, per dataset (mean and
 // median) and macro over datasets; and the ensemble's time on top of the
 // parse. One PageRun per page: "ensemble" runs first on the shared Context,
 // so its extract_ms includes every member it needs (each runs once); the
 // members and votes then read the cached labels.
-// Usage: ensemble_eval [--split test|validation] [--pages-per-dataset N] [--json FILE] DATA.jsonl.gz...
+// Usage: ensemble_eval [--split test|validation] [--votes] [--pages-per-dataset N] [--json FILE] DATA.jsonl.gz...
 //   --pages-per-dataset: at most N test pages per dataset, every k-th by id.
 //   --split validation: the training split's validation buckets instead
 //   (kEnsembleValidationFrom..), for a model fitted without them (model
@@ -25,6 +26,7 @@
 
 int main(int argc, char** argv) {
   std::string json_path, split = "test";
+  bool votes = false;
   size_t per_dataset = 0;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
@@ -32,16 +34,19 @@ int main(int argc, char** argv) {
     if (a == "--json" && i + 1 < argc) json_path = argv[++i];
     else if (a == "--pages-per-dataset" && i + 1 < argc) per_dataset = std::stoul(argv[++i]);
     else if (a == "--split" && i + 1 < argc) split = argv[++i];
+    else if (a == "--votes") votes = true;
     else files.push_back(a);
   }
   if (files.empty() || (split != "test" && split != "validation")) {
-    std::cerr << "usage: ensemble_eval [--split test|validation] [--pages-per-dataset N] [--json FILE] DATA.jsonl.gz...\n";
+    std::cerr << "usage: ensemble_eval [--split test|validation] [--votes] [--pages-per-dataset N] [--json FILE] DATA.jsonl.gz...\n";
     return 2;
   }
   std::vector<std::string> systems = {"ensemble"};
   for (const char* m : wce::ensemble_members()) systems.push_back(m);
-  systems.push_back("vote_best");
-  systems.push_back("vote_best_weighted");
+  if (votes) {  // slow: bte and boilerpipe are not ensemble members
+    systems.push_back("vote_best");
+    systems.push_back("vote_best_weighted");
+  }
   // f1[dataset][system] per page; times per page.
   std::map<std::string, std::map<std::string, std::vector<double>>> f1;
   std::map<std::string, std::vector<double>> parse_ms, ens_ms;

@@ -27,7 +27,11 @@ done
 if [[ $MODEL == ensemble ]]; then
   # Rows of the whole training split once (bench/ensemble_dump: members, features,
   # gold node labels), then model choice on validation and the refit in Python.
-  # Extra arguments go to scripts/learn/ensemble.py (e.g. --search).
+  # Extra arguments go to scripts/learn/ensemble.py (e.g. --search). The members
+  # (WCE_ENSEMBLE_MEMBERS) were chosen by cross-validation and cost: see
+  # core/models/README.md.
+  MEMBERS=${WCE_ENSEMBLE_MEMBERS:-readability,boilerpipe_article,resiliparse,cetd}
+  ROWS=.cache/ensemble/train_${MEMBERS//,/_}
   EVENV=.cache/ens-venv
   if ! "$EVENV/bin/python" -c 'import lightgbm, numpy' 2>/dev/null; then
     echo "train.sh: creating $EVENV (lightgbm 4.6.0, numpy 2.4.6 from PyPI)"
@@ -38,10 +42,10 @@ if [[ $MODEL == ensemble ]]; then
   [[ -f $BUILD/build.ninja ]] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$BUILD" -j2 --target ensemble_dump >/dev/null
   mkdir -p .cache/ensemble
-  if [[ ! -f .cache/ensemble/train.rows.f32 || ${WCE_REDUMP:-0} == 1 ]]; then
-    "$BUILD/ensemble_dump" --split train --out .cache/ensemble/train "$DATA"/*.jsonl.gz
+  if [[ ! -f $ROWS.rows.f32 || ${WCE_REDUMP:-0} == 1 ]]; then
+    "$BUILD/ensemble_dump" --split train --members "$MEMBERS" --out "$ROWS" "$DATA"/*.jsonl.gz
   fi
-  "$EVENV/bin/python" scripts/learn/ensemble.py --data .cache/ensemble/train \
+  "$EVENV/bin/python" scripts/learn/ensemble.py --data "$ROWS" \
     --out core/models/ensemble_gbdt.inc --command "bash scripts/train.sh ensemble $*" "$@"
   exit 0
 fi

@@ -29,10 +29,21 @@ const std::array<const char*, kEnsembleFeatureCount>& ensemble_feature_names();
 // page and cached) unless tests swap in another source.
 using EnsembleMemberFn = std::function<Labels(Context&, const std::string& name)>;
 
-// Row-major features, kEnsembleFeatureCount per text node. A member that
-// throws or returns a wrong number of labels counts as voting 0 for every
-// node (and `failed`, when given, counts it).
-std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get = {}, size_t* failed = nullptr);
+// Which of the ensemble_members() a model uses (the others are not run: their
+// vote and share columns are 0 and the agreements leave them out).
+using EnsembleMemberSet = std::array<bool, kEnsembleMemberCount>;
+// The members of the compiled-in model.
+const EnsembleMemberSet& ensemble_used_members();
+// Parses comma-separated member names; throws std::invalid_argument for a
+// name that is not in ensemble_members().
+EnsembleMemberSet parse_ensemble_members(std::string_view names);
+
+// Row-major features, kEnsembleFeatureCount per text node, over `use` (by
+// default the model's members). A member that throws or returns a wrong
+// number of labels counts as voting 0 for every node (and `failed`, when
+// given, counts it).
+std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get = {}, size_t* failed = nullptr,
+                                      const EnsembleMemberSet* use = nullptr);
 
 // P(content) per text node: the "ensemble" extractor's labels.
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get = {});

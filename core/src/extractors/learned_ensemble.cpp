@@ -19,15 +19,18 @@
 namespace wce {
 namespace {
 
-// The compiled-in model: kModelFeatureNames, kModelTreeRoot, kModelFeature,
+// The compiled-in model: kModelMembers, kModelFeatureNames, kModelTreeRoot, kModelFeature,
 // kModelThreshold, kModelLeft, kModelRight, kModelValue, kModelBias,
 // kModelTrainedOn.
 #include "../../models/ensemble_gbdt.inc"
 
-// Fast, strong and different: two readability-style scorers (readability,
-// goose), a rule cascade (trafilatura), a DOM classifier (domdistiller), two
-// block classifiers (boilerpipe_article, justext), a density method (cetd) and
-// resiliparse's rules. The slow or weak ones (bte, crunch, lqf*, cetr) stay out.
+// The candidates (the feature layout keeps a column for each): two
+// readability-style scorers (readability, goose), a rule cascade
+// (trafilatura), a DOM classifier (domdistiller), two block classifiers
+// (boilerpipe_article, justext), a density method (cetd) and resiliparse's
+// rules. The slow or weak ones (bte, crunch, lqf*, cetr) stay out. The model
+// says which it uses (kModelMembers): members that do not earn their time
+// are not run.
 constexpr std::array<const char*, kEnsembleMemberCount> kMembers = {
     "readability", "trafilatura", "domdistiller", "boilerpipe_article",
     "resiliparse", "justext",     "goose",        "cetd"};
@@ -108,15 +111,44 @@ bool ensemble_training_page(std::string_view dataset, std::string_view id) {
   return ensemble_page_bucket(dataset, id) < kEnsembleTrainPercent;
 }
 
-std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get, size_t* failed) {
+EnsembleMemberSet parse_ensemble_members(std::string_view names) {
+  EnsembleMemberSet use{};
+  while (!names.empty()) {
+    const size_t comma = names.find(',');
+    const std::string_view name = names.substr(0, comma);
+    names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 1);
+    if (name.empty()) continue;
+    size_t m = 0;
+    while (m < kEnsembleMemberCount && name != kMembers[m]) ++m;
+    if (m == kEnsembleMemberCount)
+      throw std::invalid_argument("not an ensemble member: '" + std::string(name) + "'");
+    use[m] = true;
+  }
+  return use;
+}
+
+const EnsembleMemberSet& ensemble_used_members() {
+  static const EnsembleMemberSet use = [] {
+    std::string names;
+    for (const char* m : kModelMembers) names += std::string(m) + ",";
+    return parse_ensemble_members(names);
+  }();
+  return use;
+}
+
+std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get, size_t* failed,
+                                      const EnsembleMemberSet* use_arg) {
   const Document& doc = ctx.doc();
   const size_t n = doc.text_nodes.size();
   constexpr size_t D = kEnsembleFeatureCount;
   constexpr size_t M = kEnsembleMemberCount;
+  const EnsembleMemberSet& use = use_arg ? *use_arg : ensemble_used_members();
+  const double used = static_cast<double>(std::max<size_t>(1, std::count(use.begin(), use.end(), true)));
   std::vector<double> x(n * D, 0.0);
   if (failed) *failed = 0;
   if (n == 0) return x;
   for (size_t m = 0; m < M; ++m) {
+    if (!use[m]) continue;
     try {
       const Labels l = get ? get(ctx, kMembers[m]) : ctx.labels(kMembers[m]);
       if (l.size() != n) throw std::logic_error("wrong label count");
@@ -137,9 +169,9 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
       s += x[k * D + m];
       kept[m] += words[k] * x[k * D + m];
     }
-    x[k * D + kAgreement] = s / M;
+    x[k * D + kAgreement] = s / used;
     page_words += words[k];
-    page_agree += words[k] * s / M;
+    page_agree += words[k] * s / used;
   }
   // Word-weighted agreement and words per block.
   const size_t nb = tb.blocks.size();
@@ -256,7 +288,7 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
     out[k] = static_cast<float>(model.probability(row));
     const double chars = counts.chars[ctx.doc().text_nodes[k]];
     kept += out[k] >= 0.5f ? chars : 0.0;
-    kept_by_readability += row[0] * chars;  // vote_readability
+    kept_by_readability += row[0] * chars;  // vote_readability (0 when not a member: no fallback)
   }
   if (kept < kFallbackShare * kept_by_readability) {
     // Readability's labels, with the trees' probability as the confidence
@@ -272,8 +304,9 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
 std::unique_ptr<Extractor> make_learned_ensemble() {
   return make_extractor(
       {"ensemble", Family::Ensemble, "ours (issue 9): node-level learned ensemble, core/models/ensemble_gbdt.inc",
-       "Gradient-boosted trees per text node over the votes of readability, trafilatura, domdistiller, "
-       "boilerpipe_article, resiliparse, justext, goose and cetd, each member's share of the page kept, "
+       "Gradient-boosted trees per text node over the votes of its members (the model's choice among "
+       "readability, trafilatura, domdistiller, boilerpipe_article, resiliparse, justext, goose and cetd), "
+       "each member's share of the page kept, "
        "agreement of the node, its block and neighbours, words, link density, depth, position, tag path "
        "and the page-complexity estimate (routing). The label is P(content); >= 0.5 is kept. When the "
        "trees keep under a fifth of what readability keeps, the page takes readability's labels."},
