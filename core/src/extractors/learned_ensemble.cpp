@@ -82,10 +82,24 @@ const std::array<const char*, kEnsembleFeatureCount> kFeatureNames = {
     "block_chars_per_word", "complexity", "log_page_words", "page_agreement",
     "in_a", "in_p", "in_li", "in_h", "in_td"};
 
-bool in_heading(const Document& doc, uint32_t node) {
-  for (Tag t : {Tag::H1, Tag::H2, Tag::H3, Tag::H4, Tag::H5, Tag::H6})
-    if (doc.ancestor(node, t) != kNone) return true;
-  return false;
+// Tag-path flags of a text node, from one walk up its ancestors.
+struct TagPath {
+  bool a = false, p = false, li = false, h = false, td = false;
+};
+TagPath tag_path(const Document& doc, uint32_t node) {
+  TagPath f;
+  for (uint32_t i = node; i != kNone; i = doc.nodes[i].parent) {
+    if (doc.nodes[i].kind != NodeKind::Element) continue;
+    switch (doc.nodes[i].tag) {
+      case Tag::A: f.a = true; break;
+      case Tag::P: f.p = true; break;
+      case Tag::Li: f.li = true; break;
+      case Tag::Td: f.td = true; break;
+      case Tag::H1: case Tag::H2: case Tag::H3: case Tag::H4: case Tag::H5: case Tag::H6: f.h = true; break;
+      default: break;
+    }
+  }
+  return f;
 }
 
 uint64_t fnv1a(std::string_view a, std::string_view b) {
@@ -219,11 +233,12 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
     row[kComplexity] = complexity;
     row[kLogPageWords] = std::log1p(page_words);
     row[kPageAgreement] = page_words > 0 ? page_agree / page_words : 0.0;
-    row[kInLink] = doc.ancestor(node, Tag::A) != kNone;
-    row[kInParagraph] = doc.ancestor(node, Tag::P) != kNone;
-    row[kInListItem] = doc.ancestor(node, Tag::Li) != kNone;
-    row[kInHeading] = in_heading(doc, node);
-    row[kInTableCell] = doc.ancestor(node, Tag::Td) != kNone;
+    const TagPath path = tag_path(doc, node);
+    row[kInLink] = path.a;
+    row[kInParagraph] = path.p;
+    row[kInListItem] = path.li;
+    row[kInHeading] = path.h;
+    row[kInTableCell] = path.td;
   }
   return x;
 }
