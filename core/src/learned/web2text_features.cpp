@@ -213,7 +213,8 @@ class Builder {
       forms[i + 1] = forms[i] + (doc_.nodes[i].kind == NodeKind::Element && is_form_element(doc_.nodes[i].tag));
     }
     end_.resize(n);
-    for (uint32_t i = n; i-- > 0;) end_[i] = doc_.subtree_end(i);
+    for (uint32_t i = n; i-- > 0;)  // pre-order: a subtree ends where its last child's does
+      end_[i] = doc_.nodes[i].last_child == kNone ? i + 1 : end_[doc_.nodes[i].last_child];
     // Kept nodes, their kept-child counts, CDOM groups (top node), tags, paths.
     std::vector<uint8_t> kept(n, 0);
     std::vector<uint32_t> kids(n, 0);
