@@ -28,6 +28,10 @@ namespace {
 
 // log of a probability, bounded so that a zero never gives -inf.
 constexpr double kMinProbability = 1e-30;
+// Long pages run through the CNNs in windows of this many rows, each widened
+// by the networks' receptive radius on both sides, so that memory stays
+// bounded and the outputs equal those of one pass over the whole page.
+constexpr size_t kWindowRows = 4096;
 
 // One CNN: standardisation of its input features, then convolutions ("same"
 // zero padding) with ReLU between them and a softmax after the last.
@@ -58,18 +62,38 @@ struct Cnn {
     }
   }
   size_t outputs() const { return b.back()->data.size(); }
+  // Rows on each side that influence one output: the sum of the kernels' radii.
+  size_t radius() const {
+    size_t r = 0;
+    for (const auto* t : w) r += t->shape[0] / 2;
+    return r;
+  }
 
-  nn::Tensor forward(const std::vector<float>& rows, size_t count) const {
+  // Softmax outputs for rows [begin, end) of `rows` (count rows of features).
+  nn::Tensor forward_rows(const std::vector<float>& rows, size_t begin, size_t end) const {
     const size_t F = mean->data.size();
-    nn::Tensor x(count, F);
-    for (size_t r = 0; r < count; ++r)
-      for (size_t i = 0; i < F; ++i) x.row(r)[i] = (rows[r * F + i] - mean->data[i]) / stdev->data[i];
+    nn::Tensor x(end - begin, F);
+    for (size_t r = begin; r < end; ++r)
+      for (size_t i = 0; i < F; ++i) x.row(r - begin)[i] = (rows[r * F + i] - mean->data[i]) / stdev->data[i];
     for (size_t l = 0; l < w.size(); ++l) {
       x = nn::conv1d(x, *w[l], *b[l]);
       if (l + 1 < w.size()) nn::relu_inplace(x);
     }
     nn::softmax_rows(x);
     return x;
+  }
+
+  std::vector<float> forward(const std::vector<float>& rows, size_t count) const {
+    if (count <= kWindowRows) return forward_rows(rows, 0, count).data;
+    const size_t R = radius(), C = outputs();
+    std::vector<float> out;
+    out.reserve(count * C);
+    for (size_t s = 0; s < count; s += kWindowRows) {
+      const size_t e = std::min(count, s + kWindowRows), lo = s > R ? s - R : 0, hi = std::min(count, e + R);
+      nn::Tensor y = forward_rows(rows, lo, hi);
+      out.insert(out.end(), y.data.begin() + (s - lo) * C, y.data.begin() + (e - lo) * C);
+    }
+    return out;
   }
 };
 
@@ -91,8 +115,8 @@ struct Web2TextModel {
     Web2TextOutput out;
     const size_t n = feat.text_index.size();
     if (n == 0) return out;
-    out.unary = unary.forward(feat.block, n).data;
-    if (n > 1) out.pairwise = pair.forward(feat.edge, n - 1).data;
+    out.unary = unary.forward(feat.block, n);
+    if (n > 1) out.pairwise = pair.forward(feat.edge, n - 1);
     out.labels = web2text_viterbi(out.unary, out.pairwise, n, lambda);
     return out;
   }
