@@ -2,7 +2,7 @@
 // training code (scripts/learn/*.py), so that training and the C++ inference
 // see the same features:
 //
-//   learn_features --model boilernet|dragnet [--labels LABELED.jsonl.gz | --align] [--scores FILE.wcem]
+//   learn_features --model boilernet|dragnet|web2text [--labels LABELED.jsonl.gz | --align] [--scores FILE.wcem]
 //                  DATA.jsonl.gz... > features.jsonl
 //
 // Per page: {"id", "dataset", "split": {meta fields named *split*},
@@ -13,6 +13,10 @@
 // wce::align_gold of the record's gold text, the labels of every other set),
 // "scores": [...] (only with --scores: the C++ forward pass with those weights,
 // for the parity check of scripts/learn/check_parity.py)}.
+// web2text: "blocks": [{"x": block features}], "edges": [[edge features] per
+// pair of neighbouring blocks]; with --scores, "scores" are the Viterbi labels
+// and "unary" / "pairwise" the CNNs' softmax outputs (2 and 4 per row);
+// --scores-only leaves the features out (for scoring whole datasets).
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -56,7 +60,7 @@ std::vector<int> human_labels(const wce::Document& doc, const std::string& src) 
 }
 
 int usage() {
-  std::cerr << "usage: learn_features --model boilernet|dragnet [--labels LABELED.jsonl.gz | --align] [--scores FILE.wcem] DATA.jsonl.gz...\n";
+  std::cerr << "usage: learn_features --model boilernet|dragnet|web2text [--labels LABELED.jsonl.gz | --align] [--scores FILE.wcem [--scores-only]] DATA.jsonl.gz...\n";
   return 2;
 }
 
@@ -64,7 +68,7 @@ int usage() {
 
 int main(int argc, char** argv) {
   std::string model, labels_path, scores_path;
-  bool align = false;
+  bool align = false, scores_only = false;
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -73,10 +77,11 @@ int main(int argc, char** argv) {
     else if (a == "--labels") labels_path = value();
     else if (a == "--scores") scores_path = value();
     else if (a == "--align") align = true;
+    else if (a == "--scores-only") scores_only = true;
     else inputs.push_back(a);
   }
-  if ((model != "boilernet" && model != "dragnet") || inputs.empty()) return usage();
-  if (model == "dragnet" && !labels_path.empty()) return usage();
+  if ((model != "boilernet" && model != "dragnet" && model != "web2text") || inputs.empty()) return usage();
+  if (model != "boilernet" && !labels_path.empty()) return usage();
   try {
     std::vector<wce::io::DatasetProblem> problems;
     std::map<std::string, std::string> labeled;
@@ -122,6 +127,25 @@ int main(int argc, char** argv) {
             if (!node_labels.empty()) jl.push_back(node_labels[b.text_index]);
           }
           if (!weights.empty()) out["scores"] = wce::learned::boilernet_scores(doc, weights);
+        } else if (model == "web2text") {
+          wce::Context ctx(doc);
+          auto feat = wce::learned::web2text_features(ctx);
+          const size_t B = feat.text_index.size(), F = wce::learned::kWeb2TextBlockFeatures,
+                       E = wce::learned::kWeb2TextEdgeFeatures;
+          json je = json::array();
+          for (size_t b = 0; b < B; ++b) {
+            if (!scores_only)
+              jb.push_back({{"x", std::vector<float>(feat.block.begin() + b * F, feat.block.begin() + (b + 1) * F)}});
+            if (b + 1 < B && !scores_only) je.push_back(std::vector<float>(feat.edge.begin() + b * E, feat.edge.begin() + (b + 1) * E));
+            if (!node_labels.empty()) jl.push_back(node_labels[feat.text_index[b]]);
+          }
+          out["edges"] = std::move(je);
+          if (!weights.empty()) {
+            auto res = wce::learned::web2text_run(feat, weights);
+            out["scores"] = std::vector<float>(res.labels.begin(), res.labels.end());
+            out["unary"] = res.unary;
+            out["pairwise"] = res.pairwise;
+          }
         } else {
           // A block is content when at least half of its words are in text
           // nodes labelled content.

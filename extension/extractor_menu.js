@@ -40,6 +40,7 @@
     all_text: ['All text', 'Every piece of text in the page (for comparison).'],
     boilernet: ['Learned from people (sequence)', 'A small neural network trained on pages people marked up, reading the page block by block.'],
     dragnet: ['Learned from people (blocks)', 'A model trained on marked-up pages that weighs text density, links and names of page parts.'],
+    web2text: ['Learned from people (page structure)', 'Two small neural networks judge each piece of text and its neighbours, then read the page as a whole.'],
     vote_all: ['Majority of all methods', 'Keeps the text that two thirds of the main-content methods agree on.'],
     vote_best: ['Majority of the best methods', 'Keeps the text that two thirds of the strongest methods agree on.'],
     vote_best_weighted: ['Weighted majority of the best', 'The same vote, with the three most reliable methods counted twice.'],

@@ -4,6 +4,7 @@
 #   bash scripts/train.sh boilernet            # the full run (50 epochs)
 #   bash scripts/train.sh dragnet              # logistic regression on the Dragnet training split
 #   bash scripts/train.sh ensemble             # the learned ensemble (LightGBM trees, core/models/ensemble_gbdt.inc)
+#   bash scripts/train.sh web2text             # unary + pairwise CNNs on CleanEval dev (52 + 5 pages)
 #   bash scripts/train.sh boilernet --smoke    # 1 epoch on 4 pages per split into .cache/learn/smoke/,
 #                                              # then the C++ vs Python parity check (exit 1 on mismatch)
 # Creates the Python venv .cache/train-venv (JAX CPU + Optax from PyPI, pinned
@@ -13,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-MODEL=${1:?usage: bash scripts/train.sh boilernet|dragnet [--smoke] [training options]}
+MODEL=${1:?usage: bash scripts/train.sh boilernet|dragnet|web2text [--smoke] [training options]}
 shift
 SMOKE=0
 if [[ ${1:-} == --smoke ]]; then SMOKE=1; shift; fi
@@ -116,6 +117,29 @@ case $MODEL in
     "$PY" "$LEARN/score_blocks.py" "$OUT/dragnet_scores.jsonl" --split-field split \
       --name dragnet --json core/models/dragnet.manifest.json
     ;;
+  web2text)
+    # Training reads only CleanEval's dev split (meta.split); final is the test set.
+    CE=$DATA/cleaneval.jsonl.gz
+    zcat "$CE" | grep '"split": *"dev"' > "$OUT/cleaneval_dev.jsonl"
+    if [[ $SMOKE == 1 ]]; then
+      head -n 8 "$OUT/cleaneval_dev.jsonl" > "$OUT/w2t_pages.jsonl"
+      "$FEAT" --model web2text --align "$OUT/w2t_pages.jsonl" > "$OUT/w2t_feat.jsonl"
+      "$PY" "$LEARN/web2text.py" --features "$OUT/w2t_feat.jsonl" --out "$OUT/web2text.wcem" \
+        --manifest "$OUT/web2text.manifest.json" --epochs 1 --validation-pages 2 "$@"
+      "$FEAT" --model web2text --scores "$OUT/web2text.wcem" "$OUT/w2t_pages.jsonl" > "$OUT/parity.jsonl"
+      "$PY" "$LEARN/check_parity.py" web2text "$OUT/web2text.wcem" "$OUT/parity.jsonl"
+      exit $?
+    fi
+    "$FEAT" --model web2text --align "$OUT/cleaneval_dev.jsonl" > "$OUT/w2t_feat.jsonl"
+    "$PY" "$LEARN/web2text.py" --features "$OUT/w2t_feat.jsonl" --out "$OUT/web2text.wcem" \
+      --manifest "$OUT/web2text.manifest.json" --command "bash scripts/train.sh web2text $*" "$@"
+    cp "$OUT/web2text.wcem" "$OUT/web2text.manifest.json" core/models/
+    # Figures of the C++ forward pass + Viterbi, CleanEval by split (dev = the
+    # training + validation pages, final = test), labels by wce::align_gold.
+    "$FEAT" --model web2text --align --scores core/models/web2text.wcem --scores-only "$CE" > "$OUT/ce_scores.jsonl"
+    "$PY" "$LEARN/score_blocks.py" "$OUT/ce_scores.jsonl" --split-field split \
+      --name cleaneval --json core/models/web2text.manifest.json
+    ;;
   *)
-    echo "train.sh: unknown model '$MODEL' (boilernet, dragnet, ensemble)" >&2; exit 2 ;;
+    echo "train.sh: unknown model '$MODEL' (boilernet, dragnet, ensemble, web2text)" >&2; exit 2 ;;
 esac

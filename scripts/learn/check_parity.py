@@ -72,7 +72,37 @@ def dragnet_forward(w, texts, page):
     return np.array(out)
 
 
-FORWARD = {"boilernet": boilernet_forward, "dragnet": dragnet_forward}
+def conv_same(x, w, b):
+    """x [T, in], w [k, in, out]: y[t] = b + sum_j x[t + j - k//2] w[j] (zero padding)."""
+    k, T = w.shape[0], x.shape[0]
+    xp = np.concatenate([np.zeros((k // 2, x.shape[1])), x, np.zeros((k // 2, x.shape[1]))])
+    return b + sum(xp[j:j + T] @ w[j] for j in range(k))
+
+
+def web2text_cnn(w, texts, name, x):
+    x = (x - w[name + ".mean"]) / w[name + ".std"]
+    n = len(texts[name + "_widths"].split("\n"))
+    for l in range(1, n + 1):
+        x = conv_same(x, w[f"{name}.conv{l}.w"], w[f"{name}.conv{l}.b"])
+        if l < n:
+            x = np.maximum(x, 0)
+    x = np.exp(x - x.max(axis=1, keepdims=True))
+    return x / x.sum(axis=1, keepdims=True)
+
+
+def web2text_forward(w, texts, page):
+    """-> (unary [n, 2], pairwise [n-1, 4], Viterbi labels)."""
+    sys.path.insert(0, __file__.rsplit("/", 1)[0])
+    from web2text import viterbi
+    lam = float(dict(l.split("=", 1) for l in texts["config"].split()).get("lambda"))
+    n = len(page["blocks"])
+    x = np.array([b["x"] for b in page["blocks"]], np.float64).reshape(n, -1)
+    u = web2text_cnn(w, texts, "unary", x)
+    p = web2text_cnn(w, texts, "pair", np.array(page["edges"], np.float64).reshape(n - 1, -1)) if n > 1 else np.zeros((0, 4))
+    return u, p, viterbi(u, p, lam)
+
+
+FORWARD = {"boilernet": boilernet_forward, "dragnet": dragnet_forward, "web2text": web2text_forward}
 
 
 def main():
@@ -84,16 +114,29 @@ def main():
     args = ap.parse_args()
     w, texts = wcem.read(args.weights)
     w = {k: v.astype(np.float64) for k, v in w.items()}
-    worst, blocks, pages = 0.0, 0, 0
+    worst, blocks, pages, label_diff = 0.0, 0, 0, 0
     for page in common.read_jsonl(args.features):
+        if args.model == "web2text":
+            if not page["blocks"]:
+                pages += 1
+                continue
+            u, p, lab = web2text_forward(w, texts, page)
+            cu = np.asarray(page["unary"], np.float64).reshape(-1, 2)
+            cp = np.asarray(page["pairwise"], np.float64).reshape(-1, 4)
+            assert u.shape == cu.shape and p.shape == cp.shape, f"{page['id']}: output shapes differ"
+            worst = max(worst, float(np.max(np.abs(u - cu))), float(np.max(np.abs(p - cp))) if len(p) else 0.0)
+            label_diff += int(np.sum(lab != np.asarray(page["scores"]).astype(int)))
+            blocks += len(u); pages += 1
+            continue
         py = FORWARD[args.model](w, texts, page) if page["blocks"] else np.zeros(0)
         cpp = np.asarray(page["scores"], np.float64)
         assert py.shape == cpp.shape, f"{page['id']}: {py.shape} Python vs {cpp.shape} C++ outputs"
         if len(py):
             worst = max(worst, float(np.max(np.abs(py - cpp))))
         blocks += len(py); pages += 1
-    print(f"parity {args.model}: {pages} pages, {blocks} blocks, max |C++ - Python| = {worst:.2e} (tolerance {args.tol})")
-    sys.exit(0 if worst <= args.tol and blocks > 0 else 1)
+    print(f"parity {args.model}: {pages} pages, {blocks} blocks, max |C++ - Python| = {worst:.2e} (tolerance {args.tol})"
+          + (f", Viterbi labels differing: {label_diff}" if args.model == "web2text" else ""))
+    sys.exit(0 if worst <= args.tol and blocks > 0 and label_diff == 0 else 1)
 
 
 if __name__ == "__main__":

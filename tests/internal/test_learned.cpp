@@ -163,6 +163,53 @@ TEST(Learned, CorruptWeightsThrowNotCrash) {
   Context ctx(d);
   EXPECT_THROW(learned::boilernet_scores(d, "WCEM garbage"), std::runtime_error);
   EXPECT_THROW(learned::dragnet_scores(ctx, "not a model"), std::runtime_error);
+  EXPECT_THROW(learned::web2text_run(learned::web2text_features(ctx), "WCEM\x01"), std::runtime_error);
+}
+
+// Collapsed DOM (Vogels et al. 2018, Figure 2): li > a > #text chains merge,
+// so the two links are siblings under the <ul> (tree distance 2, same parent),
+// while the paragraph and the first link are not.
+TEST(Web2Text, CollapsedDomTreeFeatures) {
+  Document d = parse_html(
+      "<body><div><p>A first paragraph, with words.</p> <ul><li><a href=/x>One link</a></li>"
+      "<li><a href=/y>Two link</a></li></ul></div></body>", "utf-8");
+  Context ctx(d);
+  auto f = learned::web2text_features(ctx);
+  ASSERT_EQ(f.text_index.size(), 3u);  // the whitespace text node is no block
+  ASSERT_EQ(f.block.size(), 3 * learned::kWeb2TextBlockFeatures);
+  ASSERT_EQ(f.edge.size(), 2 * learned::kWeb2TextEdgeFeatures);
+  const float* para_link = f.edge.data();
+  const float* link_link = f.edge.data() + learned::kWeb2TextEdgeFeatures;
+  EXPECT_EQ(link_link[0], 1.0f);   // tree distance 2
+  EXPECT_EQ(link_link[4], 1.0f);   // same CDOM parent
+  EXPECT_EQ(link_link[9], 1.0f);   // same tag path (li > a)
+  EXPECT_EQ(para_link[0], 0.0f);
+  EXPECT_EQ(para_link[1], 1.0f);   // p up to (document..div), down to ul, down to li>a: distance 3
+  // Leaf stats: link density 0 for the paragraph, 1 for the links; the
+  // paragraph ends with a period.
+  EXPECT_EQ(f.block[7], 0.0f);
+  EXPECT_EQ(f.block[learned::kWeb2TextBlockFeatures + 7], 1.0f);
+  EXPECT_EQ(f.block[8], 1.0f);
+}
+
+TEST(Web2Text, PagesWithoutBlocks) {
+  for (const char* html : {"", "<html><body></body></html>", "<p>  \n </p><div><br></div>"}) {
+    Document d = parse_html(html, "utf-8");
+    Context ctx(d);
+    auto f = learned::web2text_features(ctx);
+    EXPECT_TRUE(f.text_index.empty() && f.block.empty() && f.edge.empty()) << html;
+  }
+}
+
+// Viterbi over hand-made potentials: lambda 0 gives the unary argmax; a strong
+// pairwise preference for staying in one label overrides a weak unary one.
+TEST(Web2Text, ViterbiCombinesUnaryAndPairwise) {
+  std::vector<float> unary = {0.2f, 0.8f, 0.6f, 0.4f, 0.1f, 0.9f};  // content, boilerplate (weak), content
+  std::vector<float> stay = {0.01f, 0.48f, 0.02f, 0.49f, 0.01f, 0.01f, 0.01f, 0.97f};
+  EXPECT_EQ(learned::web2text_viterbi(unary, stay, 3, 0.0), (std::vector<uint8_t>{1, 0, 1}));
+  EXPECT_EQ(learned::web2text_viterbi(unary, stay, 3, 1.0), (std::vector<uint8_t>{1, 1, 1}));
+  EXPECT_EQ(learned::web2text_viterbi({0.3f, 0.7f}, {}, 1, 0.1), (std::vector<uint8_t>{1}));
+  EXPECT_TRUE(learned::web2text_viterbi({}, {}, 0, 0.1).empty());
 }
 
 // The compiled-in models: one label in [0,1] per text node on odd pages.
@@ -173,7 +220,7 @@ TEST(Learned, RegisteredModelsLabelEveryTextNode) {
       "<article><h1>Title</h1><p>The council approved the new budget on Tuesday after a long debate.</p>"
       "<p>Second paragraph of the story with more words.</p></article><footer><a href=/>Home</a></footer>",
   };
-  for (const char* name : {"boilernet", "dragnet"}) {
+  for (const char* name : {"boilernet", "dragnet", "web2text"}) {
     const Extractor* ex = find_extractor(name);
     ASSERT_NE(ex, nullptr) << name;
     EXPECT_EQ(ex->info().family, wce::Family::Learned);

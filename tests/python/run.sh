@@ -16,6 +16,7 @@ if command -v ccache >/dev/null 2>&1; then
   ARGS+=(-Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=ccache -Ccmake.define.CMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 echo "python: pip install $ROOT"
-"$VENV/bin/pip" install -q "${ARGS[@]}" "$ROOT"
+# python -m pip: a venv copied from another checkout keeps its old path in bin/pip's shebang
+"$VENV/bin/python" -m pip install -q "${ARGS[@]}" "$ROOT"
 cd "$ROOT"
 WCE_CLI="$WCE" "$VENV/bin/python" -m pytest -q -p no:cacheprovider tests/python

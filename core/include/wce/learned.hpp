@@ -47,3 +47,34 @@ std::vector<DragnetBlock> dragnet_blocks(Context& ctx);
 std::vector<float> dragnet_scores(Context& ctx, std::string_view model_bytes = {});
 
 }  // namespace wce::learned
+
+namespace wce::learned {
+
+// Web2Text (Vogels et al. 2018): one block per non-whitespace text node (the
+// leaves of the Collapsed DOM), in document order; per block the features of
+// its CDOM node, parent and grandparent (block), per pair of neighbouring
+// blocks the tree features (edge). The list is in
+// core/src/learned/web2text_features.cpp.
+constexpr size_t kWeb2TextBlockFeatures = 132;
+constexpr size_t kWeb2TextEdgeFeatures = 38;
+struct Web2TextFeatures {
+  std::vector<uint32_t> text_index;  // per block: index into Document::text_nodes
+  std::vector<float> block;          // blocks x kWeb2TextBlockFeatures, row-major
+  std::vector<float> edge;           // (blocks - 1) x kWeb2TextEdgeFeatures
+};
+Web2TextFeatures web2text_features(Context& ctx);
+
+// The two CNNs' softmax outputs and the Viterbi labelling.
+struct Web2TextOutput {
+  std::vector<float> unary;     // blocks x 2: p(boilerplate), p(content)
+  std::vector<float> pairwise;  // (blocks - 1) x 4: p(00), p(01), p(10), p(11) (label of block i, then i+1)
+  std::vector<uint8_t> labels;  // per block: 1 content
+};
+// Weights as boilernet_scores (a .wcem file, or the compiled-in model when empty).
+Web2TextOutput web2text_run(const Web2TextFeatures& features, std::string_view model_bytes = {});
+// The labelling of n blocks maximising sum log unary + lambda * sum log
+// pairwise (layouts as Web2TextOutput); ties go to boilerplate.
+std::vector<uint8_t> web2text_viterbi(const std::vector<float>& unary, const std::vector<float>& pairwise, size_t n,
+                                      double lambda);
+
+}  // namespace wce::learned

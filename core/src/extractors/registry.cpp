@@ -40,6 +40,7 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_resiliparse());
     v.push_back(make_boilernet());
     v.push_back(make_dragnet());
+    v.push_back(make_web2text());
     v.push_back(make_vote_all());
     v.push_back(make_vote_best());
     v.push_back(make_vote_best_weighted());

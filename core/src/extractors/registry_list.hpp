@@ -33,6 +33,7 @@ std::unique_ptr<Extractor> make_domdistiller();
 std::unique_ptr<Extractor> make_resiliparse();
 std::unique_ptr<Extractor> make_boilernet();
 std::unique_ptr<Extractor> make_dragnet();
+std::unique_ptr<Extractor> make_web2text();
 // Ensembles (vote.cpp, news_please.cpp).
 std::unique_ptr<Extractor> make_vote_all();
 std::unique_ptr<Extractor> make_vote_best();

@@ -4,8 +4,16 @@
 
 namespace wce::nn {
 
+namespace {
+// y[0..out) += x * w[0..out) (restrict: lets the compiler vectorise the loop).
+inline void axpy(float x, const float* __restrict w, float* __restrict y, size_t out) {
+  for (size_t o = 0; o < out; ++o) y[o] += x * w[o];
+}
+}  // namespace
+
 Tensor conv1d(const Tensor& x, const Tensor& w, const Tensor& b) {
   const size_t T = x.rows(), k = w.shape.at(0), in = w.shape.at(1), out = w.shape.at(2);
+  const size_t cols = std::min(in, x.cols());
   const long half = static_cast<long>(k / 2);
   Tensor y(T, out);
   for (size_t t = 0; t < T; ++t) {
@@ -16,12 +24,8 @@ Tensor conv1d(const Tensor& x, const Tensor& w, const Tensor& b) {
       if (src < 0 || src >= static_cast<long>(T)) continue;
       const float* xs = x.row(static_cast<size_t>(src));
       const float* wj = w.data.data() + j * in * out;
-      for (size_t i = 0; i < in && i < x.cols(); ++i) {
-        const float xi = xs[i];
-        if (xi == 0.0f) continue;
-        const float* wi = wj + i * out;
-        for (size_t o = 0; o < out; ++o) yt[o] += xi * wi[o];
-      }
+      for (size_t i = 0; i < cols; ++i)
+        if (xs[i] != 0.0f) axpy(xs[i], wj + i * out, yt, out);  // ReLU outputs are often 0
     }
   }
   return y;
