@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The libFuzzer harnesses of tests/fuzz (docs/ARCHITECTURE.md, "Fuzzing and
+# sanitizers"). Builds them with clang (ASan + UBSan + libFuzzer) in build/fuzz.
+#
+#   bash scripts/fuzz.sh build
+#   bash scripts/fuzz.sh smoke [SECONDS]   each harness SECONDS (default 60), one
+#                                          after the other; fails on any finding
+#   bash scripts/fuzz.sh run TARGET SECONDS [libFuzzer options...]
+#                                          one long run under nice -n 19
+#
+# Targets: html flat_dom measures dataset. Corpora: build/fuzz/corpus/TARGET
+# (grows, not committed), seeded from tests/fuzz/seeds/TARGET, the golden and
+# demo pages (html) and .cache/fuzz-seeds/TARGET when present (dataset pages:
+# python3 scripts/fuzz_corpus.py). Findings: build/fuzz/findings/TARGET/;
+# logs: build/fuzz/logs/. A finding, once fixed, goes to
+# tests/fuzz/regressions/TARGET/ (replayed by the C++ tests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+TARGETS=(html flat_dom measures dataset)
+B=build/fuzz
+
+build() {
+  bash scripts/setup.sh --fuzz
+  if [ ! -f $B/build.ninja ]; then
+    CC=clang-14 CXX=clang++-14 cmake -S . -B $B -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DWCE_FUZZ=ON -DWCE_BUILD_TESTS=OFF \
+      -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+  fi
+  cmake --build $B --target fuzzers -j2
+}
+
+# Per-target options: the largest input, and the dictionary of HTML tokens.
+options() {
+  case "$1" in
+    html) echo "-max_len=32768 -dict=tests/fuzz/html.dict" ;;
+    flat_dom) echo "-max_len=16384" ;;
+    measures) echo "-max_len=8192" ;;
+    dataset) echo "-max_len=8192" ;;
+    *) echo "fuzz.sh: unknown target $1 (${TARGETS[*]})" >&2; exit 2 ;;
+  esac
+}
+
+seeds() {
+  local t=$1
+  echo tests/fuzz/seeds/$t
+  [ "$t" = html ] && echo tests/golden demo
+  [ -d .cache/fuzz-seeds/$t ] && echo .cache/fuzz-seeds/$t
+  return 0
+}
+
+# run TARGET SECONDS [options]: libFuzzer over the corpus; prints the last
+# status line; returns non-zero on a finding.
+run() {
+  local t=$1 secs=$2
+  shift 2
+  mkdir -p $B/corpus/$t $B/findings/$t $B/logs
+  local log=$B/logs/$t.log
+  # -rss_limit_mb / -malloc_limit_mb: a page that needs more memory than this
+  # is a finding (hard limits, html.hpp). -timeout: seconds per input.
+  set +e
+  nice -n 19 $B/tests/fuzz/fuzz_$t $B/corpus/$t $(seeds $t) $(options $t) \
+    -max_total_time=$secs -timeout=30 -rss_limit_mb=2560 -malloc_limit_mb=2048 \
+    -print_final_stats=1 -artifact_prefix=$B/findings/$t/ "$@" >"$log" 2>&1
+  local rc=$?
+  set -e
+  local runs; runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  local cov; cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 || true)
+  echo "fuzz $t: ${secs}s, ${runs:-0} executions, ${cov:-no coverage line}, exit $rc (log $log)"
+  if [ $rc -ne 0 ]; then
+    grep -m5 -E 'ERROR|invariant broken|runtime error|Test unit written' "$log" >&2 || tail -20 "$log" >&2
+  fi
+  return $rc
+}
+
+cmd=${1:-}
+case "$cmd" in
+  build) build ;;
+  smoke)
+    secs=${2:-60}
+    build
+    failed=0
+    for t in "${TARGETS[@]}"; do run $t "$secs" || failed=1; done
+    [ $failed = 0 ] || { echo "fuzz smoke: findings (see build/fuzz/findings)" >&2; exit 1; }
+    echo "fuzz smoke: no findings" ;;
+  run)
+    [ $# -ge 3 ] || { echo "usage: fuzz.sh run TARGET SECONDS [libFuzzer options...]" >&2; exit 2; }
+    build
+    run "${@:2}" ;;
+  *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+esac
