@@ -62,8 +62,24 @@ int run_bench(const BenchOptions& opt) {
     size_t done = 0;
     for (const auto& path : opt.data) {
       read_dataset(path, [&](Page&& page) {
+        // The time budget covers the parse and then each extractor's run
+        // (parse time included); a page past it, or past a size limit, is
+        // reported and skipped (for that extractor, or for all if the parse
+        // stops), and counts as a failure.
         auto t0 = Clock::now();
-        Document doc = parse_html(page.html, page.html_is_utf8 ? "utf-8" : "");
+        ParseOptions limits = opt.limits;
+        limits.deadline = Deadline::after_ms(opt.page_timeout_ms);
+        Document doc;
+        try {
+          doc = parse_html(page.html, page.html_is_utf8 ? "utf-8" : "", limits);
+        } catch (const PageLimitError& e) {
+          failures += chosen.size();
+          bar.finish();
+          std::cerr << "wce: " << page.id << ": skipped: " << e.what() << "\n";
+          bar.update(++done, page.dataset);
+          return;
+        }
+        auto t_parsed = Clock::now();
         double parse_ms = ms_since(t0);
         PageResult base;
         base.id = page.id;
@@ -78,7 +94,11 @@ int run_bench(const BenchOptions& opt) {
             auto t1 = Clock::now();
             Context ctx(doc);
             ctx.set_language_hint(page.lang);
+            // This extractor's budget started when the parse did.
+            Deadline deadline = Deadline::after_ms(opt.page_timeout_ms, t1 - (t_parsed - t0));
+            ctx.set_deadline(deadline);
             Labels labels = ex->run(ctx);
+            deadline.check(ex->info().name.c_str());
             if (labels.size() != doc.text_nodes.size())
               throw std::logic_error("returned " + std::to_string(labels.size()) + " labels for " +
                                      std::to_string(doc.text_nodes.size()) + " text nodes");
@@ -88,6 +108,10 @@ int run_bench(const BenchOptions& opt) {
             r.ms = parse_ms + ms_since(t1);
             r.scores = score_page(text, page.gold, page.lang, rep.measures);
             results.push_back(std::move(r));
+          } catch (const PageLimitError& e) {
+            ++failures;
+            bar.finish();
+            std::cerr << "wce: " << page.id << ": extractor " << ex->info().name << ": skipped: " << e.what() << "\n";
           } catch (const std::exception& e) {
             ++failures;
             bar.finish();

@@ -80,8 +80,13 @@ int run_eval(const EvalOptions& opt) {
         r.extractor = opt.name;
         if (!page.html.empty()) {
           r.kb = static_cast<double>(page.html.size()) / 1000.0;
-          if (need_complexity)
-            r.complexity = complexity_score(parse_html(page.html, page.html_is_utf8 ? "utf-8" : ""), page.gold);
+          if (need_complexity) {
+            try {
+              r.complexity = complexity_score(parse_html(page.html, page.html_is_utf8 ? "utf-8" : ""), page.gold);
+            } catch (const PageLimitError& e) {  // scored all the same, without a complexity
+              std::cerr << "wce: " << page.id << ": no complexity: " << e.what() << "\n";
+            }
+          }
         }
         if (it == pred.end()) {
           missing.add(page.id);

@@ -21,13 +21,23 @@ const char* kUsage = R"(wce )" WCE_VERSION R"( - web main-content extraction
 usage:
   wce extract [--extractor NAME] [--format text|json] FILE|-
       Prints the main content of an HTML file (raw bytes; charset sniffed).
-  wce extract --jsonl [--extractor NAME] FILE|-
+  wce extract --jsonl [--extractor NAME] [--page-timeout-ms MS] FILE|-
       Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
       and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render).
       A record's "lang" is the page's stated language (justext takes its stop list).
+      A page past a limit or the time budget is reported on stderr and skipped.
   wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [--no-progress]
+            [--page-timeout-ms MS]
       Runs extractors over datasets (JSONL, gzipped or not, or folders of
       <page>/source.html + gold.txt) and prints the scores per dataset.
+      The time budget covers the parse plus one extractor's run; a page past
+      it (or past a limit) is reported and skipped for that extractor.
+    LIMITS (extract and bench; a page past one is rejected with its reason):
+      --max-input-mb N      page size (default 128; 0 = no limit)
+      --max-nodes N         elements + text nodes (default 10000000)
+      --max-text-mb N       decoded text and kept attribute values (default 128)
+      --page-timeout-ms MS  time budget per page in batch mode (default 0 = none;
+                            checked between stages and inside the long loops)
   wce eval PRED.jsonl GOLD... [--name LABEL] [REPORT OPTIONS]
       Scores outputs made elsewhere: PRED lines are {"id": ..., "text": ...}
       (optional "ms"), ids as in the gold dataset; gold pages without a
@@ -77,6 +87,28 @@ bool report_option(const std::string& a, const std::function<std::string()>& val
   return true;
 }
 
+double number_or_fail(const std::string& option, const std::string& v) {
+  try {
+    size_t used = 0;
+    double d = std::stod(v, &used);
+    if (used == v.size() && d >= 0) return d;
+  } catch (const std::exception&) {
+  }
+  fail(option + " needs a number >= 0, got '" + v + "'");
+}
+
+// The limit options shared by extract and bench; false if `a` is not one.
+bool limit_option(const std::string& a, const std::function<std::string()>& value, wce::ParseOptions& limits,
+                  double& page_timeout_ms) {
+  constexpr double kMB = 1 << 20;
+  if (a == "--max-input-mb") limits.max_input_bytes = static_cast<uint64_t>(number_or_fail(a, value()) * kMB);
+  else if (a == "--max-nodes") limits.max_nodes = static_cast<uint64_t>(number_or_fail(a, value()));
+  else if (a == "--max-text-mb") limits.max_text_bytes = static_cast<uint64_t>(number_or_fail(a, value()) * kMB);
+  else if (a == "--page-timeout-ms") page_timeout_ms = number_or_fail(a, value());
+  else return false;
+  return true;
+}
+
 const wce::Extractor& extractor_or_fail(const std::string& name) {
   const wce::Extractor* e = wce::find_extractor(name);
   if (!e) fail("unknown extractor '" + name + "' (see `wce list`)");
@@ -86,6 +118,8 @@ const wce::Extractor& extractor_or_fail(const std::string& name) {
 int cmd_extract(const std::vector<std::string>& args) {
   std::string name = "bte", format = "text", file;
   bool jsonl = false;
+  wce::ParseOptions limits;
+  double page_timeout_ms = 0;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&]() -> std::string {
@@ -95,6 +129,7 @@ int cmd_extract(const std::vector<std::string>& args) {
     if (a == "--extractor" || a == "-e") name = value();
     else if (a == "--format" || a == "-f") format = value();
     else if (a == "--jsonl") jsonl = true;
+    else if (limit_option(a, value, limits, page_timeout_ms)) continue;
     else if (a == "-" || a[0] != '-') { if (!file.empty()) fail("extract takes one input"); file = a; }
     else fail("unknown option " + a);
   }
@@ -102,24 +137,36 @@ int cmd_extract(const std::vector<std::string>& args) {
   if (format != "text" && format != "json") fail("--format must be text or json");
   const wce::Extractor& ex = extractor_or_fail(name);
 
+  if (page_timeout_ms > 0 && !jsonl) fail("--page-timeout-ms is for batch mode (--jsonl) and bench");
   if (jsonl) {
     std::vector<wce::cli::DatasetProblem> problems;
+    size_t skipped = 0;
     try {
       wce::cli::read_dataset(file, [&](wce::cli::Page&& p) {
         auto t0 = std::chrono::steady_clock::now();
-        wce::Document doc = wce::parse_html(p.html, "utf-8");
-        wce::Context ctx(doc);
-        ctx.set_language_hint(p.lang);
-        std::string text = wce::render_text(doc, ex.run(ctx), ex.info().render);
-        double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-        nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", text}, {"ms", ms}};
-        std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        try {
+          wce::ParseOptions page_limits = limits;
+          page_limits.deadline = wce::Deadline::after_ms(page_timeout_ms, t0);
+          wce::Document doc = wce::parse_html(p.html, "utf-8", page_limits);
+          wce::Context ctx(doc);
+          ctx.set_language_hint(p.lang);
+          ctx.set_deadline(page_limits.deadline);
+          wce::Labels labels = ex.run(ctx);
+          page_limits.deadline.check(name.c_str());
+          std::string text = wce::render_text(doc, labels, ex.info().render);
+          double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+          nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", text}, {"ms", ms}};
+          std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+        } catch (const wce::PageLimitError& e) {
+          ++skipped;
+          std::cerr << "wce: skipped " << p.id << ": " << e.what() << "\n";
+        }
       }, problems, wce::cli::Need::Html);
     } catch (const std::exception& e) {
       fail(e.what());
     }
     for (const auto& p : problems) std::cerr << "wce: skipped " << p.where << ": " << p.what << "\n";
-    return 0;
+    return skipped ? 1 : 0;
   }
 
   std::string bytes;
@@ -128,7 +175,12 @@ int cmd_extract(const std::vector<std::string>& args) {
   } catch (const std::exception& e) {
     fail(e.what());
   }
-  wce::Document doc = wce::parse_html(bytes);
+  wce::Document doc;
+  try {
+    doc = wce::parse_html(bytes, {}, limits);
+  } catch (const wce::PageLimitError& e) {
+    fail(file + ": " + e.what());
+  }
   wce::Context ctx(doc);
   wce::Labels labels = ex.run(ctx);
   std::string text = wce::render_text(doc, labels, ex.info().render);
@@ -158,6 +210,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       std::string v = value();
       if (v != "all") opt.extractors = split_commas(v);
     } else if (a == "--no-progress") opt.progress = false;
+    else if (limit_option(a, value, opt.limits, opt.page_timeout_ms)) continue;
     else fail("unknown option " + a);
   }
   if (opt.data.empty()) fail("bench needs --data PATH");

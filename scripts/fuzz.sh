@@ -48,6 +48,13 @@ seeds() {
   return 0
 }
 
+# CPU_NOW = user + system CPU seconds of this shell's finished children
+# (bash `times`, called in this shell: a $(...) subshell has other children).
+children_cpu() {
+  times > "$B/logs/.times"
+  CPU_NOW=$(tail -1 "$B/logs/.times" | awk '{ n = 0; for (i = 1; i <= 2; i++) { split($i, p, "m"); sub("s", "", p[2]); n += p[1] * 60 + p[2] } print n }')
+}
+
 # run TARGET SECONDS [options]: libFuzzer over the corpus; prints the last
 # status line; returns non-zero on a finding.
 run() {
@@ -57,15 +64,20 @@ run() {
   local log=$B/logs/$t.log
   # -rss_limit_mb / -malloc_limit_mb: a page that needs more memory than this
   # is a finding (hard limits, html.hpp). -timeout: seconds per input.
+  children_cpu
+  local cpu0=$CPU_NOW
   set +e
   nice -n 19 $B/tests/fuzz/fuzz_$t $B/corpus/$t $(seeds $t) $(options $t) \
     -max_total_time=$secs -timeout=30 -rss_limit_mb=2560 -malloc_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix=$B/findings/$t/ "$@" >"$log" 2>&1
   local rc=$?
   set -e
+  # CPU seconds the fuzzer got (on a shared machine far less than the wall time).
+  children_cpu
+  local cpu; cpu=$(echo "$CPU_NOW - $cpu0" | bc)
   local runs; runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
   local cov; cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 || true)
-  echo "fuzz $t: ${secs}s, ${runs:-0} executions, ${cov:-no coverage line}, exit $rc (log $log)"
+  echo "fuzz $t: ${secs}s wall, ${cpu}s CPU, ${runs:-0} executions, ${cov:-no coverage line}, exit $rc (log $log)"
   if [ $rc -ne 0 ]; then
     grep -m5 -E 'ERROR|invariant broken|runtime error|Test unit written' "$log" >&2 || tail -20 "$log" >&2
   fi

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "wce/document.hpp"
+#include "wce/limits.hpp"
 
 namespace wce {
 
@@ -52,6 +53,10 @@ class Context {
   // original is called with the list of the page's language) reads it here.
   void set_language_hint(std::string_view code);
   const std::string& language_hint() const { return language_hint_; }
+  // The page's time budget (limits.hpp): the shared features check it before
+  // they are computed; callers check it between extractors.
+  void set_deadline(const Deadline& d) { deadline_ = d; }
+  const Deadline& deadline() const { return deadline_; }
 
  private:
   const Document& doc_;
@@ -60,6 +65,7 @@ class Context {
   std::unique_ptr<TextBlocks> blocks_;
   std::unique_ptr<std::string> language_;
   std::string language_hint_;
+  Deadline deadline_;
 };
 
 // Whitespace-separated token count of UTF-8 text (ASCII and Unicode spaces).

@@ -6,6 +6,7 @@
 #include "wce/eval.hpp"
 #include "wce/extractor.hpp"
 #include "wce/html.hpp"
+#include "wce/limits.hpp"
 #include "wce/render.hpp"
 
 #define WCE_VERSION "0.1.0"

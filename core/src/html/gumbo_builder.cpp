@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstddef>
 #include <cstdlib>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -102,17 +103,20 @@ class Arena {
     if (n > left_) {
       if (n > kBlock / 4) return fresh(n);  // large: a block of its own
       cur_ = static_cast<char*>(fresh(kBlock));
-      left_ = cur_ ? kBlock : 0;
-      if (!cur_) return nullptr;
+      left_ = kBlock;
     }
     void* p = cur_;
     cur_ += n;
     left_ -= n;
     return p;
   }
+  // Out of memory: Gumbo does not check for null, so we throw; the blocks
+  // taken so far are freed by ~Arena as the exception unwinds parse_html.
   void* fresh(size_t n) {
+    blocks_.push_back(nullptr);  // first, so that a taken block is never lost
     void* b = std::malloc(n);
-    if (b) blocks_.push_back(b);
+    if (!b) throw std::bad_alloc();
+    blocks_.back() = b;
     return b;
   }
   std::vector<void*> blocks_;
@@ -122,7 +126,9 @@ class Arena {
 
 }  // namespace
 
-Document parse_html(std::string_view bytes, std::string_view charset) {
+Document parse_html(std::string_view bytes, std::string_view charset, const ParseOptions& opt) {
+  check_limit("input_bytes", bytes.size(), opt.max_input_bytes);
+  opt.deadline.check("parse");
   std::string cs = charset.empty() ? sniff_charset(bytes) : std::string(charset);
   std::string utf8 = to_utf8(bytes, cs);
   repair_unclosed_title(utf8);
@@ -134,6 +140,7 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
   options.deallocator = &Arena::release;
   options.userdata = &arena;
   GumboOutput* out = gumbo_parse_with_options(&options, utf8.data(), utf8.size());
+  opt.deadline.check("parse");
 
   Document doc;
   doc.pool.reserve(utf8.size() / 2);
@@ -142,7 +149,17 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
   struct Item { GumboNode* node; uint32_t parent; bool keep; };
   std::vector<Item> stack;
   stack.push_back({out->document, kNone, true});
+  // The limits are checked every kCheckEvery nodes: past a limit by at most
+  // that many nodes and their strings.
+  constexpr size_t kCheckEvery = 4096;
+  size_t until_check = kCheckEvery;
   while (!stack.empty()) {
+    if (--until_check == 0) {
+      until_check = kCheckEvery;
+      check_limit("nodes", doc.nodes.size(), opt.max_nodes);
+      check_limit("text_bytes", doc.pool.size(), opt.max_text_bytes);
+      opt.deadline.check("parse");
+    }
     Item it = stack.back();
     stack.pop_back();
     GumboNode* n = it.node;
@@ -199,6 +216,8 @@ Document parse_html(std::string_view bytes, std::string_view charset) {
         stack.push_back({static_cast<GumboNode*>(children->data[k]), self, keep_children});
   }
   // The Gumbo tree is released with the arena.
+  check_limit("nodes", doc.nodes.size(), opt.max_nodes);
+  check_limit("text_bytes", doc.pool.size(), opt.max_text_bytes);
   doc.finish();
   return doc;
 }
