@@ -68,7 +68,7 @@ run() {
   local cpu0=$CPU_NOW
   set +e
   nice -n 19 $B/tests/fuzz/fuzz_$t $B/corpus/$t $(seeds $t) $(options $t) \
-    -max_total_time=$secs -timeout=30 -rss_limit_mb=2560 -malloc_limit_mb=2048 \
+    -max_total_time=$secs -timeout=120 -rss_limit_mb=2560 -malloc_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix=$B/findings/$t/ "$@" >"$log" 2>&1
   local rc=$?
   set -e

@@ -144,3 +144,23 @@ TEST(TimeBudget, ContextFeaturesStop) {
 }
 
 }  // namespace
+
+// One '<' can make many nodes: every <p> re-opens the active formatting
+// elements, so Gumbo's tree outgrows what the input size suggests. The node
+// limit caps the tree's memory inside the parse (an exception out of Gumbo's
+// allocator), before our own node count could see it.
+TEST(ParseLimits, FormattingClonesAreCappedInsideTheParse) {
+  std::string page = "<b><i><u><s><em><strong><small><big><tt><font><code><nobr><strike>";
+  for (int i = 0; i < 20000; ++i) page += "<p>x";
+  ParseOptions none = with(0, 0, 0);
+  EXPECT_GT(parse_html(page, "utf-8", none).size(), 200000u) << "20,000 '<p>' make more than 200,000 nodes";
+  try {
+    parse_html(page, "utf-8", with(0, 50000, 0));
+    FAIL() << "not rejected";
+  } catch (const PageLimitError& e) {
+    EXPECT_EQ(e.limit(), "nodes");
+    EXPECT_NE(std::string(e.what()).find("the parse tree outgrew"), std::string::npos) << e.what();
+  }
+  // The same parse goes on working afterwards (the arena was released).
+  EXPECT_EQ(parse_html("<p>ok</p>", "utf-8").text_nodes.size(), 1u);
+}

@@ -12,9 +12,9 @@ namespace wce {
 // Hard limits for one page, checked by both builders (docs/ARCHITECTURE.md,
 // "Limits"; the CLI's --max-input-mb, --max-nodes, --max-text-mb change
 // them). 0 = no limit. The defaults let every page of the nine datasets and
-// the 50 MB bad-input page through, and keep the memory of one page within
-// about 2.5 GB natively (parse_html needs about 9 bytes per input byte at
-// most, measured on the bad-input pages) and the 2 GB of WebAssembly.
+// the 50 MB bad-input page through. The node limit also caps Gumbo's tree
+// (400 bytes per node, gumbo_builder.cpp): at most about 4 GB natively; in
+// WebAssembly the 2 GB memory runs out first, a clear error (ARCHITECTURE).
 struct ParseOptions {
   uint64_t max_input_bytes = uint64_t{128} << 20;  // the page: HTML bytes; flat DOM: 4 x words + strings
   uint64_t max_nodes = 10'000'000;                 // Document nodes (elements and text nodes)
