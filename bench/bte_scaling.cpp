@@ -10,14 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "dataset.hpp"
+#include "io/dataset.hpp"
 #include "wce/wce.hpp"
-
-using Clock = std::chrono::steady_clock;
-
-static double ms(Clock::time_point a, Clock::time_point b) {
-  return std::chrono::duration<double, std::milli>(b - a).count();
-}
 
 // The page with the inside of its <body> repeated `times` times.
 static std::string inflate(const std::string& html, int times) {
@@ -43,8 +37,8 @@ int main(int argc, char** argv) {
   }
   size_t want = argc > 2 ? std::strtoul(argv[2], nullptr, 10) : 20;
   std::vector<std::string> pages;
-  std::vector<wce::cli::DatasetProblem> problems;
-  wce::cli::read_dataset(argv[1], [&](wce::cli::Page&& p) {
+  std::vector<wce::io::DatasetProblem> problems;
+  wce::io::read_dataset(argv[1], [&](wce::io::Page&& p) {
     if (pages.size() < want) pages.push_back(std::move(p.html));
   }, problems);
   const wce::Extractor* bte = wce::find_extractor("bte");
@@ -55,15 +49,11 @@ int main(int argc, char** argv) {
     for (const auto& h : pages) {
       std::string html = inflate(h, scale);
       bytes += html.size();
-      auto t0 = Clock::now();
-      wce::Document doc = wce::parse_html(html, "utf-8");
-      auto t1 = Clock::now();
-      wce::Context ctx(doc);
-      wce::Labels labels = bte->run(ctx);
-      auto t2 = Clock::now();
-      parse_ms += ms(t0, t1);
-      bte_ms += ms(t1, t2);
-      if (labels.size() != doc.text_nodes.size()) return 1;
+      wce::PageRun run = wce::PageRun::parse({html, "utf-8", {}});
+      wce::ExtractorRun x = run.run(*bte, /*render=*/false);
+      if (!x.ok()) return 1;
+      parse_ms += run.parse_ms();
+      bte_ms += x.extract_ms;
     }
     double mb = bytes / 1e6, n = static_cast<double>(pages.size());
     std::printf("%-6d %6zu %10.1f %12.2f %12.3f %14.2f %14.3f\n", scale, pages.size(), mb,

@@ -1,34 +1,29 @@
 #include "bench.hpp"
 
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 
-#include "dataset.hpp"
+#include "io/dataset.hpp"
 #include "progress.hpp"
-#include "report.hpp"
+#include "io/report.hpp"
 #include "wce/wce.hpp"
 
 namespace wce::cli {
 namespace {
 
-using Clock = std::chrono::steady_clock;
-double ms_since(Clock::time_point t) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t).count();
-}
-
 // Pages in the inputs, for the progress bar. Standard input and other
 // streams can be read only once: they are not counted.
 size_t count_pages(const std::vector<std::string>& paths) {
   size_t n = 0;
-  std::vector<DatasetProblem> ignored;
+  std::vector<io::DatasetProblem> ignored;
   for (const auto& p : paths) {
     std::error_code ec;
     if (p == "-" || !(std::filesystem::is_regular_file(p, ec) || std::filesystem::is_directory(p, ec))) continue;
-    read_dataset(p, [&](Page&&) { ++n; }, ignored);
+    io::read_dataset(p, [&](io::Page&&) { ++n; }, ignored);
   }
   return n;
 }
@@ -41,37 +36,36 @@ int run_bench(const BenchOptions& opt) {
     for (const auto& e : extractors()) chosen.push_back(e.get());
   } else {
     for (const auto& name : opt.extractors) {
-      const Extractor* e = find_extractor(name);
-      if (!e) {
-        std::cerr << "wce: unknown extractor '" << name << "' (see `wce list`)\n";
+      try {
+        chosen.push_back(&require_extractor(name));
+      } catch (const std::invalid_argument& e) {
+        std::cerr << "wce: " << e.what() << "\n";
         return 2;
       }
-      chosen.push_back(e);
     }
   }
-  const ReportOptions& rep = opt.report;
+  const io::ReportOptions& rep = opt.report;
   // The complexity (with gold) is only needed for the levels.
   const bool need_complexity = rep.by == GroupBy::Complexity || !rep.pages_out.empty();
 
   std::vector<PageResult> results;
-  std::vector<DatasetProblem> problems;
+  std::vector<io::DatasetProblem> problems;
   size_t failures = 0;
   ProgressBar bar(opt.progress);
   try {
     bar.set_total(count_pages(opt.data));
     size_t done = 0;
     for (const auto& path : opt.data) {
-      read_dataset(path, [&](Page&& page) {
+      io::read_dataset(path, [&](io::Page&& page) {
         // The time budget covers the parse and then each extractor's run
-        // (parse time included); a page past it, or past a size limit, is
-        // reported and skipped (for that extractor, or for all if the parse
-        // stops), and counts as a failure.
-        auto t0 = Clock::now();
+        // (parse time included, PageRun::run with fresh); a page past it, or
+        // past a size limit, is reported and skipped (for that extractor, or
+        // for all if the parse stops), and counts as a failure.
         ParseOptions limits = opt.limits;
         limits.deadline = Deadline::after_ms(opt.page_timeout_ms);
-        Document doc;
+        std::optional<PageRun> parsed;
         try {
-          doc = parse_html(page.html, page.html_is_utf8 ? "utf-8" : "", limits);
+          parsed.emplace(PageRun::parse(io::page_source(page), limits));
         } catch (const PageLimitError& e) {
           failures += chosen.size();
           bar.finish();
@@ -79,44 +73,33 @@ int run_bench(const BenchOptions& opt) {
           bar.update(++done, page.dataset);
           return;
         }
-        auto t_parsed = Clock::now();
-        double parse_ms = ms_since(t0);
+        PageRun& run = *parsed;
         PageResult base;
         base.id = page.id;
         base.dataset = page.dataset;
         base.lang = page.lang;
         base.kb = static_cast<double>(page.html.size()) / 1000.0;
-        if (need_complexity) base.complexity = complexity_score(doc, page.gold);
+        if (need_complexity) base.complexity = complexity_score(run.doc(), page.gold);
+        // Gold node labels for the block-level measure, once per page (not timed).
+        std::optional<GoldAlignment> gold_nodes;
+        if (wants_block(rep.measures)) gold_nodes = align_gold(run.doc(), page.gold);
         for (const Extractor* ex : chosen) {
-          // A fresh Context per extractor, so that each one's time includes
-          // the shared features it uses (parse time is added to everyone's).
-          try {
-            auto t1 = Clock::now();
-            Context ctx(doc);
-            ctx.set_language_hint(page.lang);
-            // This extractor's budget started when the parse did.
-            Deadline deadline = Deadline::after_ms(opt.page_timeout_ms, t1 - (t_parsed - t0));
-            ctx.set_deadline(deadline);
-            Labels labels = ex->run(ctx);
-            deadline.check(ex->info().name.c_str());
-            if (labels.size() != doc.text_nodes.size())
-              throw std::logic_error("returned " + std::to_string(labels.size()) + " labels for " +
-                                     std::to_string(doc.text_nodes.size()) + " text nodes");
-            std::string text = render_text(doc, labels, ex->info().render);
-            PageResult r = base;
-            r.extractor = ex->info().name;
-            r.ms = parse_ms + ms_since(t1);
-            r.scores = score_page(text, page.gold, page.lang, rep.measures);
-            results.push_back(std::move(r));
-          } catch (const PageLimitError& e) {
+          // A Context of its own per extractor, so that each one's time
+          // includes the shared features it uses (parse time is added to everyone's).
+          ExtractorRun x = run.run(*ex, /*render=*/true, /*fresh=*/true);
+          if (!x.ok()) {
             ++failures;
             bar.finish();
-            std::cerr << "wce: " << page.id << ": extractor " << ex->info().name << ": skipped: " << e.what() << "\n";
-          } catch (const std::exception& e) {
-            ++failures;
-            bar.finish();
-            std::cerr << "wce: " << page.id << ": extractor " << ex->info().name << " failed: " << e.what() << "\n";
+            std::cerr << "wce: " << page.id << ": extractor " << ex->info().name
+                      << (x.limit.empty() ? " failed: " : ": skipped: ") << x.error << "\n";
+            continue;
           }
+          PageResult r = base;
+          r.extractor = ex->info().name;
+          r.ms = run.parse_ms() + x.extract_ms + x.render_ms;
+          r.scores = score_page(x.text, page.gold, page.lang, rep.measures);
+          if (gold_nodes) set_block_score(r.scores, rep.measures, block_prf(block_counts(x.labels, *gold_nodes)));
+          results.push_back(std::move(r));
         }
         bar.update(++done, page.dataset);
       }, problems);
@@ -131,12 +114,12 @@ int run_bench(const BenchOptions& opt) {
 
   ComplexityLevels levels = complexity_levels(results);
   std::vector<Row> rows = aggregate(results, rep.measures, rep.by, levels);
-  nlohmann::json extra = {{"command", "bench"}, {"failures", failures}, {"problems", problems_json(problems)}};
+  nlohmann::json extra = {{"command", "bench"}, {"failures", failures}, {"problems", io::problems_json(problems)}};
   if (rep.by == GroupBy::Complexity) extra["complexity_levels"] = {{"q1", levels.q1}, {"q3", levels.q3}};
   std::vector<std::string> notes;
   if (!problems.empty()) notes.push_back(std::to_string(problems.size()) + " malformed record(s) skipped (listed on stderr)");
-  if (!write_report(rows, rep, /*with_time=*/true, extra, notes)) return 2;
-  if (!rep.pages_out.empty() && !write_pages(rep.pages_out, results, rep.measures, levels)) return 2;
+  if (!io::write_report(rows, rep, /*with_time=*/true, extra, notes)) return 2;
+  if (!rep.pages_out.empty() && !io::write_pages(rep.pages_out, results, rep.measures, levels)) return 2;
   return failures ? 1 : 0;
 }
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "report.hpp"
+#include "io/report.hpp"
 #include "wce/html.hpp"
 
 namespace wce::cli {
@@ -11,7 +11,7 @@ namespace wce::cli {
 struct BenchOptions {
   std::vector<std::string> data;        // dataset files or folders
   std::vector<std::string> extractors;  // names; empty = all
-  ReportOptions report;                 // measures, grouping, outputs
+  io::ReportOptions report;                 // measures, grouping, outputs
   bool progress = true;                 // progress bar (only on a terminal)
   ParseOptions limits;                  // page limits (--max-input-mb, --max-nodes, --max-text-mb)
   double page_timeout_ms = 0;           // time budget of parse + one extractor (0 = none)

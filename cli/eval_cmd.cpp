@@ -4,8 +4,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "dataset.hpp"
-#include "report.hpp"
+#include "io/dataset.hpp"
+#include "io/report.hpp"
 #include "wce/wce.hpp"
 
 namespace wce::cli {
@@ -39,17 +39,17 @@ struct Prediction {
 }  // namespace
 
 int run_eval(const EvalOptions& opt) {
-  const ReportOptions& rep = opt.report;
+  const io::ReportOptions& rep = opt.report;
   const bool need_complexity = rep.by == GroupBy::Complexity || !rep.pages_out.empty();
   std::unordered_map<std::string, Prediction> pred;
   std::vector<std::string> pred_order;  // for the unknown-id report
-  std::vector<DatasetProblem> pred_problems, gold_problems;
+  std::vector<io::DatasetProblem> pred_problems, gold_problems;
   std::vector<PageResult> results;
   std::unordered_set<std::string> gold_ids;
   size_t duplicates = 0;
   IdList missing, unknown;
   try {
-    for_each_json_line(opt.predictions, [&](const nlohmann::json& j, const std::string& where) {
+    io::for_each_json_line(opt.predictions, [&](const nlohmann::json& j, const std::string& where) {
       auto id = j.find("id");
       auto text = j.find("text");
       auto ms = j.find("ms");
@@ -70,7 +70,7 @@ int run_eval(const EvalOptions& opt) {
       }
     }, pred_problems);
     for (const auto& g : opt.gold) {
-      read_dataset(g, [&](Page&& page) {
+      io::read_dataset(g, [&](io::Page&& page) {
         gold_ids.insert(page.id);
         auto it = pred.find(page.id);
         PageResult r;
@@ -82,22 +82,33 @@ int run_eval(const EvalOptions& opt) {
           r.kb = static_cast<double>(page.html.size()) / 1000.0;
           if (need_complexity) {
             try {
-              r.complexity = complexity_score(parse_html(page.html, page.html_is_utf8 ? "utf-8" : ""), page.gold);
+              r.complexity = complexity_score(PageRun::parse(io::page_source(page)).doc(), page.gold);
             } catch (const PageLimitError& e) {  // scored all the same, without a complexity
               std::cerr << "wce: " << page.id << ": no complexity: " << e.what() << "\n";
             }
           }
         }
+        const std::string predicted = it == pred.end() ? std::string() : it->second.text;
         if (it == pred.end()) {
           missing.add(page.id);
-          r.scores = score_page("", page.gold, page.lang, rep.measures);
         } else {
           it->second.used = true;
           r.ms = it->second.ms;
-          r.scores = score_page(it->second.text, page.gold, page.lang, rep.measures);
+        }
+        r.scores = score_page(predicted, page.gold, page.lang, rep.measures);
+        if (wants_block(rep.measures)) {
+          // eval has texts, not node labels: both the gold and the predicted
+          // text are aligned with the page, and their node labels compared.
+          if (page.html.empty())
+            throw std::runtime_error("the block measure needs gold records with html (" + page.id + ")");
+          PageRun run = PageRun::parse(io::page_source(page));
+          const Document& doc = run.doc();
+          GoldAlignment gold_nodes = align_gold(doc, page.gold);
+          const Labels pred_nodes = align_gold(doc, predicted).labels;
+          set_block_score(r.scores, rep.measures, block_prf(block_counts(pred_nodes, gold_nodes)));
         }
         results.push_back(std::move(r));
-      }, gold_problems, Need::Text);
+      }, gold_problems, io::Need::Text);
     }
   } catch (const std::exception& e) {
     std::cerr << "wce: " << e.what() << "\n";
@@ -132,11 +143,11 @@ int run_eval(const EvalOptions& opt) {
                           {"missing", missing.json()},
                           {"unknown", unknown.json()},
                           {"duplicates", duplicates},
-                          {"prediction_problems", problems_json(pred_problems)},
-                          {"problems", problems_json(gold_problems)}};
+                          {"prediction_problems", io::problems_json(pred_problems)},
+                          {"problems", io::problems_json(gold_problems)}};
   if (rep.by == GroupBy::Complexity) extra["complexity_levels"] = {{"q1", levels.q1}, {"q3", levels.q3}};
-  if (!write_report(rows, rep, timed, extra, notes)) return 2;
-  if (!rep.pages_out.empty() && !write_pages(rep.pages_out, results, rep.measures, levels)) return 2;
+  if (!io::write_report(rows, rep, timed, extra, notes)) return 2;
+  if (!rep.pages_out.empty() && !io::write_pages(rep.pages_out, results, rep.measures, levels)) return 2;
   return 0;
 }
 

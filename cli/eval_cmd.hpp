@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "report.hpp"
+#include "io/report.hpp"
 
 namespace wce::cli {
 
@@ -11,7 +11,7 @@ struct EvalOptions {
   std::string predictions;        // JSONL of {"id", "text"[, "ms"]}
   std::vector<std::string> gold;  // dataset files/folders (html optional)
   std::string name = "pred";      // label of the extractor column
-  ReportOptions report;           // measures, grouping, outputs
+  io::ReportOptions report;           // measures, grouping, outputs
 };
 
 int run_eval(const EvalOptions& opt);

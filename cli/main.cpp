@@ -1,7 +1,7 @@
 // wce: the command-line front end of the core.
-#include <chrono>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -10,53 +10,13 @@
 #include <vector>
 
 #include "bench.hpp"
-#include "dataset.hpp"
+#include "io/dataset.hpp"
 #include "eval_cmd.hpp"
+#include "help.hpp"
+#include "warc_cmd.hpp"
 #include "wce/wce.hpp"
 
 namespace {
-
-const char* kUsage = R"(wce )" WCE_VERSION R"( - web main-content extraction
-
-usage:
-  wce extract [--extractor NAME] [--format text|json] FILE|-
-      Prints the main content of an HTML file (raw bytes; charset sniffed).
-  wce extract --jsonl [--extractor NAME] [--page-timeout-ms MS] FILE|-
-      Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
-      and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render).
-      A record's "lang" is the page's stated language (justext takes its stop list).
-      A page past a limit or the time budget is reported on stderr and skipped.
-  wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [--no-progress]
-            [--page-timeout-ms MS]
-      Runs extractors over datasets (JSONL, gzipped or not, or folders of
-      <page>/source.html + gold.txt) and prints the scores per dataset.
-      The time budget covers the parse plus one extractor's run; a page past
-      it (or past a limit) is reported and skipped for that extractor.
-    LIMITS (extract and bench; a page past one is rejected with its reason):
-      --max-input-mb N      page size (default 128; 0 = no limit)
-      --max-nodes N         elements + text nodes (default 10000000)
-      --max-text-mb N       decoded text and kept attribute values (default 128)
-      --page-timeout-ms MS  time budget per page in batch mode (default 0 = none;
-                            checked between stages and inside the long loops)
-  wce eval PRED.jsonl GOLD... [--name LABEL] [REPORT OPTIONS]
-      Scores outputs made elsewhere: PRED lines are {"id": ..., "text": ...}
-      (optional "ms"), ids as in the gold dataset; gold pages without a
-      prediction count as empty output; missing, unknown and duplicate ids
-      and malformed lines are reported.
-    REPORT OPTIONS:
-      --measures LIST|all   rouge (default), chars, word_lcs, bag, set, cleaneval,
-                            voc, occ, kl, cosine, euclidean, near_empty
-      --by dataset|complexity|language   groups of the table (default dataset)
-      --format table|tsv|json            standard output (default table)
-      --out FILE            the table as JSON (FILE.json) or TSV
-      --pages-out FILE      one row per page and measure: TSV, JSON (.json)
-                            or JSON lines (.jsonl)
-  wce list
-      Lists the registered extractors.
-  wce --version | --help
-
-Exit codes: 0 ok, 1 some pages failed, 2 bad usage or unreadable input.
-)";
 
 [[noreturn]] void fail(const std::string& msg) {
   std::cerr << "wce: " << msg << "\n";
@@ -73,11 +33,11 @@ std::vector<std::string> split_commas(const std::string& s) {
 
 // The options shared by bench and eval; false if `a` is not one of them.
 bool report_option(const std::string& a, const std::function<std::string()>& value,
-                   wce::cli::ReportOptions& opt) {
+                   wce::io::ReportOptions& opt) {
   try {
-    if (a == "--measures" || a == "-m") opt.measures = wce::cli::parse_measures(value());
-    else if (a == "--by") opt.by = wce::cli::parse_group_by(value());
-    else if (a == "--format" || a == "-f") opt.format = wce::cli::parse_format(value());
+    if (a == "--measures" || a == "-m") opt.measures = wce::parse_measures(value());
+    else if (a == "--by") opt.by = wce::io::parse_group_by(value());
+    else if (a == "--format" || a == "-f") opt.format = wce::io::parse_format(value());
     else if (a == "--out") opt.out = value();
     else if (a == "--pages-out") opt.pages_out = value();
     else return false;
@@ -110,14 +70,25 @@ bool limit_option(const std::string& a, const std::function<std::string()>& valu
 }
 
 const wce::Extractor& extractor_or_fail(const std::string& name) {
-  const wce::Extractor* e = wce::find_extractor(name);
-  if (!e) fail("unknown extractor '" + name + "' (see `wce list`)");
-  return *e;
+  try {
+    return wce::require_extractor(name);  // the message the WASM and Python APIs give too
+  } catch (const std::invalid_argument& e) {
+    fail(e.what());
+  }
+}
+
+// The charset a --charset label names, or exit 2 with the labels we decode.
+std::string charset_or_fail(const std::string& label) {
+  try {
+    return wce::require_charset(label);
+  } catch (const std::invalid_argument& e) {
+    fail(std::string("--charset: ") + e.what());
+  }
 }
 
 int cmd_extract(const std::vector<std::string>& args) {
-  std::string name = "bte", format = "text", file;
-  bool jsonl = false;
+  std::string name = "bte", format = "text", file, charset;
+  bool jsonl = false, warc = false, quiet = false;
   wce::ParseOptions limits;
   double page_timeout_ms = 0;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -129,6 +100,9 @@ int cmd_extract(const std::vector<std::string>& args) {
     if (a == "--extractor" || a == "-e") name = value();
     else if (a == "--format" || a == "-f") format = value();
     else if (a == "--jsonl") jsonl = true;
+    else if (a == "--warc") warc = true;
+    else if (a == "--charset") charset = charset_or_fail(value());
+    else if (a == "--quiet" || a == "-q") quiet = true;
     else if (limit_option(a, value, limits, page_timeout_ms)) continue;
     else if (a == "-" || a[0] != '-') { if (!file.empty()) fail("extract takes one input"); file = a; }
     else fail("unknown option " + a);
@@ -136,59 +110,68 @@ int cmd_extract(const std::vector<std::string>& args) {
   if (file.empty()) fail("extract needs a FILE or - for standard input");
   if (format != "text" && format != "json") fail("--format must be text or json");
   const wce::Extractor& ex = extractor_or_fail(name);
+  if (jsonl && warc) fail("--jsonl and --warc exclude each other");
+  if (jsonl && !charset.empty()) fail("--charset is for raw bytes (FILE, -, --warc); --jsonl records hold decoded text");
+  if (warc) return wce::cli::run_warc_extract({file, &ex, charset, quiet, true, limits, page_timeout_ms});
 
-  if (page_timeout_ms > 0 && !jsonl) fail("--page-timeout-ms is for batch mode (--jsonl) and bench");
+  if (page_timeout_ms > 0 && !jsonl && !warc) fail("--page-timeout-ms is for batch mode (--jsonl, --warc) and bench");
   if (jsonl) {
-    std::vector<wce::cli::DatasetProblem> problems;
-    size_t skipped = 0;
+    std::vector<wce::io::DatasetProblem> problems;
+    size_t failures = 0;
     try {
-      wce::cli::read_dataset(file, [&](wce::cli::Page&& p) {
-        auto t0 = std::chrono::steady_clock::now();
+      wce::io::read_dataset(file, [&](wce::io::Page&& p) {
+        // The time budget covers the parse, the extractor and the rendering.
+        wce::ParseOptions page_limits = limits;
+        page_limits.deadline = wce::Deadline::after_ms(page_timeout_ms);
+        std::optional<wce::PageRun> run;
         try {
-          wce::ParseOptions page_limits = limits;
-          page_limits.deadline = wce::Deadline::after_ms(page_timeout_ms, t0);
-          wce::Document doc = wce::parse_html(p.html, "utf-8", page_limits);
-          wce::Context ctx(doc);
-          ctx.set_language_hint(p.lang);
-          ctx.set_deadline(page_limits.deadline);
-          wce::Labels labels = ex.run(ctx);
-          page_limits.deadline.check(name.c_str());
-          std::string text = wce::render_text(doc, labels, ex.info().render);
-          double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-          nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", text}, {"ms", ms}};
-          std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+          run.emplace(wce::PageRun::parse(wce::io::page_source(p), page_limits));
         } catch (const wce::PageLimitError& e) {
-          ++skipped;
+          ++failures;
           std::cerr << "wce: skipped " << p.id << ": " << e.what() << "\n";
+          return;
         }
-      }, problems, wce::cli::Need::Html);
+        wce::ExtractorRun x = run->run(ex);
+        if (!x.ok()) {
+          ++failures;
+          if (x.limit.empty()) std::cerr << "wce: " << p.id << ": extractor " << name << " failed: " << x.error << "\n";
+          else std::cerr << "wce: skipped " << p.id << ": " << x.error << "\n";
+          return;
+        }
+        const double ms = run->parse_ms() + x.extract_ms + x.render_ms;
+        nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", x.text}, {"ms", ms}};
+        if (format == "json") out["labels"] = x.labels;
+        std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+      }, problems, wce::io::Need::Html);
     } catch (const std::exception& e) {
       fail(e.what());
     }
     for (const auto& p : problems) std::cerr << "wce: skipped " << p.where << ": " << p.what << "\n";
-    return skipped ? 1 : 0;
+    return failures ? 1 : 0;
   }
 
   std::string bytes;
   try {
-    bytes = wce::cli::read_file(file);
+    bytes = wce::io::read_file(file);
   } catch (const std::exception& e) {
     fail(e.what());
   }
-  wce::Document doc;
+  std::optional<wce::PageRun> run;
   try {
-    doc = wce::parse_html(bytes, {}, limits);
+    run.emplace(wce::PageRun::parse({bytes, charset, {}}, limits));
   } catch (const wce::PageLimitError& e) {
     fail(file + ": " + e.what());
   }
-  wce::Context ctx(doc);
-  wce::Labels labels = ex.run(ctx);
-  std::string text = wce::render_text(doc, labels, ex.info().render);
+  wce::ExtractorRun x = run->run(ex);
+  if (!x.ok()) {
+    std::cerr << "wce: extractor " << name << " failed: " << x.error << "\n";
+    return 1;
+  }
   if (format == "text") {
-    std::cout << text;
-    if (!text.empty()) std::cout << "\n";
+    std::cout << x.text;
+    if (!x.text.empty()) std::cout << "\n";
   } else {
-    nlohmann::json out = {{"extractor", name}, {"text", text}, {"labels", labels}};
+    nlohmann::json out = {{"extractor", name}, {"text", x.text}, {"labels", x.labels}};
     std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   }
   return 0;
@@ -209,7 +192,7 @@ int cmd_bench(const std::vector<std::string>& args) {
     } else if (a == "--extractors" || a == "-e") {
       std::string v = value();
       if (v != "all") opt.extractors = split_commas(v);
-    } else if (a == "--no-progress") opt.progress = false;
+    } else if (a == "--no-progress" || a == "--quiet" || a == "-q") opt.progress = false;
     else if (limit_option(a, value, opt.limits, opt.page_timeout_ms)) continue;
     else fail("unknown option " + a);
   }
@@ -240,7 +223,7 @@ int cmd_eval(const std::vector<std::string>& args) {
 int cmd_list() {
   for (const auto& e : wce::extractors()) {
     const auto& i = e->info();
-    std::printf("%-12s %-10s %s\n%-12s %-10s (%s)\n", i.name.c_str(), i.family.c_str(),
+    std::printf("%-12s %-10s %s\n%-12s %-10s (%s)\n", i.name.c_str(), wce::family_name(i.family),
                 i.description.c_str(), "", "", i.reference.c_str());
   }
   return 0;
@@ -252,12 +235,13 @@ int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
-    std::cout << kUsage;
+    wce::cli::print_usage(std::cout);
     return args.empty() ? 2 : 0;
   }
   if (args[0] == "--version") { std::cout << "wce " WCE_VERSION "\n"; return 0; }
   std::string cmd = args[0];
   args.erase(args.begin());
+  if (wce::cli::asks_for_help(args) && wce::cli::print_command_help(cmd, std::cout)) return 0;
   if (cmd == "extract") return cmd_extract(args);
   if (cmd == "bench") return cmd_bench(args);
   if (cmd == "eval") return cmd_eval(args);

@@ -75,29 +75,49 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     }
   }
 
+  // classify: {nodes: packed uint32 string (platform.packUint32), strings,
+  // extractor?, agreement?} -> {ok, extractor, labels: packed (platform.packLabels),
+  // agreement?: {members}, timing}. With agreement, each text node's label is
+  // the share of settings.AGREEMENT_EXTRACTORS that choose it (one parse, one
+  // Context: classifyMany).
   async function classify(msg) {
-    if (!msg || !Array.isArray(msg.nodes) || typeof msg.strings !== 'string') {
-      throw new Error('bad classify request: expected {nodes: number[], strings: string}');
+    if (!msg || typeof msg.nodes !== 'string' || typeof msg.strings !== 'string') {
+      throw new Error('bad classify request: expected {nodes: string, strings: string}');
     }
+    const t0 = performance.now();
+    const nodes = platform.unpackUint32(msg.nodes);
     const extractor = msg.extractor === undefined ? (await settings.load()).extractor : msg.extractor;
     const wce = await getExtractor();
-    const t0 = Date.now();
-    let out;
+    const t1 = performance.now();
+    let labels;
+    let agreement = null;
+    let worker;
     try {
-      out = await wce.classify({ nodes: Uint32Array.from(msg.nodes), strings: msg.strings }, { extractor });
+      if (msg.agreement === true) {
+        const members = settings.AGREEMENT_EXTRACTORS.filter((n) => wce.extractors().some((e) => e.name === n));
+        const many = wce.classifyMany({ nodes, strings: msg.strings }, { extractors: members });
+        labels = new Float32Array(many.results.length ? many.results[0].labels.length : 0);
+        for (const r of many.results) {
+          for (let k = 0; k < labels.length; k++) if (r.labels[k] >= 0.5) labels[k] += 1 / members.length;
+        }
+        agreement = { members };
+        worker = { parseMs: many.parseMs, totalMs: many.totalMs };
+      } else {
+        const out = wce.classify({ nodes, strings: msg.strings }, { extractor });
+        if (!out || !out.labels || typeof out.labels.length !== 'number') {
+          throw new Error('classify returned no labels');
+        }
+        labels = out.labels;
+        worker = out.timing;
+      }
     } catch (e) {
       if (/WebAssembly module (failed|aborted)/.test(message(e))) dropExtractor();
       throw e;
     }
-    if (!out || !out.labels || typeof out.labels.length !== 'number') {
-      throw new Error('classify returned no labels');
-    }
+    const packed = platform.packLabels(labels);
     return {
-      ok: true,
-      extractor,
-      // runtime messaging is JSON in Chrome: typed arrays become plain arrays.
-      labels: Array.from(out.labels),
-      timing: out.timing !== undefined ? out.timing : { totalMs: Date.now() - t0 },
+      ok: true, extractor, agreement, labels: packed,
+      timing: Object.assign({}, worker, { unpackMs: t1 - t0, backgroundMs: performance.now() - t0 }),
     };
   }
 
@@ -121,42 +141,63 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     } catch (e) { /* nothing inserted, or tab gone */ }
   }
 
-  // content.js's status, injecting it first if needed. Throws on pages the
-  // extension may not script.
-  async function ensureContent(tabId) {
-    let status = await runInTab(tabId,
-      () => (globalThis.wceContent ? globalThis.wceContent.status() : { state: 'absent' }));
-    if (!status || status.state === 'absent') {
+  // One call into the page per click: content.js's run(o), injecting the
+  // content scripts first when the page has none (the first click on a page).
+  // Throws on pages the extension may not script.
+  async function callContent(tabId, o) {
+    const call = (x) => runInTab(tabId,
+      (y) => (globalThis.wceContent ? globalThis.wceContent.run(y) : { state: 'absent' }), [x]);
+    let res = await call(o);
+    if (res && res.state === 'absent') {
       await api.scripting.executeScript({ target: { tabId }, files: platform.contentScripts });
-      status = { state: 'off' };
+      res = await call(o);
     }
-    return status;
+    return res;
   }
 
+  // What the background knows of each tab's highlight (from the last answers);
+  // the page's own state decides when they differ. Cleared when a tab loads.
+  const tabState = new Map(); // tabId -> {state, css}
+
   async function turnOff(tabId) {
-    const res = await runInTab(tabId, () => globalThis.wceContent.off());
+    const res = await callContent(tabId, { action: 'off' });
     await removeCss(tabId, res && res.css);
+    tabState.set(tabId, { state: 'off' });
     await setBadge(tabId, '', TITLE_OFF);
     return { state: 'off' };
   }
 
+  // The style goes in while the page encodes and waits for its labels.
   async function turnOn(tabId, opts) {
     const css = settings.highlightCss(opts.color);
-    await api.scripting.insertCSS({ target: { tabId }, css });
-    const res = await runInTab(tabId, (o) => globalThis.wceContent.on(o),
-      [{ extractor: opts.extractor, confidence: opts.confidence, css }]);
-    if (res && res.state === 'busy') return res; // a run from before a worker restart
+    const [, res] = await Promise.all([
+      api.scripting.insertCSS({ target: { tabId }, css }),
+      callContent(tabId, {
+        action: 'on', extractor: opts.extractor, confidence: opts.confidence, css, repaint: opts.repaint,
+      }),
+    ]);
+    if (res && res.oldCss) await removeCss(tabId, res.oldCss);
+    if (res && (res.state === 'busy' || res.unchanged)) {
+      // A run already in progress in the page, or nothing to change: the CSS
+      // inserted now is a duplicate of the one in place.
+      await removeCss(tabId, css);
+      if (res.unchanged) tabState.set(tabId, { state: 'on' });
+      return res;
+    }
     if (!res || res.state !== 'on') {
       await removeCss(tabId, css);
+      tabState.set(tabId, { state: 'off' });
       await setBadge(tabId, '!', 'Main content: ' + (res && res.error ? res.error : 'failed'));
       return res || { state: 'off', error: 'no result from the page' };
     }
+    tabState.set(tabId, { state: 'on' });
     await setBadge(tabId, 'on', 'Main content highlighted (' + res.extractor + ')');
-    log('highlighted', res.highlighted, 'of', res.textNodes, 'text nodes via', res.mode, 'with', res.extractor);
+    log('highlighted', res.highlighted, 'of', res.textNodes, 'text nodes via', res.mode, 'with', res.extractor,
+      JSON.stringify(res.timing));
     return res;
   }
 
-  // want: {on: bool | undefined (toggle), extractor?, confidence?, color?};
+  // want: {on: bool | undefined (toggle), extractor?, confidence?, color?, repaint?};
   // what is not given comes from the settings.
   async function doSetHighlight(tabId, want) {
     try {
@@ -165,19 +206,15 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
         extractor: typeof want.extractor === 'string' ? want.extractor : s.extractor,
         confidence: typeof want.confidence === 'boolean' ? want.confidence : s.confidence,
         color: typeof want.color === 'string' ? want.color : s.color,
+        repaint: want.repaint === true,
       };
-      const status = await ensureContent(tabId);
-      if (status.state === 'busy') return { state: 'busy' };
-      const on = typeof want.on === 'boolean' ? want.on : status.state !== 'on';
-      if (!on) return status.state === 'on' ? await turnOff(tabId) : { state: 'off' };
-      if (status.state === 'on') {
-        // Already on with the same choice: nothing to do; else repaint.
-        if (status.extractor === opts.extractor && status.confidence === opts.confidence &&
-            want.repaint !== true) {
-          return Object.assign({ unchanged: true }, status);
-        }
-        await turnOff(tabId);
+      let known = tabState.get(tabId);
+      if (typeof want.on !== 'boolean' && !known) {
+        // A toggle after the background restarted: ask the page (one more call).
+        known = await callContent(tabId, { action: 'status' });
       }
+      const on = typeof want.on === 'boolean' ? want.on : !(known && known.state === 'on');
+      if (!on) return await turnOff(tabId);
       return await turnOn(tabId, opts);
     } catch (e) {
       // Restricted pages (chrome://, the web store, about:, PDF viewer...) and
@@ -200,7 +237,8 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
 
   async function tabStatus(tabId) {
     try {
-      const status = await ensureContent(tabId);
+      const status = await callContent(tabId, { action: 'status' });
+      tabState.set(tabId, { state: status.state });
       return Object.assign({ ok: true }, status);
     } catch (e) {
       return { ok: false, error: 'this page cannot be read by extensions: ' + message(e) };
@@ -213,9 +251,8 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
 
   async function readerDoc(tabId, extractor) {
     const s = await settings.load();
-    await ensureContent(tabId);
-    const res = await runInTab(tabId, (o) => globalThis.wceContent.reader(o),
-      [{ extractor: typeof extractor === 'string' ? extractor : s.extractor, images: s.readerImages }]);
+    const res = await callContent(tabId,
+      { action: 'reader', extractor: typeof extractor === 'string' ? extractor : s.extractor, images: s.readerImages });
     if (!res || res.ok !== true) throw new Error(res && res.error ? res.error : 'no answer from the page');
     return res.doc;
   }
@@ -308,8 +345,16 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
 
   // A new document has no highlights: clear the tab's badge.
   api.tabs.onUpdated.addListener((tabId, changeInfo) => {
-    if (changeInfo.status === 'loading') setBadge(tabId, '', TITLE_OFF);
+    if (changeInfo.status === 'loading') {
+      tabState.delete(tabId);
+      setBadge(tabId, '', TITLE_OFF);
+    }
   });
+  api.tabs.onRemoved.addListener((tabId) => tabState.delete(tabId));
+
+  // Warm start: compile the WebAssembly module as soon as the background
+  // starts (the popup's first message wakes it), not on the first click.
+  getExtractor().catch(() => { /* reported to whoever asks next */ });
 
   // Tests drive the same functions the popup and the shortcuts call (a
   // headless test cannot click the toolbar): see scripts/build_extension.mjs --test.

@@ -48,6 +48,16 @@
   let names = []; // the CSS.highlights entries set by on()
   let current = null; // {extractor, confidence, css, highlighted, textNodes} while on
 
+  // Live pages: while the highlight is on, content the page adds or changes
+  // later is labelled too. A MutationObserver waits for LIVE_DEBOUNCE_MS of
+  // quiet, then the whole page is encoded and labelled again (a few ms: no
+  // need for partial updates) and the highlight is swapped in one go. Our own
+  // <mark> changes (the fallback) are made with the observer paused.
+  const LIVE_DEBOUNCE_MS = 300;
+  let observer = null;
+  let liveTimer = null;
+  let generation = 0; // bumped by on() and off(): a refresh from before is dropped
+
   const platform = globalThis.wcePlatform;
   const hasHighlightApi = () => platform.hasHighlightApi();
 
@@ -112,6 +122,61 @@
     }
   }
 
+  function pauseLive() {
+    if (observer) observer.disconnect();
+  }
+  function resumeLive() {
+    if (observer && state === 'on') {
+      observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+    }
+  }
+  function stopLive() {
+    if (liveTimer !== null) clearTimeout(liveTimer);
+    liveTimer = null;
+    if (observer) observer.disconnect();
+    observer = null;
+  }
+  function startLive() {
+    stopLive();
+    if (typeof MutationObserver !== 'function' || !document.documentElement) return;
+    observer = new MutationObserver(() => {
+      if (liveTimer !== null) clearTimeout(liveTimer);
+      liveTimer = setTimeout(() => { liveTimer = null; refresh(); }, LIVE_DEBOUNCE_MS);
+    });
+    resumeLive();
+  }
+
+  // Labels the page again and swaps the highlight; the CSS stays.
+  async function refresh() {
+    if (state !== 'on' || !current) return;
+    const gen = generation;
+    const was = current;
+    let page;
+    // The <mark> fallback's elements must not be read as the page's: take
+    // them out first (the page shows no highlight for those few ms).
+    const marks = mode === 'mark';
+    pauseLive();
+    if (marks) unwrapMarks();
+    try {
+      page = await labelPage(was.extractor, was.confidence);
+    } catch (e) {
+      console.warn('[wce] could not follow the page\'s changes:', e);
+      page = null;
+    }
+    if (gen !== generation || state !== 'on') return; // turned off or repainted meanwhile
+    if (!page) { resumeLive(); return; }
+    try {
+      clear();
+      const groups = groupsFor(page.textNodes, page.labels, was.confidence);
+      mode = hasHighlightApi() ? 'highlight' : 'mark';
+      was.highlighted = mode === 'highlight' ? highlightWithApi(groups) : highlightWithMarks(groups);
+      was.textNodes = page.textNodes.length;
+      was.refreshes = (was.refreshes || 0) + 1;
+    } finally {
+      resumeLive();
+    }
+  }
+
   function clear() {
     try {
       if (hasHighlightApi()) for (const name of names) CSS.highlights.delete(name);
@@ -124,33 +189,40 @@
   }
 
   // Encodes the page, has the background label it: {textNodes, labels, reply, timing}.
-  async function labelPage(extractor) {
+  // One message each way: the flat DOM goes as two strings (platform.js packs
+  // the node table), the labels come back as one.
+  async function labelPage(extractor, agreement) {
     if (!globalThis.WCEEncoder || typeof globalThis.WCEEncoder.encodeDom !== 'function') {
       throw new Error('dom_encoder.js did not define WCEEncoder.encodeDom');
     }
     const t0 = performance.now();
     const enc = globalThis.WCEEncoder.encodeDom(document);
+    const packed = platform.packUint32(enc.nodes);
     const t1 = performance.now();
     const reply = await platform.api.runtime.sendMessage({
-      type: 'wce:classify',
-      extractor,
-      // runtime messaging is JSON in Chrome: a typed array must become an array
-      nodes: Array.from(enc.nodes),
-      strings: enc.strings,
+      type: 'wce:classify', extractor, agreement: agreement === true, nodes: packed, strings: enc.strings,
     });
     const t2 = performance.now();
     if (!reply || reply.ok !== true) {
       throw new Error('classification failed: ' + (reply && reply.error ? reply.error : 'no answer'));
     }
-    const labels = reply.labels;
-    if (!Array.isArray(labels) || labels.length !== enc.textNodes.length) {
-      throw new Error('got ' + (labels && labels.length) + ' labels for ' +
-        enc.textNodes.length + ' text nodes');
+    const labels = platform.unpackLabels(reply.labels);
+    if (labels.length !== enc.textNodes.length) {
+      throw new Error('got ' + labels.length + ' labels for ' + enc.textNodes.length + ' text nodes');
     }
     return {
       textNodes: enc.textNodes, labels, reply,
       timing: { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing },
     };
+  }
+
+  // (0, 1] -> band 0..4: (0, 0.2] -> 0, ..., (0.8, 1] -> 4, so k of 5
+  // agreeing extractors land in band k-1. The tolerance absorbs the
+  // one-byte rounding of the labels (platform.packLabels).
+  const BAND_TOLERANCE = 1e-3;
+  function band(v) {
+    const b = Math.ceil(Math.min(v, 1) * CONFIDENCE_BANDS - BAND_TOLERANCE) - 1;
+    return Math.max(0, Math.min(CONFIDENCE_BANDS - 1, b));
   }
 
   // The text nodes to paint, grouped by highlight name.
@@ -168,18 +240,51 @@
     for (let k = 0; k < labels.length; k++) {
       const v = labels[k];
       if (!(v > 0) || !usable(textNodes[k])) continue;
-      groups[Math.min(CONFIDENCE_BANDS - 1, Math.floor(Math.min(v, 1) * CONFIDENCE_BANDS))].nodes.push(textNodes[k]);
+      groups[band(v)].nodes.push(textNodes[k]);
     }
     return groups;
   }
 
+  // After painting: if no painted text is on screen (the article is often
+  // below the fold), scroll the first painted block into view, so a click
+  // always shows something. nodes: in document order. Stops at the first
+  // node inside or below the viewport.
+  function revealFirst(nodes) {
+    const vh = window.innerHeight || document.documentElement.clientHeight;
+    let first = null;
+    for (const t of nodes) {
+      const r = document.createRange();
+      r.selectNodeContents(t);
+      const box = r.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue; // not rendered
+      if (!first) first = t;
+      if (box.bottom <= 0) continue;         // above the viewport
+      if (box.top < vh) return false;        // visible: nothing to do
+      break;                                 // below: so is the rest, mostly
+    }
+    const el = first && first.parentElement;
+    if (!el || typeof el.scrollIntoView !== 'function') return false;
+    el.scrollIntoView({ block: 'center', behavior: 'instant' });
+    return true;
+  }
+
   async function on(opts) {
-    if (state !== 'off') return { state };
     const o = opts || {};
+    const confidence = o.confidence === true;
+    if (state === 'busy') return { state };
+    generation++;
+    let oldCss = null;
+    if (state === 'on') {
+      if (current && current.extractor === o.extractor && current.confidence === confidence && o.repaint !== true) {
+        return Object.assign({ unchanged: true }, status());
+      }
+      oldCss = off().css; // repaint with the new choice
+    }
     state = 'busy';
     try {
-      const page = await labelPage(o.extractor);
-      const groups = groupsFor(page.textNodes, page.labels, o.confidence === true);
+      const page = await labelPage(o.extractor, confidence);
+      const t0 = performance.now();
+      const groups = groupsFor(page.textNodes, page.labels, confidence);
       let highlighted;
       if (hasHighlightApi()) {
         mode = 'highlight';
@@ -188,27 +293,36 @@
         mode = 'mark';
         highlighted = highlightWithMarks(groups);
       }
+      const scrolled = o.reveal === false ? false
+        : revealFirst(page.textNodes.filter((t, k) => page.labels[k] >= (confidence ? Number.MIN_VALUE : THRESHOLD)));
+      page.timing.paintMs = performance.now() - t0;
       state = 'on';
       current = {
-        extractor: page.reply.extractor, confidence: o.confidence === true,
+        extractor: page.reply.extractor, confidence,
         css: typeof o.css === 'string' ? o.css : null, highlighted, textNodes: page.textNodes.length,
       };
+      if (o.live !== false) startLive();
       return {
         state, mode, highlighted, textNodes: page.textNodes.length, extractor: page.reply.extractor,
-        confidence: current.confidence, timing: page.timing,
+        confidence, agreement: page.reply.agreement || null, timing: page.timing, scrolled,
+        // The style of the highlight this one replaced: the background
+        // inserted the new one already, so it removes this copy.
+        oldCss,
       };
     } catch (e) {
       console.error('[wce] highlighting failed; the page is left unchanged:', e);
       try { clear(); } catch (e2) { /* already logged */ }
       state = 'off';
       current = null;
-      return { state, error: e && e.message ? e.message : String(e) };
+      return { state, error: e && e.message ? e.message : String(e), oldCss };
     }
   }
 
   function off() {
     if (state !== 'on') return { state };
     const css = current ? current.css : null;
+    generation++;
+    stopLive();
     try {
       clear();
     } catch (e) {
@@ -226,6 +340,7 @@
       s.confidence = current.confidence;
       s.highlighted = current.highlighted;
       s.textNodes = current.textNodes;
+      s.refreshes = current.refreshes || 0;
     }
     return s;
   }
@@ -237,7 +352,7 @@
       if (!globalThis.WCEReader || typeof globalThis.WCEReader.build !== 'function') {
         throw new Error('reader_model.js did not define WCEReader.build');
       }
-      const page = await labelPage(o.extractor);
+      const page = await labelPage(o.extractor, false);
       const doc = globalThis.WCEReader.build(document, page.textNodes, page.labels,
         { threshold: THRESHOLD, images: o.images === true });
       doc.extractor = page.reply.extractor;
@@ -248,5 +363,16 @@
     }
   }
 
-  globalThis.wceContent = { state: () => state, status, on, off, reader };
+  // The background's one call per click: {action: 'on' | 'off' | 'toggle' |
+  // 'status' | 'reader', ...options}.
+  function run(o) {
+    const a = o && o.action;
+    if (a === 'on') return on(o);
+    if (a === 'off') return off();
+    if (a === 'toggle') return state === 'on' ? off() : on(o);
+    if (a === 'reader') return reader(o);
+    return status();
+  }
+
+  globalThis.wceContent = { state: () => state, status, on, off, reader, run };
 })();

@@ -65,13 +65,22 @@
   }
 
   // ------------------------------------------------------------------ run time
-  // Firefox exposes the promise-based `browser` namespace (and a `chrome`
-  // alias); Chrome MV3's `chrome` namespace returns promises too.
-  const isFirefox = typeof root.browser === 'object' && root.browser !== null &&
-    root.browser.runtime !== undefined &&
-    typeof root.browser.runtime.getBrowserInfo === 'function';
-  const api = isFirefox ? root.browser
-    : (typeof root.chrome === 'object' && root.chrome !== null ? root.chrome : null);
+  // The extension API, from the bare `browser` / `chrome` globals, never
+  // through `self` or `window`: in a Firefox content script those are the
+  // page's window, which has no `browser` (the API is a global of the content
+  // script's own sandbox). Firefox has the promise-based `browser` everywhere
+  // (and a `chrome` alias); Chrome MV3's `chrome` returns promises too.
+  function findApi() {
+    /* global browser, chrome */
+    if (typeof browser === 'object' && browser !== null && browser.runtime) return browser;
+    if (typeof chrome === 'object' && chrome !== null && chrome.runtime) return chrome;
+    return null; // Node (the build script), or a page that is not the extension's
+  }
+  const api = findApi();
+  // Which browser, from the extension's own address (works in every context:
+  // background, extension pages and content scripts alike).
+  const isFirefox = api !== null && typeof api.runtime.getURL === 'function' &&
+    /^moz-extension:/.test(api.runtime.getURL(''));
 
   // The CSS Custom Highlight API: Chrome 105+, Firefox 140+. Without it the
   // content script falls back to <mark> elements. Checked in the calling
@@ -81,8 +90,65 @@
       CSS.highlights !== null && typeof Highlight === 'function';
   }
 
+  // Messages between the page and the background. Chrome's runtime messaging
+  // is JSON, where a Uint32Array becomes an object of numbered keys (slow
+  // both ways) and a number array costs ~8 bytes of JSON per entry; one
+  // base64 string of the raw bytes is 5.3 bytes per uint32 and is copied as
+  // one string. Firefox clones structures, but the same format keeps one path.
+  const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const CHUNK = 0x8000; // bytes per String.fromCharCode call (argument limits)
+  function bytesToBase64(bytes) {
+    if (typeof btoa === 'function') {
+      let bin = '';
+      for (let i = 0; i < bytes.length; i += CHUNK) {
+        bin += String.fromCharCode.apply(null, bytes.subarray(i, i + CHUNK));
+      }
+      return btoa(bin);
+    }
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64'); // Node
+  }
+  function base64ToBytes(s) {
+    if (typeof s !== 'string' || !/^[A-Za-z0-9+/]*={0,2}$/.test(s) || s.length % 4 !== 0) {
+      throw new TypeError('expected a base64 string');
+    }
+    if (typeof atob !== 'function') return new Uint8Array(Buffer.from(s, 'base64')); // Node
+    const bin = atob(s);
+    const out = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+    return out;
+  }
+  // Uint32Array <-> string (little-endian, as typed arrays are on every
+  // platform the browsers run on).
+  const packUint32 = (u32) => bytesToBase64(new Uint8Array(u32.buffer, u32.byteOffset, u32.byteLength));
+  function unpackUint32(s) {
+    const bytes = base64ToBytes(s);
+    if (bytes.length % 4 !== 0) throw new TypeError('packed uint32 data has ' + bytes.length + ' bytes');
+    return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  }
+  // Labels in [0, 1] <-> string, one byte each (label * 255, rounded: the
+  // 0.5 threshold stays on the same side, 0 and 1 are exact).
+  const LABEL_SCALE = 255;
+  function packLabels(labels) {
+    const bytes = new Uint8Array(labels.length);
+    for (let i = 0; i < labels.length; i++) {
+      const v = labels[i];
+      bytes[i] = v >= 1 ? LABEL_SCALE : (v > 0 ? Math.round(v * LABEL_SCALE) : 0);
+    }
+    return bytesToBase64(bytes);
+  }
+  function unpackLabels(s) {
+    const bytes = base64ToBytes(s);
+    const out = new Float32Array(bytes.length);
+    for (let i = 0; i < bytes.length; i++) out[i] = bytes[i] / LABEL_SCALE;
+    return out;
+  }
+
   const platform = {
     name: isFirefox ? 'firefox' : 'chrome',
+    packUint32,
+    unpackUint32,
+    packLabels,
+    unpackLabels,
     api,
     workerScripts,
     contentScripts,
@@ -97,4 +163,4 @@
   } else {
     root.wcePlatform = platform;         // extension contexts
   }
-})(typeof self !== 'undefined' ? self : globalThis);
+})(typeof globalThis !== 'undefined' ? globalThis : self);

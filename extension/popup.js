@@ -18,8 +18,10 @@
   const ui = {
     error: $('error'), extractor: $('extractor'), description: $('description'),
     confidence: $('confidence'), highlight: $('highlight'), reader: $('reader'),
-    status: $('status'), version: $('version'),
+    status: $('status'), version: $('version'), technical: $('technical'),
+    reference: $('reference'), name: $('name'), errorDetails: $('errorDetails'), errorRaw: $('errorRaw'),
   };
+  const menu = self.wceExtractorMenu;
   let tabId = null;
   let extractors = [];
   let highlighted = false;
@@ -29,9 +31,27 @@
     (r) => r || { ok: false, error: 'no answer from the extension' },
     (e) => ({ ok: false, error: e && e.message ? e.message : String(e) }));
 
-  function showError(text) {
+  // Errors in words for people; the browser's own message goes under "Details".
+  const RESTRICTED = /cannot access|cannot be scripted|missing host permission|extensions gallery|chrome:\/\/|about:|moz-extension|chrome-extension|webstore|addons\.mozilla|no permission|not allowed|pdf/i;
+  function humanError(raw, action) {
+    const r = String(raw || '');
+    if (RESTRICTED.test(r)) {
+      return 'Your browser does not let extensions read this page (its own pages, the add-on store, ' +
+        'the PDF viewer and a few others). Open an ordinary web page and try again.';
+    }
+    if (/WebAssembly|could not be loaded|did not start/i.test(r)) {
+      return 'The extension\'s text finder could not start, so nothing can be ' + action +
+        '. Restarting the browser usually helps.';
+    }
+    if (/expired/i.test(r)) return 'This reader view has expired: open it again from the page.';
+    return 'Sorry, this page could not be ' + action + ' (the method failed on it). Another method may work.';
+  }
+
+  function showError(text, raw) {
     ui.error.textContent = text;
     ui.error.hidden = !text;
+    ui.errorRaw.textContent = raw || '';
+    ui.errorDetails.hidden = !text || !raw;
   }
 
   function setStatus(text) { ui.status.textContent = text; }
@@ -45,37 +65,48 @@
     ui.reader.disabled = !usable || busy;
     ui.extractor.disabled = extractors.length === 0 || busy;
     const e = extractors.find((x) => x.name === ui.extractor.value);
-    ui.description.textContent = self.wceExtractorMenu.describe(e);
+    ui.description.textContent = menu.describe(e);
+    const d = menu.details(e);
+    ui.technical.textContent = d.description;
+    ui.reference.textContent = d.reference ? 'Source: ' + d.reference : '';
+    ui.name.textContent = d.name;
     document.body.dataset.state = busy ? 'busy' : (highlighted ? 'on' : 'off');
   }
 
-  function describeResult(res) {
-    if (res.unchanged) return 'Highlighted with ' + res.extractor + '.';
-    const ms = res.timing && res.timing.worker && typeof res.timing.worker.totalMs === 'number'
-      ? ', ' + Math.round(res.timing.worker.totalMs) + ' ms' : '';
-    return res.highlighted + ' of ' + res.textNodes + ' text nodes highlighted with ' +
-      res.extractor + (res.mode === 'mark' ? ' (<mark> fallback)' : '') + ms + '.';
+  const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many);
+  const labelOf = (name) => menu.label(extractors.find((x) => x.name === name) || { name });
+
+  // waitedMs: from the click to the answer, what the user waited.
+  function describeResult(res, waitedMs) {
+    ui.status.dataset.extractor = res.extractor || '';
+    if (res.unchanged) return 'Highlighted with “' + labelOf(res.extractor) + '”.';
+    if (res.highlighted === 0) return 'No main content found with “' + labelOf(res.extractor) + '”. Another method may find some.';
+    const how = res.agreement ? ' Darker: more of ' + res.agreement.members.length + ' methods agree.' : '';
+    return 'Highlighted ' + plural(res.highlighted, 'passage', 'passages') + ' with “' + labelOf(res.extractor) +
+      '” in ' + Math.max(1, Math.round(waitedMs)) + ' ms.' + how;
   }
 
   async function highlight(on, repaint) {
     busy = true;
     render();
     setStatus(on ? 'Reading the page…' : '');
+    const t0 = performance.now();
     const res = await send({
       type: 'wce:highlight', tabId, on, repaint: repaint === true,
       extractor: ui.extractor.value, confidence: ui.confidence.checked,
     });
+    const waited = performance.now() - t0;
     busy = false;
     if (res.state === 'on') {
       highlighted = true;
       showError('');
-      setStatus(describeResult(res));
+      setStatus(describeResult(res, waited));
     } else if (res.state === 'busy') {
       setStatus('The page is still being read; try again in a moment.');
     } else {
       highlighted = false;
       setStatus('');
-      showError(res.error ? (on ? 'Highlighting failed: ' : 'Failed: ') + res.error : '');
+      showError(res.error ? humanError(res.error, on ? 'highlighted' : 'changed') : '', res.error);
     }
     render();
     return res;
@@ -90,10 +121,10 @@
     render();
     if (!res.ok) {
       setStatus('');
-      showError(res.error || 'reader view failed');
+      showError(humanError(res.error, 'shown in the reader view'), res.error || 'reader view failed');
       return;
     }
-    setStatus('Reader view opened (' + res.words + ' words).');
+    setStatus('Reader view opened (' + plural(res.words, 'word', 'words') + ').');
     if (!new URLSearchParams(location.search).has('tab')) window.close();
   }
 
@@ -109,13 +140,13 @@
     ui.confidence.checked = settings.confidence;
     const list = await send({ type: 'wce:extractors' });
     if (!list.ok) {
-      showError('The extractor could not start, so nothing can be highlighted: ' + list.error);
+      showError(humanError(list.error, 'highlighted'), list.error);
       render();
       return;
     }
     extractors = list.extractors;
-    ui.version.textContent = 'wce ' + list.version;
-    const chosen = self.wceExtractorMenu.fill(ui.extractor, extractors, settings.extractor);
+    ui.version.textContent = 'version ' + list.version;
+    const chosen = menu.fill(ui.extractor, extractors, settings.extractor);
     if (chosen !== settings.extractor) await self.wceSettings.save({ extractor: chosen });
 
     tabId = await targetTab();
@@ -127,7 +158,7 @@
     const status = await send({ type: 'wce:status', tabId });
     if (!status.ok) {
       tabId = null;
-      showError('This page cannot be highlighted: ' + status.error);
+      showError(humanError(status.error, 'highlighted'), status.error);
       render();
       return;
     }
@@ -135,7 +166,8 @@
     if (highlighted && status.extractor) {
       ui.extractor.value = status.extractor;
       ui.confidence.checked = status.confidence === true;
-      setStatus('Highlighted with ' + status.extractor + '.');
+      ui.status.dataset.extractor = status.extractor;
+      setStatus('Highlighted with “' + labelOf(status.extractor) + '”.');
     }
     render();
     if (!highlighted && status.state !== 'busy' && settings.autoHighlight) await highlight(true);

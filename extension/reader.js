@@ -1,10 +1,14 @@
 /*
  * reader.js: the reader view page (reader.html). Asks the background for the
  * document that content.js built from the tab's live DOM (reader_model.js) and
- * renders it: title, headings, paragraphs, lists, quotes, preformatted text and,
- * if the option is on, images. Everything is built with createElement and
- * textContent: no page markup is parsed here, no page script or style comes
- * along, and nothing is fetched (images aside, when asked for).
+ * renders it: site name, title, byline, date and reading time, then headings,
+ * paragraphs, lists, quotes, code, tables, captions and, if the option is on,
+ * images. Everything is built with createElement and textContent: no page
+ * markup is parsed here, no page script or style comes along, and nothing is
+ * fetched (images aside, when asked for), so it works offline.
+ *
+ * Controls (remembered in the settings): text size, column width, theme
+ * (auto, light, sepia, dark); print; save as one self-contained HTML file.
  *
  * Address: reader.html?id=<doc id>&tab=<source tab id>&extractor=<name>; if the
  * background no longer holds the document (worker restarted) it is rebuilt
@@ -13,7 +17,9 @@
 (function () {
   'use strict';
   const api = self.wcePlatform.api;
+  const settings = self.wceSettings;
   const $ = (id) => document.getElementById(id);
+  let shown = null; // the document on screen
 
   function el(tag, text) {
     const e = document.createElement(tag);
@@ -21,11 +27,26 @@
     return e;
   }
 
-  // Consecutive list items share one list; consecutive quoted blocks one blockquote.
+  function tableOf(b) {
+    const wrap = el('div');
+    wrap.className = 'table';
+    const t = el('table');
+    for (const r of b.rows) {
+      const tr = el('tr');
+      for (const c of r.cells) tr.appendChild(el(c.header ? 'th' : 'td', c.text));
+      t.appendChild(tr);
+    }
+    wrap.appendChild(t);
+    return wrap;
+  }
+
+  // Consecutive list items share one list; consecutive quoted blocks one
+  // blockquote; a caption right after an image joins its figure.
   function render(doc) {
     const out = document.createDocumentFragment();
     let list = null;
     let quote = null;
+    let figure = null;
     for (const b of doc.blocks) {
       if (b.type !== 'item' || (list && list.ordered !== b.ordered)) list = null;
       if (!b.quote) quote = null;
@@ -43,9 +64,21 @@
           parent.appendChild(list.el);
         }
         list.el.appendChild(el('li', b.text));
+        figure = null;
         continue;
       } else if (b.type === 'pre') {
-        node = el('pre', b.text);
+        node = el('pre');
+        node.appendChild(el('code', b.text));
+      } else if (b.type === 'table') {
+        node = tableOf(b);
+      } else if (b.type === 'caption') {
+        if (figure) {
+          figure.appendChild(el('figcaption', b.text));
+          figure = null;
+          continue;
+        }
+        node = el('p', b.text);
+        node.className = 'caption';
       } else if (b.type === 'image') {
         node = el('figure');
         const img = el('img');
@@ -54,32 +87,57 @@
         img.loading = 'lazy';
         img.referrerPolicy = 'no-referrer';
         node.appendChild(img);
-        if (b.alt) node.appendChild(el('figcaption', b.alt));
+        parent.appendChild(node);
+        figure = node;
+        continue;
       } else {
         node = el('p', b.text);
       }
+      figure = null;
       parent.appendChild(node);
     }
     return out;
   }
 
+  function formatDate(s, lang) {
+    if (!s) return '';
+    const d = new Date(s);
+    if (Number.isNaN(d.getTime())) return s.length <= 40 ? s : '';
+    try {
+      return d.toLocaleDateString(lang || undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+    } catch (e) {
+      return d.toISOString().slice(0, 10);
+    }
+  }
+
   function show(doc) {
-    document.title = (doc.title || 'Untitled') + ' (reader view)';
+    shown = doc;
+    document.title = doc.title || 'Untitled';
     if (doc.lang) document.documentElement.lang = doc.lang;
     if (doc.dir === 'rtl' || doc.dir === 'ltr') document.documentElement.dir = doc.dir;
+    $('site').textContent = doc.siteName || '';
     $('title').textContent = doc.title || 'Untitled';
+    const byline = $('byline');
+    const parts = [];
+    if (doc.byline) parts.push(['author', doc.byline]);
+    const date = formatDate(doc.published, doc.lang);
+    if (date) parts.push(['date', date]);
+    if (doc.minutes) parts.push(['time', doc.minutes + ' min read']);
+    for (const [cls, text] of parts) {
+      const s = el('span', text);
+      s.className = cls;
+      byline.appendChild(s);
+    }
+    $('content').appendChild(render(doc));
     if (/^https?:/i.test(doc.url)) {
       const a = el('a', doc.url);
       a.href = doc.url;
       a.rel = 'noreferrer';
-      $('source').appendChild(a);
-    } else {
-      $('source').textContent = doc.url || '';
+      $('source').append('Original: ', a);
     }
-    $('content').appendChild(render(doc));
-    $('footer').textContent = doc.words + ' words, main content chosen by the ' +
-      doc.extractor + ' extractor, built offline from the page as it was displayed.';
-    if (doc.blocks.length === 0) fail('the extractor found no main content on this page.');
+    $('about').textContent = doc.words + ' words. Main content chosen by the ' + doc.extractor +
+      ' method, built on this computer from the page as it was displayed.';
+    if (doc.blocks.length === 0) fail('No main content was found on this page. Another method may find some.');
   }
 
   function fail(text) {
@@ -87,7 +145,91 @@
     $('error').hidden = false;
   }
 
+  // ------------------------------------------------------------ controls
+  function applyLook(s) {
+    const root = document.documentElement;
+    root.dataset.theme = s.readerTheme;
+    root.dataset.width = s.readerWidth;
+    root.style.setProperty('--size', s.readerFontSize + 'px');
+    for (const b of document.querySelectorAll('[data-theme]:not(html)')) {
+      b.setAttribute('aria-pressed', String(b.dataset.theme === s.readerTheme));
+    }
+    for (const b of document.querySelectorAll('[data-width]:not(html)')) {
+      b.setAttribute('aria-pressed', String(b.dataset.width === s.readerWidth));
+    }
+    const sizes = settings.READER_FONT_SIZES;
+    $('smaller').disabled = s.readerFontSize <= sizes[0];
+    $('larger').disabled = s.readerFontSize >= sizes[sizes.length - 1];
+  }
+
+  async function change(patch) {
+    try {
+      applyLook(await settings.save(patch));
+    } catch (e) {
+      applyLook(settings.normalise(Object.assign({}, current, patch))); // storage failed: still show it
+    }
+    current = Object.assign({}, current, patch);
+  }
+  let current = settings.DEFAULTS;
+
+  function stepSize(dir) {
+    const sizes = settings.READER_FONT_SIZES;
+    const i = sizes.indexOf(current.readerFontSize);
+    const next = sizes[Math.max(0, Math.min(sizes.length - 1, (i < 0 ? 2 : i) + dir))];
+    return change({ readerFontSize: next });
+  }
+
+  // One HTML file with the style sheet inlined and no script: the article as
+  // shown, readable anywhere without the extension.
+  function savedHtml() {
+    let css = '';
+    for (const sheet of document.styleSheets) {
+      try {
+        for (const rule of sheet.cssRules) css += rule.cssText + '\n';
+      } catch (e) { /* not ours */ }
+    }
+    const root = document.documentElement;
+    const main = $('reader').cloneNode(true);
+    main.removeAttribute('aria-busy');
+    const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+    return '<!DOCTYPE html>\n<html lang="' + esc(root.lang || '') + '" dir="' + esc(root.dir || 'ltr') +
+      '" data-theme="' + esc(root.dataset.theme || 'auto') + '" data-width="' + esc(root.dataset.width || 'medium') +
+      '" style="--size:' + esc(root.style.getPropertyValue('--size') || '20px') + '">\n<head>\n<meta charset="utf-8">\n' +
+      '<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>' + esc(document.title) +
+      '</title>\n<style>\n' + css + '</style>\n</head>\n<body>\n' + main.outerHTML + '\n</body>\n</html>\n';
+  }
+
+  function save() {
+    const blob = new Blob([savedHtml()], { type: 'text/html;charset=utf-8' });
+    const a = el('a');
+    a.href = URL.createObjectURL(blob);
+    const name = (shown && shown.title ? shown.title : 'article').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 80);
+    a.download = (name || 'article') + '.html';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+  }
+
+  function wireControls() {
+    $('smaller').addEventListener('click', () => stepSize(-1));
+    $('larger').addEventListener('click', () => stepSize(1));
+    for (const b of document.querySelectorAll('#toolbar [data-theme]')) {
+      b.addEventListener('click', () => change({ readerTheme: b.dataset.theme }));
+    }
+    for (const b of document.querySelectorAll('#toolbar [data-width]')) {
+      b.addEventListener('click', () => change({ readerWidth: b.dataset.width }));
+    }
+    $('print').addEventListener('click', () => window.print());
+    $('save').addEventListener('click', save);
+  }
+
   async function init() {
+    try {
+      current = await settings.load();
+    } catch (e) { /* defaults */ }
+    applyLook(current);
+    wireControls();
     const q = new URLSearchParams(location.search);
     const tab = q.get('tab');
     const msg = { type: 'wce:readerDoc', id: q.get('id') || '' };
@@ -105,5 +247,6 @@
     document.body.dataset.ready = 'true';
   }
 
+  self.wceReader = { savedHtml };
   init();
 })();

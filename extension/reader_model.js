@@ -30,15 +30,19 @@
 
   // Block-level elements: "Block-level content" list of MDN's HTML reference
   // (developer.mozilla.org/en-US/docs/Glossary/Block-level_content), plus
-  // table parts, whose cells are read as paragraphs. Others are inline: their
-  // text joins the enclosing block.
+  // table parts. Others are inline: their text joins the enclosing block.
   const BLOCK_TAGS = new Set([
     'address', 'article', 'aside', 'blockquote', 'body', 'caption', 'dd', 'details', 'dialog',
     'div', 'dl', 'dt', 'fieldset', 'figcaption', 'figure', 'footer', 'form', 'h1', 'h2', 'h3',
     'h4', 'h5', 'h6', 'header', 'hgroup', 'hr', 'html', 'li', 'main', 'nav', 'ol', 'p', 'pre',
     'section', 'summary', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr', 'ul',
   ]);
+  // Inline elements that browsers draw as separate boxes (a row of share
+  // buttons, form labels): their texts are separate words even when the
+  // markup has no space between them.
+  const SEPARATE_INLINE_TAGS = new Set(['button', 'label', 'select', 'option', 'input', 'img']);
   const HEADING_LEVEL = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
+  const BOLD_TAGS = new Set(['strong', 'b']);
   // Never document text (the encoder does not descend into them either).
   const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math']);
   // Images this small (width or height attribute, CSS px) are tracking pixels or spacers.
@@ -47,27 +51,58 @@
   // An <h1> among the first blocks (or an <h2> opening the text) is the
   // article's own title: it replaces <title>, which usually carries the site name.
   const TITLE_SEARCH_BLOCKS = 3;
+  // A paragraph that is all bold and at most this long is a subhead
+  // (<p><strong>Subhead</strong></p>, a common CMS pattern).
+  const BOLD_SUBHEAD_MAX_CHARS = 120;
+  const BOLD_SUBHEAD_LEVEL = 3;
+  // A table is a data table (kept as a table) if it holds no other table and
+  // its cells are short on average; else it is layout and its cells are read
+  // as paragraphs. (Readability.js's _markDataTables asks similar questions.)
+  const DATA_TABLE_MAX_CHARS_PER_CELL = 160;
+  // Reading speed: 230 words a minute (Brysbaert 2019, silent reading of
+  // English non-fiction: 238); CJK text is counted in characters, 500 a minute.
+  const WORDS_PER_MINUTE = 230;
+  const CJK_CHARS_PER_MINUTE = 500;
+  const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
+  // Title separators before a site name ("Headline | Site", "Headline - Site").
+  const TITLE_SEPARATOR = /\s+[|\-\u2013\u2014\u00bb/\u00b7]\s+|\s*::\s*/g;
+  const TITLE_MIN_WORDS = 3;
+  const RTL_LANGS = /^(ar|he|iw|fa|ur|ps|sd|yi|dv|ug|ckb)\b/i;
 
   const ELEMENT_NODE = 1;
   const TEXT_NODE = 3;
   const CDATA_SECTION_NODE = 4;
 
   const collapse = (s) => s.replace(/\s+/g, ' ');
+  const clean = (s) => collapse(s || '').trim();
 
   function childContext(parent, el, tag) {
     const ctx = {
       block: parent.block, tag: parent.tag, ordered: parent.ordered,
       listOrdered: parent.listOrdered, quote: parent.quote, pre: parent.pre,
+      bold: parent.bold, table: parent.table, row: parent.row, header: parent.header,
     };
     if (BLOCK_TAGS.has(tag)) {
       ctx.block = el;
       ctx.tag = tag;
+      ctx.bold = false;
       if (tag === 'li') ctx.ordered = parent.listOrdered;
     }
     if (tag === 'ul' || tag === 'ol') ctx.listOrdered = tag === 'ol';
     if (tag === 'blockquote') ctx.quote = true;
     if (tag === 'pre') ctx.pre = true;
+    if (BOLD_TAGS.has(tag) || HEADING_LEVEL[tag]) ctx.bold = true;
+    if (tag === 'table') ctx.table = isDataTable(el) ? el : null;
+    if (tag === 'tr') ctx.row = el;
+    if (tag === 'th' || tag === 'td') ctx.header = tag === 'th';
     return ctx;
+  }
+
+  function isDataTable(table) {
+    if (typeof table.querySelector !== 'function' || table.querySelector('table') !== null) return false;
+    const cells = table.querySelectorAll('td, th').length;
+    if (cells < 2) return false;
+    return (table.textContent || '').length / cells <= DATA_TABLE_MAX_CHARS_PER_CELL;
   }
 
   function blockFor(ctx) {
@@ -80,6 +115,8 @@
       b.ordered = ctx.ordered === true;
     } else if (ctx.pre) {
       b.type = 'pre';
+    } else if (ctx.tag === 'figcaption' || ctx.tag === 'caption') {
+      b.type = 'caption';
     }
     if (ctx.quote) b.quote = true;
     return b;
@@ -92,9 +129,127 @@
       const v = parseInt(img.getAttribute(side), 10);
       if (!Number.isNaN(v) && v < MIN_IMAGE_SIDE) return null;
     }
-    return { type: 'image', src, alt: collapse(img.getAttribute('alt') || '').trim() };
+    return { type: 'image', src, alt: clean(img.getAttribute('alt')) };
   }
 
+  // ------------------------------------------------------------ metadata
+  // What the page says about itself, in the order trafilatura's and DOM
+  // Distiller's metadata readers trust: JSON-LD (schema.org), Open Graph and
+  // other <meta>, then markup (rel=author, itemprop, <time>).
+  function meta(doc, names) {
+    for (const n of names) {
+      const el = doc.querySelector('meta[property="' + n + '" i], meta[name="' + n + '" i], meta[itemprop="' + n + '" i]');
+      const v = el && clean(el.getAttribute('content'));
+      if (v) return v;
+    }
+    return '';
+  }
+
+  // schema.org objects from JSON-LD, flattened (@graph, arrays).
+  function jsonLd(doc) {
+    const out = [];
+    for (const s of doc.querySelectorAll('script[type="application/ld+json" i]')) {
+      let v;
+      try { v = JSON.parse(s.textContent || ''); } catch (e) { continue; }
+      const stack = [v];
+      while (stack.length && out.length < 50) {
+        const x = stack.pop();
+        if (Array.isArray(x)) stack.push(...x);
+        else if (x && typeof x === 'object') {
+          out.push(x);
+          if (x['@graph']) stack.push(x['@graph']);
+        }
+      }
+    }
+    return out;
+  }
+
+  const ARTICLE_TYPE = /Article|BlogPosting|Report|Posting|WebPage/;
+  function nameOf(v) {
+    if (typeof v === 'string') return clean(v);
+    if (Array.isArray(v)) return v.map(nameOf).filter(Boolean).join(', ');
+    if (v && typeof v === 'object' && typeof v.name === 'string') return clean(v.name);
+    return '';
+  }
+
+  function textOf(doc, selector) {
+    const el = doc.querySelector(selector);
+    return el ? clean(el.textContent) : '';
+  }
+
+  // "Headline | Site" -> "Headline": a known site name is removed; else the
+  // part before the last separator, if it has enough words (as Readability.js
+  // does with its title separators).
+  function cleanTitle(raw, siteName) {
+    const title = clean(raw);
+    if (!title) return '';
+    const parts = title.split(TITLE_SEPARATOR).map((x) => x.trim()).filter(Boolean);
+    if (parts.length < 2) return title;
+    // "CNN.com", "cnn.com" and "CNN" are the same site name.
+    const norm = (x) => x.toLowerCase().replace(/^www\./, '').replace(/\.[a-z]{2,3}(\.[a-z]{2})?$/, '');
+    const site = norm(siteName || '');
+    if (site) {
+      const kept = parts.filter((x) => norm(x) !== site);
+      if (kept.length > 0 && kept.length < parts.length) {
+        const t = title;
+        // Cut at the separator next to the site name, keeping the rest verbatim.
+        const first = kept[0], last = kept[kept.length - 1];
+        return t.slice(t.indexOf(first), t.lastIndexOf(last) + last.length);
+      }
+    }
+    // Readability.js's rule: the part before the last separator if it has
+    // enough words, else the part after the first one, else the whole title.
+    const words = (x) => (x.match(/\S+/g) || []).length;
+    const seps = [...title.matchAll(TITLE_SEPARATOR)];
+    const before = title.slice(0, seps[seps.length - 1].index).trim();
+    if (words(before) >= TITLE_MIN_WORDS) return before;
+    const after = title.slice(seps[0].index + seps[0][0].length).trim();
+    if (words(after) >= TITLE_MIN_WORDS) return after;
+    return title;
+  }
+
+  function metadata(doc) {
+    const ld = jsonLd(doc);
+    const article = ld.find((x) => ARTICLE_TYPE.test(String(x['@type'] || ''))) || {};
+    const publisher = nameOf(article.publisher) || nameOf((ld.find((x) => /Organization/.test(String(x['@type'] || ''))) || {}).name);
+    let host = '';
+    try { host = new URL(doc.URL).hostname.replace(/^www\./, ''); } catch (e) { host = ''; }
+    const siteName = meta(doc, ['og:site_name', 'application-name', 'twitter:site']).replace(/^@/, '') ||
+      publisher || host;
+    let byline = nameOf(article.author) ||
+      meta(doc, ['author', 'article:author', 'byl', 'dc.creator', 'parsely-author', 'sailthru.author']);
+    if (/^https?:/i.test(byline)) byline = '';
+    if (!byline) {
+      byline = textOf(doc, '[rel~="author" i]') || textOf(doc, '[itemprop="author"]') ||
+        textOf(doc, '.byline, .author, [class*="byline" i]');
+    }
+    byline = byline.replace(/^by\s+/i, '').slice(0, 200);
+    let published = typeof article.datePublished === 'string' ? article.datePublished : '';
+    if (!published) {
+      published = meta(doc, ['article:published_time', 'datePublished', 'date', 'pubdate', 'publishdate',
+        'dc.date', 'dc.date.issued', 'og:published_time', 'sailthru.date', 'parsely-pub-date']);
+    }
+    if (!published) {
+      const t = doc.querySelector('[itemprop="datePublished"]') || doc.querySelector('article time[datetime], time[datetime]');
+      if (t) published = clean(t.getAttribute('datetime') || t.getAttribute('content') || t.textContent);
+    }
+    const headline = meta(doc, ['og:title', 'twitter:title']) || (typeof article.headline === 'string' ? clean(article.headline) : '');
+    return { siteName, byline, published, headline, host };
+  }
+
+  function readingMinutes(blocks) {
+    let words = 0;
+    let cjk = 0;
+    for (const b of blocks) {
+      const t = b.text || (b.rows ? b.rows.map((r) => r.cells.map((c) => c.text).join(' ')).join(' ') : '');
+      const c = (t.match(CJK) || []).length;
+      cjk += c;
+      words += (t.replace(CJK, ' ').match(/\S+/g) || []).length;
+    }
+    return { words: words + cjk, minutes: Math.max(1, Math.round(words / WORDS_PER_MINUTE + cjk / CJK_CHARS_PER_MINUTE)) };
+  }
+
+  // ------------------------------------------------------------ the walk
   function build(doc, textNodes, labels, options) {
     const opts = options || {};
     const threshold = typeof opts.threshold === 'number' ? opts.threshold : THRESHOLD;
@@ -112,19 +267,44 @@
     let currentEl = null;    // its block element
     let pendingImages = [];  // images after the last chosen text: kept if more text follows
     let seenText = false;
+    let table = null;        // the open table block {type: 'table', rows, el}
+    let gap = false;         // a word boundary since the last text of the open block
 
     function finish() {
       if (current) {
         current.text = current.type === 'pre' ? current.text.replace(/^\n+|\s+$/g, '')
           : current.text.replace(/ *\n */g, '\n').replace(/ {2,}/g, ' ').trim();
-        if (current.text) blocks.push(current);
+        if (current.type === 'para' && current.allBold && current.text.length <= BOLD_SUBHEAD_MAX_CHARS &&
+            !current.text.includes('\n')) {
+          current.type = 'heading';
+          current.level = BOLD_SUBHEAD_LEVEL;
+        }
+        delete current.allBold;
+        if (current.text) {
+          if (current.cellOf) addCell(current);
+          else { table = null; blocks.push(current); }
+        }
       }
       current = null;
       currentEl = null;
     }
 
+    // A finished cell block goes into its table's row.
+    function addCell(b) {
+      if (!table || table.el !== b.cellOf.table) {
+        table = { type: 'table', rows: [], el: b.cellOf.table, rowEl: null };
+        blocks.push(table);
+      }
+      if (table.rowEl !== b.cellOf.row) {
+        table.rows.push({ cells: [] });
+        table.rowEl = b.cellOf.row;
+      }
+      table.rows[table.rows.length - 1].cells.push({ text: b.text, header: b.cellOf.header === true });
+    }
+
     const rootEl = doc.body || doc.documentElement;
-    const base = { block: null, tag: 'body', ordered: false, listOrdered: false, quote: false, pre: false };
+    const base = { block: null, tag: 'body', ordered: false, listOrdered: false, quote: false, pre: false,
+      bold: false, table: null, row: null, header: false };
     const stack = [];
     let node = rootEl;
     while (node) {
@@ -136,6 +316,7 @@
         if (!SKIP_TAGS.has(tag)) {
           ctx = childContext(stack.length ? stack[stack.length - 1] : base, node, tag);
           descend = node.firstChild !== null;
+          if (SEPARATE_INLINE_TAGS.has(tag)) gap = true;
           if (tag === 'img' && opts.images && seenText) {
             const im = imageBlock(node);
             if (im) pendingImages.push(im);
@@ -143,20 +324,35 @@
             current.text += '\n';
           }
         }
-      } else if ((type === TEXT_NODE || type === CDATA_SECTION_NODE) && chosen.has(node)) {
+      } else if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
         const top = stack.length ? stack[stack.length - 1] : base;
-        if (pendingImages.length) {
-          finish();
-          for (const im of pendingImages) blocks.push(im);
-          pendingImages = [];
+        if (chosen.has(node)) {
+          if (pendingImages.length) {
+            finish();
+            for (const im of pendingImages) blocks.push(im);
+            pendingImages = [];
+          }
+          if (!current || currentEl !== top.block) {
+            finish();
+            current = blockFor(top);
+            current.allBold = true;
+            if (top.table && top.row && (top.tag === 'td' || top.tag === 'th')) {
+              current.cellOf = { table: top.table, row: top.row, header: top.header };
+            }
+            currentEl = top.block;
+            gap = false;
+          }
+          const t = top.pre ? node.data : collapse(node.data);
+          if (gap && current.text && !/\s$/.test(current.text) && !/^\s/.test(t)) current.text += ' ';
+          current.text += t;
+          if (!top.bold) current.allBold = false;
+          gap = false;
+          seenText = true;
+        } else if (current && currentEl === top.block && !/\S/.test(node.data) && node.data.length > 0) {
+          // White space between two inline elements ("<a>Share</a> <a>Email</a>")
+          // separates words even though the extractor did not choose it.
+          gap = true;
         }
-        if (!current || currentEl !== top.block) {
-          finish();
-          current = blockFor(top);
-          currentEl = top.block;
-        }
-        current.text += top.pre ? node.data : collapse(node.data);
-        seenText = true;
       }
       if (descend) {
         stack.push(ctx);
@@ -167,13 +363,21 @@
       while (node.nextSibling === null) {
         node = node.parentNode;
         stack.pop();
+        // Leaving a separate inline box (a button...) ends a word too.
+        if (node && SEPARATE_INLINE_TAGS.has((node.localName || '').toLowerCase())) gap = true;
         if (node === rootEl || node === null) { node = null; break; }
       }
       if (node) node = node.nextSibling;
     }
     finish();
+    for (const b of blocks) if (b.type === 'table') { delete b.el; delete b.rowEl; }
 
-    let title = collapse(doc.title || '').trim();
+    const info = metadata(doc);
+    const url = typeof doc.URL === 'string' ? doc.URL : '';
+    // The page's address as a line of text is not content.
+    while (blocks.length && blocks[0].text && (blocks[0].text === url || /^https?:\/\/\S+$/.test(blocks[0].text))) blocks.shift();
+
+    let title = cleanTitle(info.headline || doc.title || '', info.siteName);
     for (let i = 0; i < Math.min(TITLE_SEARCH_BLOCKS, blocks.length); i++) {
       const b = blocks[i];
       if (b.type === 'heading' && (b.level === 1 || (i === 0 && b.level === 2))) {
@@ -182,18 +386,30 @@
         break;
       }
     }
-    let words = 0;
-    for (const b of blocks) if (b.text) words += (b.text.match(/\S+/g) || []).length;
+    // A byline the extractor kept as the first paragraph is shown once, in the header.
+    if (info.byline && blocks.length && blocks[0].type === 'para' &&
+        clean(blocks[0].text).replace(/^by\s+/i, '').startsWith(info.byline)) {
+      info.byline = clean(blocks[0].text).replace(/^by\s+/i, '');
+      blocks.shift();
+    }
+    const reading = readingMinutes(blocks);
     const html = doc.documentElement;
+    const lang = (html.getAttribute && html.getAttribute('lang')) || '';
+    let dir = ((html.getAttribute && html.getAttribute('dir')) || (doc.body && doc.body.getAttribute('dir')) || '').toLowerCase();
+    if (dir !== 'rtl' && dir !== 'ltr') dir = RTL_LANGS.test(lang) ? 'rtl' : '';
     return {
       title,
-      url: typeof doc.URL === 'string' ? doc.URL : '',
-      lang: (html.getAttribute && html.getAttribute('lang')) || '',
-      dir: (html.getAttribute && html.getAttribute('dir')) || '',
+      url,
+      lang,
+      dir,
+      siteName: info.siteName,
+      byline: info.byline,
+      published: info.published,
       blocks,
-      words,
+      words: reading.words,
+      minutes: reading.minutes,
     };
   }
 
-  return { build, BLOCK_TAGS, THRESHOLD };
+  return { build, cleanTitle, metadata, BLOCK_TAGS, THRESHOLD };
 });

@@ -7,12 +7,33 @@
 (function (root) {
   'use strict';
 
+  // The extractor a new user gets, and the one the popup recommends: the best
+  // single extractor on the benchmark (readability: mean ROUGE-LSum F1 0.904
+  // over the nine datasets, bench/results/bench-all-2026-11-23.md). To be
+  // replaced by the ensemble when there is one; nothing else names a default.
+  const DEFAULT_EXTRACTOR = 'readability';
+
+  // "Show where several methods agree": these extractors label the page
+  // together (one parse) and each text node is shaded by how many choose it.
+  // The five best by mean ROUGE-LSum F1 on the nine datasets
+  // (bench/results/bench-all-2026-11-23.md), fast enough to run together.
+  const AGREEMENT_EXTRACTORS = Object.freeze(['readability', 'trafilatura', 'domdistiller',
+    'boilerpipe_article', 'resiliparse']);
+
+  // Reader view: font sizes (CSS px), widths and themes offered.
+  const READER_FONT_SIZES = Object.freeze([16, 18, 20, 22, 24, 28]);
+  const READER_WIDTHS = Object.freeze(['narrow', 'medium', 'wide']);
+  const READER_THEMES = Object.freeze(['auto', 'light', 'sepia', 'dark']);
+
   const DEFAULTS = Object.freeze({
-    extractor: 'bte',        // the popup's choice; the options page sets it too
+    extractor: DEFAULT_EXTRACTOR, // the popup's choice; the options page sets it too
     color: '#ffd600',        // highlight colour (alpha is added by highlightCss)
     confidence: false,       // label value shown as highlight intensity
     autoHighlight: true,     // opening the popup highlights the page (one click)
     readerImages: false,     // reader view shows images (they load from the network)
+    readerFontSize: 20,      // reader view: one of READER_FONT_SIZES
+    readerWidth: 'medium',   // reader view: one of READER_WIDTHS
+    readerTheme: 'auto',     // reader view: one of READER_THEMES (auto: the system's light/dark)
   });
 
   const COLOR = /^#[0-9a-f]{6}$/i;
@@ -29,6 +50,9 @@
       confidence: typeof o.confidence === 'boolean' ? o.confidence : DEFAULTS.confidence,
       autoHighlight: typeof o.autoHighlight === 'boolean' ? o.autoHighlight : DEFAULTS.autoHighlight,
       readerImages: typeof o.readerImages === 'boolean' ? o.readerImages : DEFAULTS.readerImages,
+      readerFontSize: READER_FONT_SIZES.includes(o.readerFontSize) ? o.readerFontSize : DEFAULTS.readerFontSize,
+      readerWidth: READER_WIDTHS.includes(o.readerWidth) ? o.readerWidth : DEFAULTS.readerWidth,
+      readerTheme: READER_THEMES.includes(o.readerTheme) ? o.readerTheme : DEFAULTS.readerTheme,
     };
   }
 
@@ -70,5 +94,8 @@
     return next;
   }
 
-  root.wceSettings = { DEFAULTS, load, save, normalise, highlightCss };
+  root.wceSettings = {
+    DEFAULTS, DEFAULT_EXTRACTOR, AGREEMENT_EXTRACTORS, READER_FONT_SIZES, READER_WIDTHS, READER_THEMES,
+    load, save, normalise, highlightCss,
+  };
 })(typeof self !== 'undefined' ? self : globalThis);

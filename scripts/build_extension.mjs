@@ -3,7 +3,7 @@
 //
 //   build/extension/chrome/    Chrome MV3 (service worker)        load unpacked
 //   build/extension/firefox/   Firefox MV3 (background.scripts)   about:debugging
-//   build/extension/chrome-test/   only with --test (see below)
+//   build/extension/chrome-test/, firefox-test/   only with --test (see below)
 //
 // Inputs: extension/*.{js,html,css} (scripts, popup, options and reader pages),
 // extension/manifest.template.json,
@@ -171,8 +171,12 @@ if (withTest) {
   // self.wceToggle(tabId), from the service worker, and this permission lets
   // scripting.executeScript/insertCSS reach the local test server's pages
   // without that click. Never ship this build.
-  const m = platform.manifestFor('chrome', template);
-  m.name += ' (test build)';
-  m.host_permissions = ['http://127.0.0.1/*'];
-  writeBuild('chrome-test', m);
+  // firefox-test: the same for the real-Firefox run (bench/firefox/), which
+  // installs it as a temporary add-on (whose host permissions are granted).
+  for (const name of ['chrome', 'firefox']) {
+    const m = platform.manifestFor(name, template);
+    m.name += ' (test build)';
+    m.host_permissions = ['http://127.0.0.1/*'];
+    writeBuild(name + '-test', m);
+  }
 }

@@ -2,7 +2,8 @@
 """Seed corpora for the fuzz harnesses from ../shared/datasets (never committed).
 
 Writes .cache/fuzz-seeds/<target>/ : for `html` the raw page of every k-th
-record (a few hundred pages over all datasets), for `measures` a
+record (a few hundred pages over all datasets), cut to 64 KB (scripts/fuzz.sh
+-max_len: small inputs keep the fuzzers fast), for `measures` a
 "predicted\\gold" pair per page (the first and the second half of the gold text,
 joined by the byte reader's separator, see tests/fuzz/byte_reader.hpp), for
 `dataset` short JSONL records (first byte 0: read as a plain .jsonl file).
@@ -15,6 +16,10 @@ import hashlib
 import json
 import os
 import sys
+
+
+HTML_MAX = 65536  # scripts/fuzz.sh -max_len of html
+TEXT_MAX = 4000   # of measures (two halves and a separator)
 
 
 def write(folder, data):
@@ -41,13 +46,13 @@ def main():
         step = max(1, len(records) // args.per_dataset)
         for line in records[::step][: args.per_dataset]:
             r = json.loads(line)
-            html = (r.get("html") or "").encode("utf-8")
-            text = (r.get("text") or "").encode("utf-8")
+            html = (r.get("html") or "").encode("utf-8")[:HTML_MAX]
+            text = (r.get("text") or "").encode("utf-8")[:TEXT_MAX]
             write(os.path.join(args.out, "html"), html)
             half = len(text) // 2
             write(os.path.join(args.out, "measures"),
                   b"\x00" + text[:half].replace(b"\\", b"\\\\") + b"\\" + text[half:])
-            small = dict(r, html=r.get("html", "")[:2000], text=r.get("text", "")[:500])
+            small = dict(r, html=(r.get("html") or "")[:2000], text=(r.get("text") or "")[:500])
             write(os.path.join(args.out, "dataset"), b"\x00" + json.dumps(small).encode("utf-8") + b"\n")
             total += 1
     print(f"fuzz_corpus: {total} pages from {len(files)} datasets -> {args.out}")

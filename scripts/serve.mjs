@@ -24,6 +24,10 @@ const TYPES = {
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; " +
   "connect-src 'self' data: blob:; style-src 'self'; img-src 'self' data: blob:; object-src 'none'; base-uri 'none'";
 
+// peer.html (Readability.js's frame) has its own policy in its <meta>: the
+// page's style-src 'self' must not apply to the documents it parses.
+const PEER_CSP = "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'";
+
 export function startServer({ root, port = 8080, host = '127.0.0.1' } = {}) {
   const base = resolve(root);
   const server = createServer((req, res) => {
@@ -58,7 +62,7 @@ export function startServer({ root, port = 8080, host = '127.0.0.1' } = {}) {
       'Content-Type': TYPES[extname(file).toLowerCase()] || 'application/octet-stream',
       'Content-Length': st.size,
       'Cache-Control': 'no-cache',
-      'Content-Security-Policy': CSP,
+      'Content-Security-Policy': file.endsWith(sep + 'peer.html') ? PEER_CSP : CSP,
       'X-Content-Type-Options': 'nosniff',
     });
     if (req.method === 'HEAD') res.end();

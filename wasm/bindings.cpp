@@ -33,51 +33,31 @@ val error_result(const std::string& message) {
   return r;
 }
 
-const wce::Extractor& require_extractor(const std::string& name) {
-  const wce::Extractor* ex = wce::find_extractor(name);
-  if (!ex) {
-    std::string names;
-    for (const auto& e : wce::extractors()) names += (names.empty() ? "" : ", ") + e->info().name;
-    throw std::invalid_argument("unknown extractor \"" + name + "\" (valid: " + names + ")");
-  }
-  return *ex;
-}
-
-// Runs extractors on a built Document and packs each result for JS. One
-// Context for all of them: the shared features are computed once.
-val run_and_render(const wce::Document& doc, wce::Context& ctx, const wce::Extractor& ex, double build_ms) {
-  double t0 = emscripten_get_now();
-  wce::Labels labels = ex.run(ctx);
-  double t1 = emscripten_get_now();
-  if (labels.size() != doc.text_nodes.size())
-    throw std::logic_error("extractor \"" + ex.info().name + "\" returned " + std::to_string(labels.size()) +
-                           " labels for " + std::to_string(doc.text_nodes.size()) + " text nodes");
-  std::string text = wce::render_text(doc, labels, ex.info().render);
-  double t2 = emscripten_get_now();
+// One extractor's result packed for JS: {extractor, text, labels
+// (Float32Array), parseMs, extractMs, renderMs}. A failing extractor throws
+// here (extract/classify report it as {error}).
+val pack(const wce::PageRun& run, const wce::ExtractorRun& x) {
+  if (x.limit == "memory") throw std::bad_alloc();  // guarded() says how much memory there was
+  if (!x.ok()) throw std::runtime_error("extractor \"" + x.extractor->info().name + "\" failed: " + x.error);
   val r = val::object();
-  r.set("extractor", ex.info().name);
-  r.set("text", text);
+  r.set("extractor", x.extractor->info().name);
+  r.set("text", x.text);
   // new Float32Array(view) copies the labels out of wasm memory.
-  r.set("labels", val::global("Float32Array").new_(emscripten::typed_memory_view(labels.size(), labels.data())));
-  r.set("parseMs", build_ms);
-  r.set("extractMs", t1 - t0);
-  r.set("renderMs", t2 - t1);
+  r.set("labels", val::global("Float32Array").new_(emscripten::typed_memory_view(x.labels.size(), x.labels.data())));
+  r.set("parseMs", run.parse_ms());
+  r.set("extractMs", x.extract_ms);
+  r.set("renderMs", x.render_ms);
   return r;
 }
 
-val run_and_render(const wce::Document& doc, const wce::Extractor& ex, double build_ms) {
-  wce::Context ctx(doc);
-  return run_and_render(doc, ctx, ex, build_ms);
-}
-
-// {parseMs, results: [one run_and_render result per extractor]}.
-val run_many(const wce::Document& doc, const std::vector<const wce::Extractor*>& list, double build_ms) {
-  wce::Context ctx(doc);
+// {parseMs, results: [one pack() per extractor]}, all on the page's one
+// Context: the shared features and the members are computed once.
+val run_many(wce::PageRun& run, const std::vector<const wce::Extractor*>& list) {
   val results = val::array();
   unsigned i = 0;
-  for (const wce::Extractor* ex : list) results.set(i++, run_and_render(doc, ctx, *ex, build_ms));
+  for (const wce::Extractor* ex : list) results.set(i++, pack(run, run.run(*ex)));
   val r = val::object();
-  r.set("parseMs", build_ms);
+  r.set("parseMs", run.parse_ms());
   r.set("results", results);
   return r;
 }
@@ -85,7 +65,7 @@ val run_many(const wce::Document& doc, const std::vector<const wce::Extractor*>&
 std::vector<const wce::Extractor*> require_extractors(const val& names) {
   std::vector<const wce::Extractor*> list;
   const unsigned n = names["length"].as<unsigned>();
-  for (unsigned i = 0; i < n; ++i) list.push_back(&require_extractor(names[i].as<std::string>()));
+  for (unsigned i = 0; i < n; ++i) list.push_back(&wce::require_extractor(names[i].as<std::string>()));
   return list;
 }
 
@@ -132,7 +112,7 @@ val js_extractors() {
     const wce::ExtractorInfo& info = e->info();
     val o = val::object();
     o.set("name", info.name);
-    o.set("family", info.family);
+    o.set("family", std::string(wce::family_name(info.family)));
     o.set("reference", info.reference);
     o.set("description", info.description);
     o.set("render", std::string(info.render == wce::RenderStyle::Layout ? "layout" : "plain"));
@@ -141,45 +121,41 @@ val js_extractors() {
   return list;
 }
 
-val js_extract(const std::string& html, const std::string& extractor) {
+// `lang`: the page's stated language ("" when unknown), as `wce extract --jsonl`
+// takes it from a record.
+val js_extract(const std::string& html, const std::string& extractor, const std::string& lang) {
   return guarded([&] {
-    const wce::Extractor& ex = require_extractor(extractor);
-    double t0 = emscripten_get_now();
-    wce::Document doc = wce::parse_html(html, "utf-8");
-    double t1 = emscripten_get_now();
-    return run_and_render(doc, ex, t1 - t0);
+    const wce::Extractor& ex = wce::require_extractor(extractor);
+    wce::PageRun run = wce::PageRun::parse({html, "utf-8", lang});
+    return pack(run, run.run(ex));
   });
 }
 
-val js_extract_many(const std::string& html, val names) {
+val js_extract_many(const std::string& html, val names, const std::string& lang) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
-    double t0 = emscripten_get_now();
-    wce::Document doc = wce::parse_html(html, "utf-8");
-    double t1 = emscripten_get_now();
-    return run_many(doc, list, t1 - t0);
+    wce::PageRun run = wce::PageRun::parse({html, "utf-8", lang});
+    return run_many(run, list);
   });
 }
 
-val js_classify(val nodes, const std::string& strings, const std::string& extractor) {
+// The flat DOM's node words are copied into wasm memory first; the decode
+// (timed as parseMs) starts after the copy, as before.
+val js_classify(val nodes, const std::string& strings, const std::string& extractor, const std::string& lang) {
   return guarded([&] {
-    const wce::Extractor& ex = require_extractor(extractor);
-    double t0 = emscripten_get_now();
+    const wce::Extractor& ex = wce::require_extractor(extractor);
     std::vector<uint32_t> words = copy_nodes(nodes);
-    wce::Document doc = wce::decode_flat_dom(wce::FlatDom{words.data(), words.size(), strings});
-    double t1 = emscripten_get_now();
-    return run_and_render(doc, ex, t1 - t0);
+    wce::PageRun run = wce::PageRun::decode(wce::FlatDom{words.data(), words.size(), strings}, lang);
+    return pack(run, run.run(ex));
   });
 }
 
-val js_classify_many(val nodes, const std::string& strings, val names) {
+val js_classify_many(val nodes, const std::string& strings, val names, const std::string& lang) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
-    double t0 = emscripten_get_now();
     std::vector<uint32_t> words = copy_nodes(nodes);
-    wce::Document doc = wce::decode_flat_dom(wce::FlatDom{words.data(), words.size(), strings});
-    double t1 = emscripten_get_now();
-    return run_many(doc, list, t1 - t0);
+    wce::PageRun run = wce::PageRun::decode(wce::FlatDom{words.data(), words.size(), strings}, lang);
+    return run_many(run, list);
   });
 }
 
@@ -199,8 +175,9 @@ val js_evaluate(const std::string& predicted, const std::string& gold) {
 
 // The columns: wce::measure_names(), then rouge_lsum_words_{p,r,f1}: plain
 // wce::rouge_lsum() on word tokens, which is what `wce bench` puts in its
-// table (cli/bench.cpp). measure_page's rouge_lsum columns differ from it only
-// where measure_page segments by character (Chinese, Japanese, Thai, ...).
+// table (wce::score_page, core/src/eval/aggregate.cpp). measure_page's
+// rouge_lsum columns differ from it only where measure_page segments by
+// character (Chinese, Japanese, Thai, ...).
 const std::vector<std::string>& column_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n = wce::measure_names();
@@ -253,9 +230,9 @@ void set_complexity(val& r, const wce::Document& doc, const std::string& gold) {
 
 val js_complexity(const std::string& html, const std::string& gold) {
   return guarded([&] {
-    wce::Document doc = wce::parse_html(html, "utf-8");
+    wce::PageRun run = wce::PageRun::parse({html, "utf-8", {}});
     val r = val::object();
-    set_complexity(r, doc, gold);
+    set_complexity(r, run.doc(), gold);
     return r;
   });
 }
@@ -273,40 +250,34 @@ val js_complexity_levels(val scores) {
   });
 }
 
-// One benchmark page, as `wce bench` does it (cli/bench.cpp): one parse, then
-// per extractor a fresh Context (its time includes the shared features it
-// uses), the rendered text scored with every measure. ms = parse + extract +
-// render. A failing extractor gets {extractor, error} and the others still run.
+// One benchmark page, as `wce bench` does it (cli/bench.cpp), through the
+// same run layer: one parse, the record's stated language, per extractor a
+// Context of its own (its time includes the shared features it uses), the
+// rendered text scored with every measure. ms = parse + extract + render. A
+// failing extractor gets {extractor, error} and the others still run.
 val js_bench_page(const std::string& html, const std::string& gold, const std::string& lang, val names) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
-    double t0 = emscripten_get_now();
-    wce::Document doc = wce::parse_html(html, "utf-8");
-    const double parse_ms = emscripten_get_now() - t0;
+    wce::PageRun run = wce::PageRun::parse({html, "utf-8", lang});
     const wce::MeasureOptions opt = measure_options(lang);
     val results = val::array();
     unsigned i = 0;
     for (const wce::Extractor* ex : list) {
       val x = val::object();
       x.set("extractor", ex->info().name);
-      try {
-        double t1 = emscripten_get_now();
-        wce::Context ctx(doc);
-        wce::Labels labels = ex->run(ctx);
-        if (labels.size() != doc.text_nodes.size())
-          throw std::logic_error("returned " + std::to_string(labels.size()) + " labels for " +
-                                 std::to_string(doc.text_nodes.size()) + " text nodes");
-        std::string text = wce::render_text(doc, labels, ex->info().render);
-        x.set("ms", parse_ms + (emscripten_get_now() - t1));
-        x.set("values", measure_values(text, gold, opt)["values"]);
-      } catch (const std::exception& e) {
-        x.set("error", std::string(e.what()));
+      wce::ExtractorRun r = run.run(*ex, /*render=*/true, /*fresh=*/true);
+      if (r.ok()) {
+        x.set("ms", run.parse_ms() + r.extract_ms + r.render_ms);
+        x.set("values", measure_values(r.text, gold, opt)["values"]);
+        x.set("labels", val::global("Float32Array").new_(emscripten::typed_memory_view(r.labels.size(), r.labels.data())));
+      } else {
+        x.set("error", r.error);
       }
       results.set(i++, x);
     }
     val r = val::object();
-    r.set("parseMs", parse_ms);
-    set_complexity(r, doc, gold);
+    r.set("parseMs", run.parse_ms());
+    set_complexity(r, run.doc(), gold);
     r.set("results", results);
     return r;
   });

@@ -11,7 +11,7 @@
  *   [kind (1 element, 2 text) | flags << 8 (1: `hidden` attribute, 2: `href`,
  *    4: an `href` value that starts with "javascript:", 8: rel="author",
  *    16: rel="icon", "search", "prev", "next" or "tag"; rel values trimmed of
- *    ASCII white space, case-sensitive: core/src/dom/attributes.cpp rel_flags),
+ *    ASCII white space, case-sensitive: core/src/document/attributes.cpp rel_flags),
  *    parent's flat index (0xFFFFFFFF for the root element),
  *    len(tag name), len(id), len(class), len(role), len(itemprop),
  *    len(aria-hidden), len(style), len(text)]
@@ -50,7 +50,7 @@
   var REL_NAVIGATION = { icon: 1, search: 1, prev: 1, next: 1, tag: 1 };
   var ASCII_WS_ENDS = /^[ \t\n\f\r]+|[ \t\n\f\r]+$/g;
 
-  // core/src/dom/attributes.cpp rel_flags.
+  // core/src/document/attributes.cpp rel_flags.
   function relFlags(rel) {
     rel = rel.replace(ASCII_WS_ENDS, '');
     if (rel === 'author') return FLAG_REL_AUTHOR;

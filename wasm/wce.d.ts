@@ -1,6 +1,7 @@
-// Types of the wce JavaScript API: wasm/wce.mjs (ES module), wasm/wce_api.js
-// (CommonJS / classic script: self.WCE) and wasm/dom_encoder.js (CommonJS /
-// classic script: self.WCEEncoder).
+// Types of the wce JavaScript API: wasm/wce.cjs (CommonJS, require('wce')),
+// wasm/wce_api.js (CommonJS / classic script: self.WCE) and
+// wasm/dom_encoder.js (CommonJS / classic script: self.WCEEncoder). The
+// ES-module entry wasm/wce.mjs has wce.d.mts (these plus a default export).
 /// <reference lib="dom" />
 
 /** One registered extractor. */
@@ -51,11 +52,15 @@ export interface ManyResult {
 export interface ExtractOptions {
   /** A registered extractor name; default "bte". */
   extractor?: string;
+  /** The page's stated language ("pl", "zh-CN"; default unknown): jusText takes its stop list. */
+  lang?: string;
 }
 
 export interface ManyOptions {
   /** Registered extractor names; default: all of them. */
   extractors?: string[];
+  /** The page's stated language, as in ExtractOptions. */
+  lang?: string;
 }
 
 /**
@@ -117,7 +122,7 @@ export interface BenchPage {
   parseMs: number;
   complexity: number;
   complexityEstimate: number;
-  results: Array<{ extractor: string; ms: number; values: Float64Array } | { extractor: string; error: string }>;
+  results: Array<{ extractor: string; ms: number; values: Float64Array; labels: Float32Array } | { extractor: string; error: string }>;
 }
 
 export type CoreFactory = (moduleOptions?: Record<string, unknown>) => Promise<unknown>;
@@ -154,12 +159,6 @@ export interface EncodedDom {
  */
 export function encodeDom(doc: Document | { readonly documentElement: Element | null }): EncodedDom;
 
-declare const wce: {
-  createExtractor: typeof createExtractor;
-  encodeDom: typeof encodeDom;
-  DEFAULT_EXTRACTOR: typeof DEFAULT_EXTRACTOR;
-};
-export default wce;
 
 /** The classic-script globals (importScripts in a worker or service worker, <script>). */
 export interface WceGlobal {

@@ -1,16 +1,13 @@
-// ES-module entry of wce for Node and bundlers: the same API as the
-// CommonJS / classic-script files it wraps (wce_api.js, dom_encoder.js).
+// ES-module entry of wce for Node, bundlers and module workers: the same API
+// as the CommonJS entry wce.cjs it wraps (wce_api.js, dom_encoder.js).
+// No Node-only import, so that bundlers can target the browser.
 //
-//   import { createExtractor, encodeDom } from './wasm/wce.mjs';
+//   import { createExtractor, encodeDom } from 'wce';   // or './wasm/wce.mjs'
 //   const wce = await createExtractor();
 //   const { text, labels, timing } = wce.extract(html, { extractor: 'bte' });
-import { createRequire } from 'node:module';
+import cjs from './wce.cjs';
 
-const require = createRequire(import.meta.url);
-const api = require('./wce_api.js');
-const encoder = require('./dom_encoder.js');
-
-export const createExtractor = api.createExtractor;
-export const DEFAULT_EXTRACTOR = api.DEFAULT_EXTRACTOR;
-export const encodeDom = encoder.encodeDom;
+export const createExtractor = cjs.createExtractor;
+export const DEFAULT_EXTRACTOR = cjs.DEFAULT_EXTRACTOR;
+export const encodeDom = cjs.encodeDom;
 export default { createExtractor, encodeDom, DEFAULT_EXTRACTOR };

@@ -166,7 +166,7 @@
     }
     var name = this._extractorName('extract', options);
     var t0 = now();
-    var r = this._call('extract', [wellFormed(html), name]);
+    var r = this._call('extract', [wellFormed(html), name, langOption('extract', options)]);
     return packResult(r, name, t0);
   };
 
@@ -216,7 +216,7 @@
     var args = flatArgs('classify', flat);
     var name = this._extractorName('classify', options);
     var t0 = now();
-    var r = this._call('classify', [args[0], args[1], name]);
+    var r = this._call('classify', [args[0], args[1], name, langOption('classify', options)]);
     return packResult(r, name, t0);
   };
 
@@ -263,7 +263,7 @@
     }
     var names = this._extractorList('extractMany', options);
     var t0 = now();
-    return packMany(this._call('extractMany', [wellFormed(html), names]), t0);
+    return packMany(this._call('extractMany', [wellFormed(html), names, langOption('extractMany', options)]), t0);
   };
 
   /** classify() for several extractors at once; the same shape as extractMany(). */
@@ -271,7 +271,7 @@
     var args = flatArgs('classifyMany', flat);
     var names = this._extractorList('classifyMany', options);
     var t0 = now();
-    return packMany(this._call('classifyMany', [args[0], args[1], names]), t0);
+    return packMany(this._call('classifyMany', [args[0], args[1], names, langOption('classifyMany', options)]), t0);
   };
 
   /** ROUGE-LSum of predicted against gold text: {precision, recall, f1}. */
@@ -361,7 +361,8 @@
    * a fresh context, its text scored with every measure.
    * options: {extractors: [names] (default all), lang: string}.
    * Returns {parseMs, complexity, complexityEstimate, results: [{extractor,
-   * ms, values: Float64Array (measureNames() order)} or {extractor, error}]}.
+   * ms, values: Float64Array (measureNames() order), labels: Float32Array} or
+   * {extractor, error}]}.
    */
   Wce.prototype.benchPage = function (html, gold, options) {
     checkText('benchPage', 'html', html);
@@ -374,7 +375,7 @@
       var x = r.results[i];
       results.push(typeof x.error === 'string'
         ? { extractor: x.extractor, error: x.error }
-        : { extractor: x.extractor, ms: x.ms, values: x.values });
+        : { extractor: x.extractor, ms: x.ms, values: x.values, labels: x.labels });
     }
     return { parseMs: r.parseMs, complexity: r.complexity, complexityEstimate: r.complexityEstimate, results: results };
   };

@@ -308,7 +308,7 @@
     lg.textContent = 'JavaScript peer (main thread)';
     fs.append(lg);
     const peer = checkbox('peer', PEER, "Mozilla's Readability.js 0.6.0 (npm @mozilla/readability) on a DOMParser document of the page; its article HTML is scored like ours (text as all_text renders it)");
-    if (typeof self.Readability !== 'function') {
+    if (!peerApi()) {
       peer.querySelector('input').checked = false;
       peer.querySelector('input').disabled = true;
       peer.append(' (Readability.js not loaded)');
@@ -350,7 +350,7 @@
     el.cancel.disabled = !running;
     extractorBoxes().forEach((b) => (b.disabled = running));
     const pb = peerBox();
-    if (pb && typeof self.Readability === 'function') pb.disabled = running;
+    if (pb && peerApi()) pb.disabled = running;
     el.selectAll.disabled = el.selectNone.disabled = running;
     el.fileInput.disabled = running;
   }
@@ -395,8 +395,11 @@
         state.measures = msg.measures;
         if (!state.extractors.length) {
           state.extractors = msg.extractors;
-          renderExtractors();
-          renderMeasureChoice();
+          // The peer's frame first, so that its checkbox knows if it loaded.
+          peerLoaded.then(() => {
+            renderExtractors();
+            renderMeasureChoice();
+          });
         }
         if (!state.run && document.body.dataset.state === 'loading') {
           setState('ready');
@@ -431,18 +434,26 @@
   tick.port1.onmessage = () => ticks.shift()();
   const nextTask = () => new Promise((resolve) => { ticks.push(resolve); tick.port2.postMessage(0); });
 
-  // Parses the page with DOMParser (inert: no script runs, nothing is
-  // fetched) and runs Readability.js; the time covers both, as our ms covers
-  // Gumbo's parse and the extraction. No article: empty output (scored 0).
-  function runPeer(html) {
-    const t0 = performance.now();
+  // Readability.js runs in the frame peer.html (its own CSP: see there);
+  // web/peer.js times DOMParser + parse. Same thread, called synchronously.
+  const peerFrame = document.getElementById('peer-frame');
+  function peerApi() {
     try {
-      const doc = new DOMParser().parseFromString(html, 'text/html');
-      const article = new self.Readability(doc).parse();
-      return { ms: performance.now() - t0, html: article && typeof article.content === 'string' ? article.content : '' };
+      const p = peerFrame && peerFrame.contentWindow && peerFrame.contentWindow.wcePeer;
+      return p && p.ready ? p : null;
     } catch (err) {
-      return { ms: performance.now() - t0, error: (err && err.message) || String(err) };
+      return null;
     }
+  }
+  const peerLoaded = new Promise((resolve) => {
+    if (!peerFrame) { resolve(); return; }
+    if (peerApi()) { resolve(); return; }
+    peerFrame.addEventListener('load', () => resolve(), { once: true });
+  });
+  function runPeer(html) {
+    const p = peerApi();
+    if (!p) return { ms: 0, error: 'Readability.js is not loaded' };
+    return p.run(html);
   }
   // Like the worker's warm-up: the first call runs on cold JIT code.
   let peerWarm = false;

@@ -6,7 +6,7 @@
  * statistics, numpy's default), benchRows() is cli/report.cpp (rows per
  * extractor and dataset, "(macro)" and "(micro)" rows with several datasets),
  * complexity levels are wce::levels_from_scores / complexity_level
- * (core/src/complexity/complexity.cpp: low < q1, high > q3).
+ * (core/src/features/complexity.cpp: low < q1, high > q3).
  *
  * Records (one per page): {id, dataset, complexity, results: {extractor:
  * {ms, values: number[]} | {error}}}; `values` in the order of the measure
@@ -97,7 +97,7 @@
     };
   }
 
-  // Unweighted mean of each statistic over the datasets (cli/aggregate.cpp
+  // Unweighted mean of each statistic over the datasets (core/src/eval/aggregate.cpp
   // macro_row): mean, median, quartiles and standard deviation alike.
   function macroRow(extractor, per) {
     const n = per.length;

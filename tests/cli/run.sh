@@ -5,15 +5,7 @@ set -uo pipefail
 WCE=${1:?usage: run.sh WCE_BINARY}
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
-fails=0
-check() {  # check NAME EXPECTED_EXIT "OUTPUT REGEX" -- command...
-  local name=$1 want=$2 regex=$3; shift 4
-  local out code
-  out=$("$@" 2>&1); code=$?
-  if [ "$code" != "$want" ]; then echo "FAIL $name: exit $code, want $want: $out"; fails=$((fails+1)); return; fi
-  if ! grep -Eq -- "$regex" <<<"$out"; then echo "FAIL $name: output does not match /$regex/: $out"; fails=$((fails+1)); return; fi
-  echo "ok   $name"
-}
+source "$(dirname "${BASH_SOURCE[0]}")/check.sh"
 
 printf '<html><body><nav><a href=/>Home</a> <a href=/x>News</a></nav><article><p>%s</p></article></body></html>' \
   "The quick brown fox jumps over the lazy dog and keeps running through the quiet forest until night falls." > "$T/page.html"
@@ -37,7 +29,7 @@ check "extract empty file"      0 "^$"                         -- "$WCE" extract
 check "extract binary file"     0 "binary"                     -- "$WCE" extract --extractor all_text "$T/binary.bin"
 check "missing file"            2 "^wce: .*nope.html: cannot open file$" -- "$WCE" extract "$T/nope.html"
 check "directory as input"      2 "is a directory"             -- "$WCE" extract "$T"
-check "unknown extractor"       2 "unknown extractor 'nope'"   -- "$WCE" extract --extractor nope "$T/page.html"
+check "unknown extractor"       2 "unknown extractor \"nope\""   -- "$WCE" extract --extractor nope "$T/page.html"
 check "bad format"              2 "--format must be"           -- "$WCE" extract --format xml "$T/page.html"
 check "jsonl batch"             0 '"id":"d".*"text":"good bye"' -- "$WCE" extract --jsonl "$T/data.jsonl.gz"
 check "list"                    0 "^bte +heuristic"            -- "$WCE" list
@@ -47,7 +39,7 @@ check "bench reports bad lines" 0 "data.jsonl.gz:2: not valid JSON" -- "$WCE" be
 check "bench line 3"            0 "data.jsonl.gz:3: not a JSON object" -- "$WCE" bench --data "$T/data.jsonl.gz"
 check "bench line 4"            0 'data.jsonl.gz:4: missing string field "html"' -- "$WCE" bench --data "$T/data.jsonl.gz"
 check "bench keeps good pages"  0 "^bte +t +2 +1.000"           -- "$WCE" bench --data "$T/data.jsonl" --extractors bte
-check "bench unknown extractor" 2 "unknown extractor 'zzz'"     -- "$WCE" bench --data "$T/data.jsonl" --extractors bte,zzz
+check "bench unknown extractor" 2 "unknown extractor \"zzz\""     -- "$WCE" bench --data "$T/data.jsonl" --extractors bte,zzz
 check "bench missing data"      2 "no such file or directory"   -- "$WCE" bench --data "$T/missing.jsonl"
 check "bench tsv"               0 "F1 mean"                     -- sh -c "'$WCE' bench --data '$T/data.jsonl' --out '$T/out.tsv' >/dev/null && cat '$T/out.tsv'"
 check "bench json"              0 '"extractor": "bte".*"f1": \{ *"mean": 1\.0, *"median": 1\.0, *"q1": 1\.0' -- sh -c "'$WCE' bench --data '$T/data.jsonl' --extractors bte --out '$T/out.json' >/dev/null && tr -d '\n' < '$T/out.json'"
@@ -64,6 +56,9 @@ check "eval reports missing ids" 0 "no prediction for 2 gold page\(s\), scored a
 check "eval reports duplicates"  0 "pred.jsonl:2: duplicate id a" -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
 check "eval reports bad lines"   0 'pred.jsonl:4: missing string field "id"' -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
 check "eval gold without html"   0 "^x +t +1 +1.000"          -- sh -c "echo '{\"id\":\"g\",\"dataset\":\"t\",\"text\":\"same words\"}' > '$T/g.jsonl'; echo '{\"id\":\"g\",\"text\":\"same words\"}' > '$T/p.jsonl'; '$WCE' eval '$T/p.jsonl' '$T/g.jsonl' --name x"
+check "bench block measure"      0 "^all_text +t +2 +1.000 .* block$" -- "$WCE" bench --data "$T/data.jsonl" --extractors all_text --measures rouge,block
+check "eval block measure"       0 "^pred +t +2 +0.500 .* block$" -- sh -c "grep -v 'no html' '$T/data.jsonl' > '$T/html.jsonl'; '$WCE' eval '$T/pred.jsonl' '$T/html.jsonl' --measures block 2>/dev/null"
+check "eval block needs html"    2 "block measure needs gold records with html" -- sh -c "'$WCE' eval '$T/p.jsonl' '$T/g.jsonl' --measures block"
 check "eval needs two files"     2 "eval needs PRED.jsonl"    -- "$WCE" eval "$T/pred.jsonl"
 check "jsonl batch from stdin, no gold" 0 '"id":"x".*"text":"no gold here"' -- sh -c "echo '{\"id\":\"x\",\"html\":\"<p>no gold here</p>\"}' | '$WCE' extract --jsonl -"
 check "jsonl batch has ms"       0 '"ms":[0-9.]+'             -- "$WCE" extract --jsonl "$T/data.jsonl"

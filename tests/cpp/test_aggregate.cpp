@@ -1,5 +1,5 @@
 // Aggregation of per-page scores into the rows of `wce bench` / `wce eval`
-// (cli/aggregate.cpp). Expected values are computed by hand in the comments.
+// (core/src/eval/aggregate.cpp, wce/aggregate.hpp). Expected values are computed by hand in the comments.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -7,15 +7,15 @@
 #include <string>
 #include <vector>
 
-#include "aggregate.hpp"
+#include "wce/aggregate.hpp"
 
 namespace {
 
-using wce::cli::aggregate;
-using wce::cli::GroupBy;
-using wce::cli::MeasureSpec;
-using wce::cli::PageResult;
-using wce::cli::Row;
+using wce::aggregate;
+using wce::GroupBy;
+using wce::MeasureSpec;
+using wce::PageResult;
+using wce::Row;
 
 const std::vector<MeasureSpec> kRouge = {{"rouge_lsum", true}};
 constexpr double kEps = 1e-12;
@@ -130,7 +130,7 @@ TEST(Aggregate, LevelsCountEachPageOnce) {
   std::vector<PageResult> pages = {page("x", "A", "p1", 1), page("y", "A", "p1", 1), page("x", "A", "p2", 1)};
   pages[0].complexity = pages[1].complexity = 0;
   pages[2].complexity = 1;
-  auto levels = wce::cli::complexity_levels(pages);
+  auto levels = wce::complexity_levels(pages);
   EXPECT_NEAR(levels.q1, 0.25, kEps);
   EXPECT_NEAR(levels.q3, 0.75, kEps);
 }
@@ -162,26 +162,26 @@ TEST(Aggregate, ValueMeasuresAndMeasureOrder) {
 }
 
 TEST(ParseMeasures, NamesAliasesAndAll) {
-  auto m = wce::cli::parse_measures("rouge,kl,bag");
+  auto m = wce::parse_measures("rouge,kl,bag");
   ASSERT_EQ(m.size(), 3u);
   EXPECT_EQ(m[0].name, "rouge_lsum");
   EXPECT_TRUE(m[0].prf);
   EXPECT_EQ(m[1].name, "kl");
   EXPECT_FALSE(m[1].prf);
   EXPECT_EQ(m[2].name, "bag");
-  auto all = wce::cli::parse_measures("all");
+  auto all = wce::parse_measures("all");
   // 8 P/R/F1 measures + kl, cosine, euclidean, near_empty (measure_names()).
   EXPECT_EQ(all.size(), wce::measure_names().size() - 2 * 8);
   EXPECT_EQ(all.front().name, "rouge_lsum");
   EXPECT_EQ(all.back().name, "near_empty");
-  EXPECT_THROW(wce::cli::parse_measures("rouge,blue"), std::invalid_argument);
-  EXPECT_THROW(wce::cli::parse_measures("kl,kl"), std::invalid_argument);
-  EXPECT_THROW(wce::cli::parse_measures(","), std::invalid_argument);
+  EXPECT_THROW(wce::parse_measures("rouge,blue"), std::invalid_argument);
+  EXPECT_THROW(wce::parse_measures("kl,kl"), std::invalid_argument);
+  EXPECT_THROW(wce::parse_measures(","), std::invalid_argument);
 }
 
 TEST(ScorePage, RougeIsTheCoreFunctionAndValuesComeFromMeasurePage) {
-  auto specs = wce::cli::parse_measures("rouge,bag,near_empty");
-  auto s = wce::cli::score_page("a b c", "a b d e", "en", specs);
+  auto specs = wce::parse_measures("rouge,bag,near_empty");
+  auto s = wce::score_page("a b c", "a b d e", "en", specs);
   wce::PRF r = wce::rouge_lsum("a b c", "a b d e");
   EXPECT_EQ(s[0].f, r.f1);
   auto m = wce::measure_page("a b c", "a b d e", {});

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/lib/logistic_fit.hpp"
 #include "wce/wce.hpp"
 
 using namespace wce;
@@ -185,7 +186,7 @@ TEST(LogisticFit, StationaryPointOfThePenalisedLoss) {
   // Two features (the second constant), overlapping classes.
   std::vector<double> x = {0, 5, 1, 5, 2, 5, 3, 5, 1.5, 5, 2.5, 5, 4, 5, 0.5, 5};
   std::vector<int> y = {0, 0, 1, 1, 0, 1, 1, 0};
-  LogisticModel m = fit_logistic(x, 2, y, 1.0);
+  LogisticModel m = bench::fit_logistic(x, 2, y, 1.0);
   EXPECT_DOUBLE_EQ(m.stdev[1], 1.0);  // constant column
   EXPECT_DOUBLE_EQ(m.weight[1], 0.0);
   EXPECT_GT(m.weight[0], 0.0);
@@ -200,21 +201,21 @@ TEST(LogisticFit, StationaryPointOfThePenalisedLoss) {
   EXPECT_NEAR(g0, 0.0, 1e-9);
   EXPECT_NEAR(g1, 0.0, 1e-9);
   // Deterministic.
-  LogisticModel again = fit_logistic(x, 2, y, 1.0);
+  LogisticModel again = bench::fit_logistic(x, 2, y, 1.0);
   EXPECT_EQ(again.weight, m.weight);
   EXPECT_EQ(again.intercept, m.intercept);
 }
 
 TEST(LogisticFit, SymmetricDataHasZeroIntercept) {
   std::vector<double> x = {-2, -1, 1, 2};
-  LogisticModel m = fit_logistic(x, 1, {0, 0, 1, 1}, 1.0);
+  LogisticModel m = bench::fit_logistic(x, 1, {0, 0, 1, 1}, 1.0);
   EXPECT_NEAR(m.intercept, 0.0, 1e-12);
   EXPECT_NEAR(m.mean[0], 0.0, 1e-15);
   double z = 0;
   EXPECT_NEAR(m.probability(&z), 0.5, 1e-12);
   // Separable data stays finite thanks to the penalty.
   EXPECT_TRUE(std::isfinite(m.weight[0]));
-  EXPECT_THROW(fit_logistic({1, 2, 3}, 2, {0, 1}), std::invalid_argument);
+  EXPECT_THROW(bench::fit_logistic({1, 2, 3}, 2, {0, 1}), std::invalid_argument);
 }
 
 // --- The compiled-in model ------------------------------------------------------

@@ -1,4 +1,4 @@
-// DOM Distiller (core/src/extractors/domdistiller.cpp) on hand-written pages,
+// DOM Distiller (core/src/extractors/domdistiller/) on hand-written pages,
 // one rule per case: markers that must be kept and markers that must go.
 #include <gtest/gtest.h>
 

@@ -28,10 +28,20 @@ TEST(Registry, ListsFoundationExtractors) {
     const Extractor* e = find_extractor(n);
     ASSERT_NE(e, nullptr) << n;
     EXPECT_EQ(e->info().name, n);
-    EXPECT_FALSE(e->info().family.empty());
+    EXPECT_FALSE(std::string(wce::family_name(e->info().family)).empty());
     EXPECT_FALSE(e->info().reference.empty());
   }
   EXPECT_EQ(find_extractor("nope"), nullptr);
+  EXPECT_EQ(find_extractor("all_text")->info().family, Family::Baseline);
+  EXPECT_EQ(find_extractor("bte")->info().family, Family::Heuristic);
+}
+
+TEST(Registry, FamilyNamesAreTheListedStrings) {
+  // `wce list`, the WASM extractors() result and JSON show these strings.
+  EXPECT_STREQ(family_name(Family::Baseline), "baseline");
+  EXPECT_STREQ(family_name(Family::Heuristic), "heuristic");
+  EXPECT_STREQ(family_name(Family::Learned), "learned");
+  EXPECT_STREQ(family_name(Family::Ensemble), "ensemble");
 }
 
 TEST(AllText, KeepsEverythingButScripts) {

@@ -36,9 +36,10 @@ void check_case(const std::string& extractor, const fs::path& source, const fs::
   SCOPED_TRACE(expected.string());
   const wce::Extractor* ex = wce::find_extractor(extractor);
   ASSERT_NE(ex, nullptr) << expected << ": no extractor named " << extractor;
-  wce::Document doc = wce::parse_html(slurp(source));
-  wce::Context ctx(doc);
-  EXPECT_EQ(chomp(wce::render_text(doc, ex->run(ctx), ex->info().render)), chomp(slurp(expected)));
+  const std::string html = slurp(source);
+  wce::ExtractorRun x = wce::PageRun::parse({html, {}, {}}).run(*ex);
+  ASSERT_TRUE(x.ok()) << x.error;
+  EXPECT_EQ(chomp(x.text), chomp(slurp(expected)));
 }
 
 TEST(Golden, EveryCaseMatches) {

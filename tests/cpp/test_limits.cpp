@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "wce/wce.hpp"
@@ -120,7 +121,8 @@ TEST(TimeBudget, ParseAndDecodeStop) {
 }
 
 // Every extractor stops at a passed deadline in the shared features, or, if
-// it uses none, is stopped by the caller's check after it (as the CLI does).
+// it uses none, is stopped by the check before it (Context::labels) or after
+// it (PageRun::run).
 TEST(TimeBudget, ContextFeaturesStop) {
   Document doc = parse_html(paragraphs(50), "utf-8");
   Context ctx(doc);
@@ -140,7 +142,14 @@ TEST(TimeBudget, ContextFeaturesStop) {
       ++stopped;
     }
   }
-  EXPECT_GT(stopped, extractors().size() / 2) << "most extractors use the shared features";
+  EXPECT_GE(stopped, extractors().size() / 2) << "half the extractors use the shared features";
+  // Through Context::labels (how the run layer and the ensembles run them)
+  // every extractor stops: it checks the deadline before each run.
+  for (const auto& ex : extractors()) {
+    Context c(doc);
+    c.set_deadline(passed_deadline());
+    EXPECT_THROW(c.labels(*ex), PageLimitError) << ex->info().name;
+  }
 }
 
 }  // namespace
@@ -165,4 +174,37 @@ TEST(ParseLimits, FormattingClonesAreCappedInsideTheParse) {
   }
   // The same parse goes on working afterwards (the arena was released).
   EXPECT_EQ(parse_html("<p>ok</p>", "utf-8").text_nodes.size(), 1u);
+}
+
+// The run layer carries the limits: PageRun::parse / decode reject a page
+// past one, and a passed deadline stops every extractor run through
+// PageRun::run with the result's limit "time" (shared Context or fresh).
+TEST(RunLayerLimits, ParseAndDecodeTakeTheLimits) {
+  try {
+    PageRun::parse({paragraphs(2000), "utf-8", {}}, with(0, 1000, 0));
+    FAIL() << "not rejected";
+  } catch (const PageLimitError& e) {
+    EXPECT_EQ(e.limit(), "nodes");
+  }
+  Flat flat(100);
+  EXPECT_THROW(PageRun::decode(flat.view(), {}, with(0, 50, 0)), PageLimitError);
+  EXPECT_EQ(PageRun::decode(flat.view(), {}, with(0, 200, 0)).doc().text_nodes.size(), 100u);
+}
+
+TEST(RunLayerLimits, PassedDeadlineStopsEveryExtractor) {
+  // The page's budget (200 ms) runs out after the parse: every extractor run
+  // on the page's shared Context is stopped and reported, none throws.
+  ParseOptions o;
+  o.deadline = Deadline::after_ms(200);
+  PageRun run = PageRun::parse({paragraphs(50), "utf-8", {}}, o);
+  std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  for (const auto& ex : extractors()) {
+    ExtractorRun x = run.run(*ex);
+    EXPECT_FALSE(x.ok()) << ex->info().name;
+    EXPECT_EQ(x.limit, "time") << ex->info().name << ": " << x.error;
+  }
+  // A fresh run (wce bench) gets the budget again, minus the parse time.
+  ExtractorRun fresh = run.run(require_extractor("all_text"), true, /*fresh=*/true);
+  EXPECT_TRUE(fresh.ok()) << fresh.error;
+  EXPECT_EQ(fresh.text.empty(), false);
 }

@@ -1,5 +1,5 @@
 // The rendering baseline (core/src/extractors/rendering.cpp) and the Layout
-// render style it selects (core/src/dom/render.cpp): one rule per case.
+// render style it selects (core/src/output/render.cpp): one rule per case.
 #include <gtest/gtest.h>
 
 #include <string>

@@ -15,11 +15,9 @@ inline std::string extract_with(const std::string& name, const std::string& html
   const Extractor* e = find_extractor(name);
   EXPECT_NE(e, nullptr) << name;
   if (!e) return {};
-  Document d = parse_html(html, "utf-8");
-  Context ctx(d);
-  Labels l = e->run(ctx);
-  EXPECT_EQ(l.size(), d.text_nodes.size()) << name;
-  return render_text(d, l, e->info().render);
+  ExtractorRun x = PageRun::parse({html, "utf-8", {}}).run(*e);
+  EXPECT_TRUE(x.ok()) << name << ": " << x.error;
+  return x.text;
 }
 
 // One row of a data-driven extractor test: a page and the text expected.

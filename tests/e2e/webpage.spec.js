@@ -108,9 +108,18 @@ async function openPage({ serviceWorkers = 'block' } = {}) {
   });
   const page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
+  // The console must stay clean: no CSP violation (Readability.js's parsed
+  // documents once inherited the page's style-src 'self' and logged thousands),
+  // no error of any kind.
+  const consoleErrors = [];
+  page.on('console', (m) => {
+    // (the test's own doing: openPage blocks the service worker by default)
+    if (/Service Worker registration blocked by Playwright/.test(m.text())) return;
+    if (m.type() === 'error' || m.type() === 'warning') consoleErrors.push(m.text());
+  });
   await page.goto(baseURL);
   await expect(page.locator('#run')).toBeEnabled({ timeout: 30_000 });
-  return { context, page, foreign, errors };
+  return { context, page, foreign, errors, consoleErrors };
 }
 
 // The extractor names in the page's order: by family (first appearance),
@@ -292,7 +301,7 @@ test('runs the demo corpus with every extractor and Readability.js, as the CLI c
   expect(names).toContain('bte');
   const cli = cliBench([path.join(WEB, 'demo.jsonl')]);
 
-  const { context, page, foreign, errors } = await openPage();
+  const { context, page, foreign, errors, consoleErrors } = await openPage();
   await expect(page.locator('#sources li[data-source="demo"]')).toContainText(`${demo.length} page`);
   // One checkbox per extractor, grouped by family, all checked; Readability.js too.
   const boxes = page.locator('#extractors input[name="extractor"]');
@@ -304,6 +313,7 @@ test('runs the demo corpus with every extractor and Readability.js, as the CLI c
   await checkResults(page, names, cli, 'demo');
   await expect(page.locator('#failures-box')).toBeHidden();
   expect(errors).toEqual([]);
+  expect(consoleErrors, 'console errors and warnings').toEqual([]);
   expect(foreign).toEqual([]);
   await context.close();
 });
@@ -320,7 +330,7 @@ test('runs a shared dataset plus the demo corpus, as the CLI computes it', async
   const cli = cliBench([path.join(WEB, 'demo.jsonl'), DATASET]);
   const total = cli.rows.find((r) => r.dataset === '(micro)').pages;
 
-  const { context, page, foreign, errors } = await openPage();
+  const { context, page, foreign, errors, consoleErrors } = await openPage();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.setInputFiles('#file-input', DATASET);
   await expect(page.locator('#sources li', { hasText: path.basename(DATASET) })).toContainText('page');
@@ -333,6 +343,7 @@ test('runs a shared dataset plus the demo corpus, as the CLI computes it', async
     await page.locator('#plots').screenshot({ path: path.join(SHOTS, 'webpage-plots.png') });
   }
   expect(errors).toEqual([]);
+  expect(consoleErrors, 'console errors and warnings (CSP violations among them)').toEqual([]);
   expect(foreign).toEqual([]);
   await context.close();
 });

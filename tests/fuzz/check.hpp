@@ -15,20 +15,22 @@ namespace wce::fuzz {
 }
 
 // Every registered extractor (so extractors, ensembles and learned models
-// added to the registry later are fuzzed without a new harness): exactly one
-// label in [0,1] per text node, then the rendering of those labels.
-inline void run_every_extractor(const Document& doc) {
+// added to the registry later are fuzzed without a new harness), through the
+// run layer on the page's one Context, as the extension runs them (an
+// ensemble's members are computed once): no failure, exactly one label in
+// [0,1] per text node, and the rendering of those labels.
+inline void run_every_extractor(PageRun& run) {
+  const Document& doc = run.doc();
   for (const auto& ex : extractors()) {
-    Context ctx(doc);
-    Labels labels = ex->run(ctx);
-    if (labels.size() != doc.text_nodes.size())
-      broken(ex->info().name + ": " + std::to_string(labels.size()) + " labels for " +
+    ExtractorRun x = run.run(*ex);
+    if (!x.ok()) broken(ex->info().name + " failed: " + x.error);
+    if (x.labels.size() != doc.text_nodes.size())
+      broken(ex->info().name + ": " + std::to_string(x.labels.size()) + " labels for " +
              std::to_string(doc.text_nodes.size()) + " text nodes");
-    for (float l : labels)
+    for (float l : x.labels)
       if (!(l >= 0.0f && l <= 1.0f)) broken(ex->info().name + ": label " + std::to_string(l) + " outside [0,1]");
-    std::string text = render_text(doc, labels, ex->info().render);
-    if (text.size() > doc.pool.size() * 2 + 1024)  // render adds line breaks and bullets, not text
-      broken(ex->info().name + ": rendered " + std::to_string(text.size()) + " bytes from a pool of " +
+    if (x.text.size() > doc.pool.size() * 2 + 1024)  // render adds line breaks and bullets, not text
+      broken(ex->info().name + ": rendered " + std::to_string(x.text.size()) + " bytes from a pool of " +
              std::to_string(doc.pool.size()));
   }
 }

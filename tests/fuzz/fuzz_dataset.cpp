@@ -1,5 +1,5 @@
-// Harness (d): dataset record reading (cli/dataset.cpp read_dataset; it moves
-// to the io/ library). The first byte chooses how the rest reaches the reader:
+// Harness (d): dataset record reading (io/dataset.hpp read_dataset), and each
+// record's page through the run layer as the CLI takes it (io::page_source). The first byte chooses how the rest reaches the reader:
 // as a plain .jsonl file, gzip-compressed by us (so valid gzip streams carry
 // the fuzzed lines), or as raw bytes in a file named .jsonl.gz (broken gzip).
 // read_dataset reads paths, so the bytes go through one temporary file per
@@ -13,7 +13,7 @@
 #include <string>
 
 #include "check.hpp"
-#include "dataset.hpp"
+#include "io/dataset.hpp"
 #include "targets.hpp"
 
 namespace wce::fuzz {
@@ -56,20 +56,21 @@ int dataset_target(const uint8_t* data, size_t size) {
   const std::string& path = mode == 0 ? files.plain : files.gz;
   if (mode == 1) write_gzip(path, data + 1, size - 1);
   else write_file(path, data + 1, size - 1);
-  for (auto need : {cli::Need::HtmlAndText, cli::Need::Text, cli::Need::Html}) {
-    std::vector<cli::DatasetProblem> problems;
+  for (auto need : {io::Need::HtmlAndText, io::Need::Text, io::Need::Html}) {
+    std::vector<io::DatasetProblem> problems;
     size_t pages = 0;
     try {
-      cli::read_dataset(path, [&](cli::Page&& p) {
+      io::read_dataset(path, [&](io::Page&& p) {
         ++pages;
         if (p.id.empty() || p.dataset.empty()) broken("a page without id or dataset name");
+        if (need != io::Need::Text) check_document(PageRun::parse(io::page_source(p)).doc());
       }, problems, need);
     } catch (const std::runtime_error&) {
       // decompression failed: a clear error, as the CLI reports it
     }
     for (const auto& p : problems)
       if (p.where.empty() || p.what.empty()) broken("a problem without place or description");
-    cli::problems_json(problems).dump();
+    io::problems_json(problems).dump();
   }
   return 0;
 }

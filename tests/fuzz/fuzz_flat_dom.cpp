@@ -7,6 +7,7 @@
 // result in one place (a word, the strings, the array length) to reach the
 // rejections too; mode 0 reads the bytes as words and strings directly.
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -112,14 +113,14 @@ Encoded generate(ByteReader& in) {
 
 void decode_and_run(const Encoded& e, size_t words) {
   FlatDom flat{e.nodes.data(), words, e.strings};
-  Document doc;
+  std::optional<PageRun> run;
   try {
-    doc = decode_flat_dom(flat);
+    run.emplace(PageRun::decode(flat, {}));
   } catch (const std::invalid_argument&) {
     return;  // a clear rejection is the expected outcome for broken encodings
   }
-  check_document(doc);
-  run_every_extractor(doc);
+  check_document(run->doc());
+  run_every_extractor(*run);
 }
 
 }  // namespace

@@ -6,10 +6,10 @@ namespace wce::fuzz {
 
 int html_target(const uint8_t* data, size_t size) {
   std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  Document doc = parse_html(bytes);  // empty charset: sniffed (BOM, <meta>, fallback)
-  check_document(doc);
-  run_every_extractor(doc);
-  complexity_features(doc);
+  PageRun run = PageRun::parse({bytes, {}, {}});  // empty charset: sniffed (BOM, <meta>, fallback)
+  check_document(run.doc());
+  run_every_extractor(run);
+  complexity_features(run.doc());
   return 0;
 }
 

@@ -49,11 +49,8 @@ int measures_target(const uint8_t* data, size_t size) {
     if (std::isnan(*v)) broken(name + " is NaN");
   }
   check_prf(rouge_lsum(predicted, gold), "rouge_lsum()");
-  // The LCS of a sequence with itself is the sequence, within any work limit.
-  std::vector<uint32_t> ids;
-  for (unsigned char c : gold) ids.push_back(c);
-  if (lcs_length(ids, ids, opt.lcs_work_limit) > ids.size()) broken("lcs_length longer than its input");
-  if (lcs_length(ids, ids, 0) != ids.size()) broken("exact lcs_length of a sequence with itself");
+  // (The LCS alignment itself is internal since the run-layer refactor
+  // (core/src/eval/sequence_match.hpp): it is reached through measure_page.)
   return 0;
 }
 

@@ -22,8 +22,16 @@ describe('settings', () => {
     [{ extractor: 'lqf50', color: '#ABCDEF', confidence: true }, { ...DEFAULTS, extractor: 'lqf50', color: '#abcdef', confidence: true }],
     [{ extractor: 'no such <name>', color: 'red', confidence: 'yes', autoHighlight: 0, extra: 1 }, DEFAULTS],
     [{ autoHighlight: false, readerImages: true }, { ...DEFAULTS, autoHighlight: false, readerImages: true }],
+    [{ readerFontSize: 24, readerWidth: 'wide', readerTheme: 'sepia' }, { ...DEFAULTS, readerFontSize: 24, readerWidth: 'wide', readerTheme: 'sepia' }],
+    [{ readerFontSize: 23, readerWidth: 'huge', readerTheme: '<x>' }, DEFAULTS],
   ])('normalise(%j)', (input, expected) => {
     expect(normalise(input)).toEqual(expected);
+  });
+
+  test('the default extractor is readability, named in one constant, and recommended', () => {
+    expect(root.wceSettings.DEFAULT_EXTRACTOR).toBe('readability');
+    expect(DEFAULTS.extractor).toBe(root.wceSettings.DEFAULT_EXTRACTOR);
+    expect(root.wceSettings.AGREEMENT_EXTRACTORS).toContain('readability');
   });
 
   test('highlight CSS: the colour in every rule, five confidence bands, a bad colour falls back', () => {
@@ -47,25 +55,47 @@ describe('extractor menu', () => {
     { name: 'ml1', family: 'learned', description: 'ML', reference: 'R3' },
   ];
 
-  function menu(chosen) {
+  const SETTINGS = {};
+  loadInto(SETTINGS, 'settings.js');
+
+  function menu(chosen, list) {
     const dom = new JSDOM('<select id="s"></select>');
-    const root = { document: dom.window.document };
+    const root = { document: dom.window.document, wceSettings: { DEFAULT_EXTRACTOR: 'bte' } };
     loadInto(root, 'extractor_menu.js');
     const select = dom.window.document.getElementById('s');
-    const picked = root.wceExtractorMenu.fill(select, EXTRACTORS, chosen);
+    const picked = root.wceExtractorMenu.fill(select, list || EXTRACTORS, chosen);
     const groups = [...select.querySelectorAll('optgroup')].map((g) => [g.label, [...g.children].map((o) => o.value)]);
-    return { picked, value: select.value, groups, title: select.querySelector('option[value="bte"]').title };
+    const labels = [...select.querySelectorAll('option')].map((o) => o.textContent);
+    return { picked, value: select.value, groups, labels, title: select.querySelector('option[value="bte"]').title, menu: root.wceExtractorMenu };
   }
 
-  test('one group per family, in order of first appearance', () => {
+  test('the recommended extractor first, then one group per family, plain names', () => {
     const m = menu('ml1');
-    expect(m.groups).toEqual([['baseline', ['all_text', 'keepall']], ['heuristic', ['bte']], ['learned', ['ml1']]]);
+    expect(m.groups).toEqual([['Recommended', ['bte']], ['Learned methods', ['ml1']],
+      ['Keep most of the page (for comparison)', ['all_text', 'keepall']]]);
+    expect(m.labels).toEqual(['Longest stretch of text (recommended)', 'ml1', 'All text', 'keepall']);
     expect(m.picked).toBe('ml1');
     expect(m.value).toBe('ml1');
-    expect(m.title).toBe('BTE (R2)');
+    expect(m.title).toBe('Keeps the one stretch with the most words and the fewest tags.');
+    // An extractor without a plain name keeps its registry name and description.
+    expect(m.menu.describe(EXTRACTORS[3])).toBe('ML');
+    expect(m.menu.details(EXTRACTORS[1])).toEqual({ name: 'bte', description: 'BTE', reference: 'R2' });
   });
 
-  test('an unknown stored choice falls back to bte', () => {
+  test('an unknown stored choice falls back to the recommended extractor', () => {
     expect(menu('gone').picked).toBe('bte');
+  });
+
+  test('every registered extractor has a plain name and a one-line description', () => {
+    const { execFileSync } = require('child_process');
+    const cli = path.join(__dirname, '..', '..', 'build', 'native', 'wce');
+    const names = execFileSync(cli, ['list'], { encoding: 'utf8' }).split('\n')
+      .map((l) => l.match(/^([a-z0-9_]+)\s/)).filter(Boolean).map((x) => x[1]);
+    const m = menu('bte');
+    for (const n of names) {
+      expect([n, m.menu.PLAIN[n] !== undefined]).toEqual([n, true]);
+      expect([n, m.menu.PLAIN[n][1].length < 110]).toEqual([n, true]);
+    }
+    expect(names).toContain(SETTINGS.wceSettings.DEFAULT_EXTRACTOR);
   });
 });

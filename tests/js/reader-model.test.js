@@ -1,7 +1,7 @@
 // extension/reader_model.js: the reader view's document from a DOM and labels.
 // Labels here are synthetic (1 inside an element with data-main, else 0), so
 // the tests check the grouping into blocks, not an extractor.
-const { build } = require('../../extension/reader_model.js');
+const { build, cleanTitle } = require('../../extension/reader_model.js');
 const { encodeDom } = require('../../wasm/dom_encoder.js');
 const { makeDocument } = require('./helpers');
 
@@ -25,6 +25,7 @@ const brief = (doc) => doc.blocks.map((b) => {
   if (b.type === 'item') x.ordered = b.ordered;
   if (b.quote) x.quote = true;
   if (b.type === 'image') { x.src = b.src; x.alt = b.alt; }
+  if (b.type === 'table') x.rows = b.rows.map((r) => r.cells.map((c) => (c.header ? '#' : '') + c.text));
   return x;
 });
 
@@ -62,6 +63,39 @@ const CASES = [
     blocks: [{ type: 'para', text: 'Before.' }, { type: 'para', text: 'After.' }],
   },
   {
+    // The words of neighbouring inline elements stay apart: "SharePostEmail"
+    // was a defect (white-space-only text nodes were dropped).
+    name: 'white space between inline elements keeps words apart',
+    html: '<div data-main><p><a>Share</a> <a>Post</a>\n<a>Email</a><button>Copy link</button><span>48 comments</span></p>' +
+      '<p>Topics: <a>Energy</a> <a>Tidal power</a></p><p>un<b>broken</b> word</p></div>',
+    blocks: [{ type: 'para', text: 'Share Post Email Copy link 48 comments' },
+      { type: 'para', text: 'Topics: Energy Tidal power' }, { type: 'para', text: 'unbroken word' }],
+  },
+  {
+    name: 'a paragraph that is all bold is a subhead; a bold lead-in is not',
+    html: '<div data-main><p><strong>How it began</strong></p><p>Text <b>bold</b> text.</p>' +
+      '<p><b>Note:</b> more text.</p></div>',
+    blocks: [{ type: 'heading', level: 3, text: 'How it began' }, { type: 'para', text: 'Text bold text.' },
+      { type: 'para', text: 'Note: more text.' }],
+  },
+  {
+    name: 'the page address as the first line is dropped',
+    html: '<div data-main><p>https://example.org/a</p><p>Body text.</p></div>',
+    blocks: [{ type: 'para', text: 'Body text.' }],
+  },
+  {
+    name: 'a data table stays a table (headers marked #); a layout table is read as paragraphs',
+    html: '<div data-main><table><tr><th>Year</th><th>Yield</th></tr><tr><td>2023</td><td>12 kg</td></tr></table>' +
+      '<p>Between.</p><table><tr><td><table><tr><td>Inner a</td><td>Inner b</td></tr></table></td></tr></table></div>',
+    blocks: [{ type: 'table', rows: [['#Year', '#Yield'], ['2023', '12 kg']] }, { type: 'para', text: 'Between.' },
+      { type: 'table', rows: [['Inner a', 'Inner b']] }],
+  },
+  {
+    name: 'figure captions are captions',
+    html: '<div data-main><p>Before.</p><figure><img src="/p.jpg"><figcaption>The frame in March.</figcaption></figure></div>',
+    blocks: [{ type: 'para', text: 'Before.' }, { type: 'caption', text: 'The frame in March.' }],
+  },
+  {
     name: 'nothing chosen gives no blocks',
     html: '<p>Boilerplate only.</p>',
     blocks: [],
@@ -72,7 +106,8 @@ describe('reader document', () => {
   test.each(CASES)('$name', ({ html, options, blocks }) => {
     const doc = readerDoc('<!DOCTYPE html><html><head><title>T</title></head><body>' + html + '</body></html>', options);
     expect(brief(doc)).toEqual(blocks);
-    expect(doc.words).toBe(blocks.reduce((n, b) => n + ((b.text || '').match(/\S+/g) || []).length, 0));
+    const text = (b) => b.text || (b.rows || []).flat().join(' ').replace(/#/g, '');
+    expect(doc.words).toBe(blocks.reduce((n, b) => n + (text(b).match(/\S+/g) || []).length, 0));
   });
 
   test('the opening heading becomes the title; else <title>', () => {
@@ -84,6 +119,52 @@ describe('reader document', () => {
     expect(brief(a)).toEqual([{ type: 'para', text: 'Text.' }]);
     const b = readerDoc('<html><head><title> Site |\n Page </title></head><body><p data-main>Text.</p></body></html>');
     expect(b.title).toBe('Site | Page');
+  });
+
+  test('title without the site name, byline, date and site name from the metadata', () => {
+    const d = readerDoc('<html lang="en"><head><title>Tidal power is back - The Daily Site</title>' +
+      '<meta property="og:site_name" content="The Daily Site"><meta name="author" content="Ann Lee">' +
+      '<meta property="article:published_time" content="2024-10-14T08:00:00Z"></head><body>' +
+      '<article data-main><p>' + 'word '.repeat(460) + '</p></article></body></html>');
+    expect(d.title).toBe('Tidal power is back');
+    expect(d.siteName).toBe('The Daily Site');
+    expect(d.byline).toBe('Ann Lee');
+    expect(d.published).toBe('2024-10-14T08:00:00Z');
+    expect(d.minutes).toBe(2); // 460 words at 230 a minute
+    // schema.org JSON-LD, rel=author and <time> when there is no <meta>.
+    const e = readerDoc('<html><head><title>A story about the sea | Sea News</title>' +
+      '<script type="application/ld+json">{"@graph": [{"@type": "NewsArticle", "author": {"name": "Bo Chen"},' +
+      ' "publisher": {"@type": "Organization", "name": "Sea News"}}]}</script></head><body>' +
+      '<time datetime="2023-01-02">2 Jan</time><p data-main>Text.</p></body></html>');
+    expect(e.title).toBe('A story about the sea');
+    expect(e.byline).toBe('Bo Chen');
+    expect(e.siteName).toBe('Sea News');
+    expect(e.published).toBe('2023-01-02');
+    const f = readerDoc('<html><head><title>Short | X</title></head><body><a rel="author" href="/u">By Kim</a>' +
+      '<p data-main>Text.</p></body></html>');
+    expect(f.title).toBe('Short | X'); // too few words before the separator: kept whole
+    expect(f.byline).toBe('Kim');
+    expect(f.siteName).toBe('example.org');
+  });
+
+  test.each([
+    ['Headline with several words | Site', '', 'Headline with several words'],
+    ['Site - Headline with several words', 'Site', 'Headline with several words'],
+    ['Headline with several words - Section - CNN.com', '', 'Headline with several words - Section'],
+    ['Headline with several words - CNN.com', 'cnn.com', 'Headline with several words'],
+    ['No separator at all', '', 'No separator at all'],
+    ['Well-known hyphenated title-words', '', 'Well-known hyphenated title-words'],
+  ])('cleanTitle(%j, %j)', (raw, site, want) => {
+    expect(cleanTitle(raw, site)).toBe(want);
+  });
+
+  test('right-to-left and CJK pages: direction and reading time', () => {
+    const ar = readerDoc('<html lang="ar"><head><title>T</title></head><body><p data-main>نص عربي</p></body></html>');
+    expect(ar.dir).toBe('rtl');
+    const zh = readerDoc('<html lang="zh"><head><title>T</title></head><body><p data-main>' + '中文'.repeat(500) + '</p></body></html>');
+    expect(zh.dir).toBe('');
+    expect(zh.words).toBe(1000);
+    expect(zh.minutes).toBe(2); // 1,000 characters at 500 a minute
   });
 
   test('bad input gives a clear error', () => {

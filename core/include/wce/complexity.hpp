@@ -86,13 +86,7 @@ struct LogisticModel {
   double probability(const double* x) const;
 };
 
-// Fits a LogisticModel: means and (population) standard deviations of the
-// columns of `x` (a column with stdev 0 gets stdev 1), then Newton's method
-// (IRLS) on sum(log loss) + l2 / 2 * |weight|^2 (intercept not penalised;
-// l2 = 1 is scikit-learn's default C = 1). Deterministic; `x` is row-major,
-// rows of `dims` values; y in {0, 1}.
-LogisticModel fit_logistic(const std::vector<double>& x, size_t dims, const std::vector<int>& y,
-                           double l2 = 1.0, int max_iterations = 100);
+// (Trained by bench/complexity_train.cpp with bench/lib/logistic_fit.hpp.)
 
 // The compiled-in model (core/models/complexity_logreg.inc).
 struct ComplexityModelInfo {

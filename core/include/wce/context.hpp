@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "wce/document.hpp"
@@ -34,6 +35,9 @@ struct TextBlocks {
   std::vector<uint32_t> block_of_text;    // per text node: its block, or kNone (whitespace outside blocks)
 };
 
+class Extractor;
+using Labels = std::vector<float>;
+
 class Context {
  public:
   explicit Context(const Document& doc) : doc_(doc) {}
@@ -54,9 +58,19 @@ class Context {
   void set_language_hint(std::string_view code);
   const std::string& language_hint() const { return language_hint_; }
   // The page's time budget (limits.hpp): the shared features check it before
-  // they are computed; callers check it between extractors.
+  // they are computed, labels() before each extractor it runs.
   void set_deadline(const Deadline& d) { deadline_ = d; }
   const Deadline& deadline() const { return deadline_; }
+
+  // The labels of a registered extractor on this document, run on this
+  // Context the first time and cached: an extractor that uses another's
+  // result (trafilatura's fallbacks, the ensembles' members) asks here, so
+  // that every member runs once per page. Throws std::invalid_argument for an
+  // unknown name, std::logic_error when the extractor returns a wrong number
+  // of labels or asks (directly or not) for its own labels; whatever the
+  // extractor throws passes through and nothing is cached.
+  const Labels& labels(const std::string& name);
+  const Labels& labels(const Extractor& ex);
 
  private:
   const Document& doc_;
@@ -66,6 +80,11 @@ class Context {
   std::unique_ptr<std::string> language_;
   std::string language_hint_;
   Deadline deadline_;
+  // Extractors run on this Context, in the order they finished (a handful
+  // per page: a linear search is the fastest lookup). `running_` holds those
+  // still running, to catch an extractor that needs its own result.
+  std::vector<std::pair<const Extractor*, std::unique_ptr<Labels>>> labels_;
+  std::vector<const Extractor*> running_;
 };
 
 // Whitespace-separated token count of UTF-8 text (ASCII and Unicode spaces).

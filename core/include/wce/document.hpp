@@ -79,11 +79,8 @@ class Document {
   uint32_t ancestor(uint32_t node, Tag tag) const;
   // One past the last node of the subtree rooted at `node` (pre-order arena).
   uint32_t subtree_end(uint32_t node) const;
-
-  // Builder API (used by html::parse and dom::decode only).
-  Span add_string(std::string_view s);
-  uint32_t add_node(uint32_t parent, NodeKind kind, Tag tag);
-  void finish();  // fills text_nodes and text_index
+  // Documents are built by the two builders only, through the internal
+  // core/src/document/builder.hpp.
 };
 
 }  // namespace wce

@@ -11,7 +11,6 @@
 
 namespace wce {
 
-using Labels = std::vector<float>;
 constexpr float kContentThreshold = 0.5f;
 
 // How an extractor's labels become text (render_text). Plain for nearly all;
@@ -22,9 +21,19 @@ enum class RenderStyle : uint8_t {
   Layout,  // Plain + list items bulleted, the cells of a data table row on one line
 };
 
+// What kind of algorithm an extractor is; family_name() gives the string
+// shown by `wce list`, the WASM extractors() result and JSON.
+enum class Family : uint8_t {
+  Baseline,   // "baseline": keep-all or rendering-style reference points
+  Heuristic,  // "heuristic": hand-written rules
+  Learned,    // "learned": a model trained on labelled pages
+  Ensemble,   // "ensemble": combines the labels of other extractors
+};
+const char* family_name(Family family);
+
 struct ExtractorInfo {
   std::string name;       // registry key, e.g. "bte"
-  std::string family;     // "baseline" | "heuristic" | "learned" | "ensemble"
+  Family family = Family::Heuristic;
   std::string reference;  // paper or project the algorithm comes from
   std::string description;
   RenderStyle render = RenderStyle::Plain;

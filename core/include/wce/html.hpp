@@ -33,6 +33,13 @@ Document parse_html(std::string_view bytes, std::string_view charset = {},
 // bytes converted to UTF-8.
 std::string sniff_charset(std::string_view bytes);
 std::string to_utf8(std::string_view bytes, std::string_view charset);
+// The charset parse_html and to_utf8 use for a label given by the caller (an
+// HTTP Content-Type's charset, a command-line option): "utf-8",
+// "windows-1252" (also iso-8859-1, us-ascii, ...), "windows-1251",
+// "utf-16le" (also "utf-16") or "utf-16be"; "" when the label is not one we decode.
+std::string charset_for_label(std::string_view label);
+// charset_for_label, or std::invalid_argument naming the labels we decode.
+std::string require_charset(std::string_view label);
 
 // A <title> that is never closed: its content is RCDATA, so the rest of the
 // page becomes the title's text and a browser shows a blank page. Saved pages

@@ -46,6 +46,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "eval/sequence_match.hpp"
 #include "wce/eval.hpp"
 
 namespace wce {

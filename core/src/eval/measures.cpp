@@ -54,7 +54,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
+#include "eval/sequence_match.hpp"
 #include "wce/eval.hpp"
 
 namespace wce {

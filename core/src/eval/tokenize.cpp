@@ -24,7 +24,7 @@
 #include <string_view>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "wce/eval.hpp"
 
 namespace wce {

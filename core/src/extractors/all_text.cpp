@@ -7,7 +7,7 @@ namespace wce {
 
 std::unique_ptr<Extractor> make_all_text() {
   return make_extractor(
-      {"all_text", "baseline", "Bevendorff et al. 2023 (BS4 get_text baseline)",
+      {"all_text", Family::Baseline, "Bevendorff et al. 2023 (BS4 get_text baseline)",
        "All text of the page outside script, style, noscript and template."},
       [](Context& ctx) { return Labels(ctx.doc().text_nodes.size(), 1.0f); });
 }

@@ -52,7 +52,7 @@
 #include <string_view>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/boilerpipe_blocks.hpp"
 #include "extractors/boilerpipe_unicode.hpp"
 #include "extractors/extractor_util.hpp"
@@ -885,7 +885,7 @@ constexpr const char* kReference =
 
 std::unique_ptr<Extractor> make_boilerpipe() {
   return make_extractor(
-      {"boilerpipe", "heuristic", kReference,
+      {"boilerpipe", Family::Heuristic, kReference,
        "Boilerpipe DefaultExtractor: text blocks classified by link density and text density "
        "of the block and its neighbours (C4.8 rules)."},
       [](Context& ctx) { return run(ctx, boilerpipe::Pipeline::Default); });
@@ -893,7 +893,7 @@ std::unique_ptr<Extractor> make_boilerpipe() {
 
 std::unique_ptr<Extractor> make_boilerpipe_article() {
   return make_extractor(
-      {"boilerpipe_article", "heuristic", kReference,
+      {"boilerpipe_article", Family::Heuristic, kReference,
        "Boilerpipe ArticleExtractor: word-count rules, end-of-article cues, the title, and the "
        "largest merged content block."},
       [](Context& ctx) { return run(ctx, boilerpipe::Pipeline::Article); });
@@ -901,7 +901,7 @@ std::unique_ptr<Extractor> make_boilerpipe_article() {
 
 std::unique_ptr<Extractor> make_boilerpipe_largest() {
   return make_extractor(
-      {"boilerpipe_largest", "heuristic", kReference,
+      {"boilerpipe_largest", Family::Heuristic, kReference,
        "Boilerpipe LargestContentExtractor: word-count rules, then only the largest merged "
        "content block."},
       [](Context& ctx) { return run(ctx, boilerpipe::Pipeline::Largest); });
@@ -909,7 +909,7 @@ std::unique_ptr<Extractor> make_boilerpipe_largest() {
 
 std::unique_ptr<Extractor> make_boilerpipe_keepall() {
   return make_extractor(
-      {"boilerpipe_keepall", "baseline", kReference,
+      {"boilerpipe_keepall", Family::Baseline, kReference,
        "Boilerpipe KeepEverythingExtractor: all text of Boilerpipe's text blocks (body text "
        "outside script, style, option, object, embed, link, noscript)."},
       [](Context& ctx) { return run(ctx, boilerpipe::Pipeline::KeepEverything); });

@@ -1,5 +1,5 @@
 // Boilerpipe's block model and filters (internal header of boilerpipe.cpp,
-// also used by tests/cpp/test_boilerpipe.cpp). See boilerpipe.cpp for the
+// also used by tests/internal/test_boilerpipe.cpp). See boilerpipe.cpp for the
 // algorithm, its source and its constants.
 #pragma once
 #include <algorithm>
@@ -13,7 +13,7 @@
 namespace wce::boilerpipe {
 
 // labels/DefaultLabels used by the pipelines, as bit flags. Bits from
-// kLabelFirstFree up are free for other block pipelines (domdistiller.cpp).
+// kLabelFirstFree up are free for other block pipelines (extractors/domdistiller/).
 enum : uint16_t {
   kLabelTitle = 1, kLabelEndOfText = 2, kLabelMightBeContent = 4, kLabelFirstFree = 8
 };

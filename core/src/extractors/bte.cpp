@@ -41,7 +41,7 @@ Labels bte(Context& ctx) {
 
 std::unique_ptr<Extractor> make_bte() {
   return make_extractor(
-      {"bte", "heuristic", "Finn, Kushmerick, Smyth 2001: Fact or fiction (BTE)",
+      {"bte", Family::Heuristic, "Finn, Kushmerick, Smyth 2001: Fact or fiction (BTE)",
        "Body Text Extraction: the token range with most words and fewest tags, in linear time."},
       bte);
 }

@@ -116,7 +116,7 @@ Labels ccb(Context& ctx) {
 
 std::unique_ptr<Extractor> make_ccb() {
   return make_extractor(
-      {"ccb", "heuristic", "Gottron 2008: Content Code Blurring: A New Approach to Content Extraction",
+      {"ccb", Family::Heuristic, "Gottron 2008: Content Code Blurring: A New Approach to Content Extraction",
        "Content Code Blurring (adapted, on tokens): repeatedly Gaussian-blurred word/tag vector, anchors "
        "ignored; tokens with a high content ratio are content."},
       ccb);

@@ -206,7 +206,7 @@ Labels cetd(Context& ctx) {
 
 std::unique_ptr<Extractor> make_cetd() {
   return make_extractor(
-      {"cetd", "heuristic", "Sun, Song, Liao 2011: DOM based content extraction via text density (SIGIR)",
+      {"cetd", Family::Heuristic, "Sun, Song, Liao 2011: DOM based content extraction via text density (SIGIR)",
        "CETD: composite text density per element, DensitySum picks the content subtree, the threshold "
        "from the path to <body> marks further content."},
       cetd);

@@ -34,7 +34,7 @@
 #include <cmath>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/registry_list.hpp"
 #include "features/token_stream.hpp"
@@ -229,7 +229,7 @@ Labels cetr_lines(Context& ctx) {
 
 std::unique_ptr<Extractor> make_cetr() {
   return make_extractor(
-      {"cetr", "heuristic", "Weninger, Hsu, Han 2010: CETR - Content Extraction via Tag Ratios (WWW)",
+      {"cetr", Family::Heuristic, "Weninger, Hsu, Han 2010: CETR - Content Extraction via Tag Ratios (WWW)",
        "CETR-KM 2D on text blocks: smoothed text-to-tag ratio and its derivative, k-means (k=3) with the "
        "origin cluster as boilerplate."},
       cetr_blocks);
@@ -237,7 +237,7 @@ std::unique_ptr<Extractor> make_cetr() {
 
 std::unique_ptr<Extractor> make_cetr_lines() {
   return make_extractor(
-      {"cetr_lines", "heuristic", "Weninger, Hsu, Han 2010: CETR - Content Extraction via Tag Ratios (WWW)",
+      {"cetr_lines", Family::Heuristic, "Weninger, Hsu, Han 2010: CETR - Content Extraction via Tag Ratios (WWW)",
        "CETR-KM 2D on source lines rebuilt from the document's text line breaks."},
       cetr_lines);
 }

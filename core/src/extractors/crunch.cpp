@@ -153,7 +153,7 @@ Labels crunch(Context& ctx) {
 
 std::unique_ptr<Extractor> make_crunch() {
   return make_extractor(
-      {"crunch", "baseline",
+      {"crunch", Family::Baseline,
        "Gupta, Kaiser, Neistadt, Grimm 2003: DOM-based content extraction of HTML documents (Crunch)",
        "Crunch's DOM filters: removes link lists, text lists, table cells and divs with a high link ratio, "
        "ad and banner elements, empty tables and forms, scripts, forms' controls and embedded objects."},

@@ -123,7 +123,7 @@ Labels dsc(Context& ctx) {
 
 std::unique_ptr<Extractor> make_dsc() {
   return make_extractor(
-      {"dsc", "heuristic",
+      {"dsc", Family::Heuristic,
        "Pinto et al. 2002: QuASM (Document Slope Curves); extraction variant of Gottron 2007",
        "Document Slope Curves: every low-slope area of the cumulative tag curve, in windows of "
        "20 tokens with 50 % overlap."},

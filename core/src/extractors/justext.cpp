@@ -39,7 +39,7 @@
 #include <string>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/justext.hpp"
 #include "extractors/registry_list.hpp"
@@ -335,7 +335,7 @@ Labels justext_labels(Context& ctx, const JustextParams& prm, const std::vector<
 
 std::unique_ptr<Extractor> make_justext() {
   return make_extractor(
-      {"justext", "heuristic",
+      {"justext", Family::Heuristic,
        "Pomikálek 2011: Removing boilerplate and duplicate content from web corpora (jusText)",
        "jusText: paragraphs classified by length, link density and stop-word density, then by "
        "their neighbours."},

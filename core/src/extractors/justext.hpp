@@ -1,6 +1,6 @@
-// jusText with other parameters than its defaults (internal header): the
-// trafilatura extractor runs it as its second fallback with the parameters
-// of trafilatura/external.py (try_justext) on a cleaned page.
+// jusText with other parameters than its defaults (internal header), for
+// callers that run it their own way (trafilatura's fallback owns its
+// parameters: trafilatura/external.hpp).
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -22,23 +22,6 @@ struct JustextParams {
   // union), instead of the page's language.
   bool all_languages = false;
 };
-
-// The parameters trafilatura uses (trafilatura 2.3.1 external.py try_justext:
-// classify_paragraphs(paragraphs, stoplist, 50, 150, 0.1, 0.2, 0.25, True),
-// revise_paragraph_classification(paragraphs, 150), and the stop list JT_STOPLIST,
-// the words of every jusText list, when no target language is given).
-inline JustextParams trafilatura_justext_params() {
-  JustextParams p;
-  p.length_low = 50;
-  p.length_high = 150;
-  p.stopwords_low = 0.1;
-  p.stopwords_high = 0.2;
-  p.max_link_density = 0.25;
-  p.no_headings = true;
-  p.max_heading_distance = 150;
-  p.all_languages = true;
-  return p;
-}
 
 // jusText labels; `removed` (one flag per Document node, optional) marks
 // elements deleted with their subtree before segmentation.

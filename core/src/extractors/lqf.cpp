@@ -45,7 +45,7 @@ Labels lqf(Context& ctx, double threshold) {
 std::unique_ptr<Extractor> make_lqf(int percent) {
   std::string pct = std::to_string(percent);
   return make_extractor(
-      {"lqf" + pct, "heuristic", "Gottron 2007: Evaluating content extraction on HTML documents (LQF)",
+      {"lqf" + pct, Family::Heuristic, "Gottron 2007: Evaluating content extraction on HTML documents (LQF)",
        "Link Quota Filter: drops block elements whose own text is more than " + pct + " % link text."},
       [percent](Context& ctx) { return lqf(ctx, percent / 100.0); });
 }

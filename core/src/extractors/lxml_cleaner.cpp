@@ -47,7 +47,7 @@ const TagSet kKillTags = {
 
 std::unique_ptr<Extractor> make_lxml_cleaner() {
   return make_extractor(
-      {"lxml_cleaner", "baseline", "Bevendorff et al. 2023 (lxml Cleaner baseline)",
+      {"lxml_cleaner", Family::Baseline, "Bevendorff et al. 2023 (lxml Cleaner baseline)",
        "All text left after lxml's HTML Cleaner kills a blacklist of boilerplate-prone elements "
        "(nav, aside, footer, forms, embedded content, head, ...)."},
       [](Context& ctx) {

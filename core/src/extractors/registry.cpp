@@ -2,6 +2,16 @@
 
 namespace wce {
 
+const char* family_name(Family family) {
+  switch (family) {
+    case Family::Baseline: return "baseline";
+    case Family::Heuristic: return "heuristic";
+    case Family::Learned: return "learned";
+    case Family::Ensemble: return "ensemble";
+  }
+  return "heuristic";
+}
+
 const std::vector<std::unique_ptr<Extractor>>& extractors() {
   static const std::vector<std::unique_ptr<Extractor>> all = [] {
     std::vector<std::unique_ptr<Extractor>> v;
@@ -28,6 +38,13 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_trafilatura());
     v.push_back(make_domdistiller());
     v.push_back(make_resiliparse());
+    v.push_back(make_boilernet());
+    v.push_back(make_dragnet());
+    v.push_back(make_vote_all());
+    v.push_back(make_vote_best());
+    v.push_back(make_vote_best_weighted());
+    v.push_back(make_news_please());
+    v.push_back(make_learned_ensemble());
     return v;
   }();
   return all;

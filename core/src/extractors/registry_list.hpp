@@ -31,5 +31,13 @@ std::unique_ptr<Extractor> make_goose();
 std::unique_ptr<Extractor> make_trafilatura();
 std::unique_ptr<Extractor> make_domdistiller();
 std::unique_ptr<Extractor> make_resiliparse();
+std::unique_ptr<Extractor> make_boilernet();
+std::unique_ptr<Extractor> make_dragnet();
+// Ensembles (vote.cpp, news_please.cpp).
+std::unique_ptr<Extractor> make_vote_all();
+std::unique_ptr<Extractor> make_vote_best();
+std::unique_ptr<Extractor> make_vote_best_weighted();
+std::unique_ptr<Extractor> make_news_please();
+std::unique_ptr<Extractor> make_learned_ensemble();  // learned_ensemble.cpp
 
 }  // namespace wce

@@ -3,7 +3,7 @@
 // (zytedata/html-text), the "text rendering" baselines of Bevendorff et al.
 // 2023. Every text node a browser would show is kept; nothing is judged
 // boilerplate. The extractor asks for RenderStyle::Layout, so its text keeps
-// list bullets and data table rows on one line (see dom/render.cpp), as
+// list bullets and data table rows on one line (see output/render.cpp), as
 // inscriptis does; html_text only breaks lines around blocks (Plain).
 //
 // Not shown (labelled 0):
@@ -34,7 +34,7 @@ const TagSet kFallbackOnly = {Tag::Iframe, Tag::Audio, Tag::Video, Tag::Canvas};
 }  // namespace
 
 std::unique_ptr<Extractor> make_rendering() {
-  ExtractorInfo info{"rendering", "baseline",
+  ExtractorInfo info{"rendering", Family::Baseline,
                      "Bevendorff et al. 2023 (inscriptis / html_text rendering baselines)",
                      "All visible text of the page, with list bullets and table rows kept on one line."};
   info.render = RenderStyle::Layout;

@@ -34,15 +34,15 @@
 // with a class or id. Text lengths for the link-cluster test lack script/style
 // text, which lexbor counts (so script-heavy widgets look more link-dense).
 #include <algorithm>
-#include <regex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/registry_list.hpp"
+#include "extractors/rule_pattern.hpp"
 
 namespace wce {
 namespace {
@@ -90,8 +90,8 @@ constexpr std::string_view kBlacklistRoles[] = {
     "img", "menu", "menubar", "menuitem", "navigation", "presentation", "radio",
     "search", "searchbox", "separator", "tab", "toolbar", "tooltip"};
 
-// The class/id patterns. `needles`: lower-case substrings one of which every
-// match contains (a cheap pre-test before the regex).
+// The class/id patterns (rule_pattern.hpp syntax). `needles`: lower-case
+// substrings one of which every match contains (a cheap pre-test).
 enum class Subject : uint8_t { Class, Id, ClassAndId };
 struct PatternRule {
   const char* name;
@@ -157,8 +157,8 @@ const PatternRule kRules[kRuleCount] = {
      false},
     {"print", Subject::ClassAndId, R"((?:^|\s)print[_-])", "print", false},
 };
-// Attribute values longer than this are cut before the regexes (std::regex
-// recurses per character; class lists this long are generated noise anyway).
+// Attribute values longer than this are cut before the patterns (class lists
+// this long are generated noise; the cut bounds the work per value).
 constexpr size_t kMaxAttributeLength = 512;
 
 // _is_unprintable_pua: a text node that is only this after trimming.
@@ -179,14 +179,10 @@ bool has_needle(std::string_view lc, std::string_view needles) {
 }
 
 // The compiled patterns, built once.
-const std::vector<std::regex>& compiled_rules() {
-  static const std::vector<std::regex> rs = [] {
-    std::vector<std::regex> v;
-    for (const PatternRule& r : kRules) {
-      auto flags = std::regex::ECMAScript | std::regex::optimize;
-      if (!r.case_sensitive) flags |= std::regex::icase;
-      v.emplace_back(r.pattern, flags);
-    }
+const std::vector<RulePattern>& compiled_rules() {
+  static const std::vector<RulePattern> rs = [] {
+    std::vector<RulePattern> v;
+    for (const PatternRule& r : kRules) v.emplace_back(r.pattern, !r.case_sensitive);
     return v;
   }();
   return rs;
@@ -215,7 +211,7 @@ class RuleMatcher {
       std::string_view subject = r.subject == Subject::Class ? cls : r.subject == Subject::Id ? id : both;
       const std::string& lc = r.subject == Subject::Class ? lc_cls : r.subject == Subject::Id ? lc_id : lc_both;
       if (subject.empty() || !has_needle(lc, r.needles)) continue;
-      if (std::regex_search(subject.begin(), subject.end(), rs[i])) bits |= 1u << i;
+      if (rs[i].search(subject)) bits |= 1u << i;
     }
     memo_.emplace(std::move(key), bits);
     return bits;
@@ -460,7 +456,7 @@ Labels run(Context& ctx) {
 
 std::unique_ptr<Extractor> make_resiliparse() {
   return make_extractor(
-      {"resiliparse", "heuristic",
+      {"resiliparse", Family::Heuristic,
        "Bevendorff et al., ChatNoir Resiliparse (chatnoir-eu/chatnoir-resiliparse 2.0.1), "
        "extract_plain_text(main_content=True)",
        "Resiliparse main-content rules: drops nav/aside, global headers, footers and lists near "

@@ -1,6 +1,10 @@
 #include "wce/context.hpp"
 
-#include "dom/unicode.hpp"
+#include <algorithm>
+#include <stdexcept>
+
+#include "document/unicode.hpp"
+#include "wce/extractor.hpp"
 
 namespace wce {
 
@@ -58,6 +62,34 @@ const NodeCounts& Context::counts() {
   }
   counts_ = std::move(c);
   return *counts_;
+}
+
+const Labels& Context::labels(const std::string& name) {
+  const Extractor* ex = find_extractor(name);
+  if (!ex) throw std::invalid_argument("unknown extractor \"" + name + "\"");
+  return labels(*ex);
+}
+
+const Labels& Context::labels(const Extractor& ex) {
+  for (const auto& [e, l] : labels_)
+    if (e == &ex) return *l;
+  if (std::find(running_.begin(), running_.end(), &ex) != running_.end())
+    throw std::logic_error("extractor \"" + ex.info().name + "\" needs its own labels");
+  deadline_.check(ex.info().name.c_str());  // before each member an ensemble asks for
+  running_.push_back(&ex);
+  Labels l;
+  try {
+    l = ex.run(*this);
+  } catch (...) {
+    running_.pop_back();
+    throw;
+  }
+  running_.pop_back();
+  if (l.size() != doc_.text_nodes.size())
+    throw std::logic_error("extractor \"" + ex.info().name + "\" returned " + std::to_string(l.size()) +
+                           " labels for " + std::to_string(doc_.text_nodes.size()) + " text nodes");
+  labels_.emplace_back(&ex, std::make_unique<Labels>(std::move(l)));
+  return *labels_.back().second;
 }
 
 }  // namespace wce

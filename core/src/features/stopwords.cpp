@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <array>
 
-#include "dom/unicode.hpp"
+#include "document/unicode.hpp"
 
 namespace wce {
 namespace stopwords {

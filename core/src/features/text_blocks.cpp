@@ -1,5 +1,5 @@
 // Segmentation into text blocks, shared by the block-based extractors.
-// A boundary is the start or end of a block-level element (dom/tags.cpp), the
+// A boundary is the start or end of a block-level element (document/tags.cpp), the
 // same places where rendering breaks lines, so one block is one output line.
 #include <vector>
 

@@ -1,0 +1,249 @@
+#!/usr/bin/env node
+// Click-to-paint latency of the browser extension on real dataset pages,
+// against Readability.js run in the same page.
+//
+//   node bench/extension_latency.js [--pages N] [--extractors a,b,...] [--out FILE.md]
+//
+// Debian's Chromium (headless=new) loads build/extension/chrome-test
+// (`node scripts/build_extension.mjs --test`); pages from
+// ../shared/datasets/*.jsonl.gz (N pages, spread evenly over the nine
+// datasets, the first of each file in order) are served on 127.0.0.1 and every
+// other request is aborted (offline; the page's own scripts run).
+//
+// Per page and extractor:
+//   first click: a fresh tab, content scripts not yet injected; the time from
+//     the call in the service worker (self.wce.setHighlight, what the popup
+//     and the shortcut call) until its answer, which comes once the
+//     highlights are registered (CSS.highlights.set: painted in the next frame),
+//     and until the next animation frame after that ("painted");
+//   later clicks: off, then on again with the same extractor, 3 times (median).
+// Phases (from the page's own timing): encode (DOM walk + packing), message
+// round trip (page -> background -> page, the WASM run inside it), WASM work
+// in the background, paint (highlight ranges + scroll check), and the rest
+// (executeScript / insertCSS plumbing).
+// Readability.js: `new Readability(document.cloneNode(true)).parse()` in the
+// page's main world, 1 cold + 3 warm runs (the warm median is the reference).
+//
+// The "agreement" row is the popup's "where several methods agree" view: five
+// extractors on one parse (settings.AGREEMENT_EXTRACTORS), the closest thing
+// to an ensemble the extension has until the ensemble lands.
+'use strict';
+const { chromium } = require('@playwright/test');
+const fs = require('node:fs');
+const http = require('node:http');
+const os = require('node:os');
+const path = require('node:path');
+const zlib = require('node:zlib');
+
+const ROOT = path.resolve(__dirname, '..');
+const EXT_DIR = path.join(ROOT, 'build', 'extension', 'chrome-test');
+const DATASETS = process.env.WCE_DATASETS_DIR || path.resolve(ROOT, '..', 'shared', 'datasets');
+const READABILITY_JS = require.resolve('@mozilla/readability/Readability.js', { paths: [ROOT] });
+const LATER_CLICKS = 3;
+const READABILITY_WARM_RUNS = 3;
+const SETTLE_MS = 300; // after load: let the page's own scripts finish
+
+function args() {
+  const a = process.argv.slice(2);
+  const o = { pages: 54, extractors: ['readability', 'trafilatura', 'bte', 'agreement'], out: null };
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === '--pages') o.pages = Number(a[++i]);
+    else if (a[i] === '--extractors') o.extractors = a[++i].split(',');
+    else if (a[i] === '--out') o.out = a[++i];
+    else throw new Error('usage: node bench/extension_latency.js [--pages N] [--extractors a,b] [--out FILE.md]');
+  }
+  return o;
+}
+
+// N pages spread over the dataset files: the first ceil(N / files) of each.
+function loadPages(n) {
+  const files = fs.readdirSync(DATASETS).filter((f) => f.endsWith('.jsonl.gz')).sort();
+  if (!files.length) throw new Error(`no *.jsonl.gz in ${DATASETS} (set WCE_DATASETS_DIR)`);
+  const per = Math.ceil(n / files.length);
+  const pages = [];
+  for (const f of files) {
+    const lines = zlib.gunzipSync(fs.readFileSync(path.join(DATASETS, f))).toString('utf8').split('\n');
+    let taken = 0;
+    for (const line of lines) {
+      if (!line.trim() || taken >= per) continue;
+      const r = JSON.parse(line);
+      if (typeof r.html !== 'string' || r.html.length < 500) continue;
+      pages.push({ id: r.id, dataset: r.dataset, html: r.html });
+      taken++;
+    }
+  }
+  return pages.slice(0, n);
+}
+
+const median = (xs) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+const quantile = (xs, q) => {
+  const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const pos = (s.length - 1) * q;
+  const lo = Math.floor(pos);
+  return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
+};
+
+async function main() {
+  const o = args();
+  if (!fs.existsSync(path.join(EXT_DIR, 'manifest.json'))) {
+    throw new Error(`${EXT_DIR} is missing: node scripts/build_extension.mjs --test`);
+  }
+  const pages = loadPages(o.pages);
+  const server = http.createServer((req, res) => {
+    const m = /^\/p\/(\d+)$/.exec(new URL(req.url, 'http://x').pathname);
+    if (!m || !pages[Number(m[1])]) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(pages[Number(m[1])].html);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wce-latency-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: '/usr/bin/chromium',
+    headless: false,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    viewport: { width: 1280, height: 800 },
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', `--disable-extensions-except=${EXT_DIR}`,
+      `--load-extension=${EXT_DIR}`],
+  });
+  await context.route((url) => !(url.protocol === 'http:' && url.hostname === '127.0.0.1'),
+    (route) => route.abort());
+  const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ||
+    await context.waitForEvent('serviceworker', { timeout: 30_000 });
+  await worker.evaluate(() => self.wce.getExtractor()); // the warm worker
+  const readabilitySrc = fs.readFileSync(READABILITY_JS, 'utf8');
+
+  // One call from the service worker, timed there: {ms, paintedMs, res}.
+  const click = (tabId, want) => worker.evaluate(async ({ id, w }) => {
+    const t0 = performance.now();
+    const res = await self.wce.setHighlight(id, w);
+    const ms = performance.now() - t0;
+    // The next frame after the highlights were registered: they are painted.
+    await chrome.scripting.executeScript({ target: { tabId: id },
+      func: () => new Promise((r) => requestAnimationFrame(() => r(performance.now()))) });
+    return { ms, framed: performance.now() - t0, res };
+  }, { id: tabId, w: want });
+  const tabIdOf = (url) => worker.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u).id, url);
+
+  const rows = []; // {page, dataset, extractor, first, firstPainted, later: [], phases}
+  const peer = []; // {page, cold, warm}
+  const started = Date.now();
+  for (let i = 0; i < pages.length; i++) {
+    const url = `${base}/p/${i}`;
+    // Readability.js in its own fresh tab (no extension script there).
+    {
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load', timeout: 60_000 }).catch(() => {});
+      await page.waitForTimeout(SETTLE_MS);
+      const times = await page.evaluate(({ src, runs }) => {
+        (0, eval)(src + '\n;globalThis.__wceReadability = Readability;');
+        const out = [];
+        for (let k = 0; k <= runs; k++) {
+          const t0 = performance.now();
+          new globalThis.__wceReadability(document.cloneNode(true)).parse();
+          out.push(performance.now() - t0);
+        }
+        return out;
+      }, { src: readabilitySrc, runs: READABILITY_WARM_RUNS }).catch((e) => ({ error: String(e) }));
+      if (Array.isArray(times)) peer.push({ page: i, cold: times[0], warm: median(times.slice(1)) });
+      await page.close();
+    }
+    for (const ex of o.extractors) {
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load', timeout: 60_000 }).catch(() => {});
+      await page.waitForTimeout(SETTLE_MS);
+      const tabId = await tabIdOf(url);
+      const want = ex === 'agreement' ? { on: true, extractor: 'readability', confidence: true }
+        : { on: true, extractor: ex, confidence: false };
+      const first = await click(tabId, want);
+      const row = { page: i, dataset: pages[i].dataset, extractor: ex, ok: first.res.state === 'on',
+        first: first.ms, firstPainted: first.framed, later: [], laterPainted: [], phases: [] };
+      if (row.ok) {
+        row.phases.push(first.res.timing);
+        for (let k = 0; k < LATER_CLICKS; k++) {
+          await click(tabId, { on: false });
+          const c = await click(tabId, want);
+          if (c.res.state !== 'on') { row.ok = false; break; }
+          row.later.push(c.ms);
+          row.laterPainted.push(c.framed);
+          row.phases.push(c.res.timing);
+        }
+        await click(tabId, { on: false });
+      } else {
+        row.error = first.res.error || first.res.state;
+      }
+      rows.push(row);
+      await page.close();
+    }
+    process.stderr.write(`\r${i + 1}/${pages.length} pages`);
+  }
+  process.stderr.write('\n');
+  await context.close();
+  server.close();
+  fs.rmSync(profile, { recursive: true, force: true });
+
+  // ---------------------------------------------------------------- report
+  const peerWarm = peer.map((p) => p.warm);
+  const peerCold = peer.map((p) => p.cold);
+  const refMedian = median(peerWarm);
+  const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
+  const lines = [];
+  lines.push('| what | pages | median ms | p90 ms | median / Readability.js |');
+  lines.push('|---|---:|---:|---:|---:|');
+  const line = (what, xs) => lines.push(`| ${what} | ${xs.length} | ${fmt(median(xs))} | ${fmt(quantile(xs, 0.9))} | ${(median(xs) / refMedian).toFixed(2)}x |`);
+  line('Readability.js in the page, warm (reference)', peerWarm);
+  line('Readability.js in the page, first run', peerCold);
+  for (const ex of o.extractors) {
+    const rs = rows.filter((r) => r.extractor === ex && r.ok);
+    line(`ours, \`${ex}\`, first click (scripts injected)`, rs.map((r) => r.first));
+    line(`ours, \`${ex}\`, first click, until the next frame`, rs.map((r) => r.firstPainted));
+    line(`ours, \`${ex}\`, later click`, rs.map((r) => median(r.later)));
+    line(`ours, \`${ex}\`, later click, until the next frame`, rs.map((r) => median(r.laterPainted)));
+  }
+  // Phases of the later clicks (medians over pages of each page's median).
+  const ph = ['| extractor | encode + pack | message round trip | WASM (worker) | background total | paint |',
+    '|---|---:|---:|---:|---:|---:|'];
+  for (const ex of o.extractors) {
+    const rs = rows.filter((r) => r.extractor === ex && r.ok);
+    const per = (f) => median(rs.map((r) => median(r.phases.slice(1).map(f))));
+    ph.push(`| \`${ex}\` | ${fmt(per((t) => t.encodeMs))} | ${fmt(per((t) => t.roundTripMs))} | ` +
+      `${fmt(per((t) => t.worker && (t.worker.totalMs !== undefined ? t.worker.totalMs : NaN)))} | ` +
+      `${fmt(per((t) => t.worker && t.worker.backgroundMs))} | ${fmt(per((t) => t.paintMs))} |`);
+  }
+  const failed = rows.filter((r) => !r.ok);
+  const report = [
+    `# Extension click-to-paint latency (${new Date().toISOString().slice(0, 10)})`,
+    '',
+    `- Command: \`node bench/extension_latency.js --pages ${o.pages} --extractors ${o.extractors.join(',')}\``,
+    `- Pages: ${pages.length} from ${DATASETS.replace(ROOT + '/', '')} (the first ${Math.ceil(o.pages / 9)} of each dataset file), served on 127.0.0.1, other requests aborted`,
+    `- Browser: Debian Chromium (${os.cpus().length} cores, ${os.cpus()[0].model}), headless=new, build/extension/chrome-test; machine load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+    `- Wall time: ${((Date.now() - started) / 1000).toFixed(0)} s; failures: ${failed.length}${failed.length ? ' (' + failed.slice(0, 5).map((r) => `${r.extractor} p${r.page}: ${r.error}`).join('; ') + ')' : ''}`,
+    '',
+    lines.join('\n'),
+    '',
+    'Phases of the later clicks (median over pages; ms):',
+    '',
+    ph.join('\n'),
+    '',
+  ].join('\n');
+  process.stdout.write(report);
+  if (o.out) {
+    fs.writeFileSync(o.out, report);
+    // The per-page data (≈0.4 MB) goes to the untracked bench/results/tmp/.
+    const tmp = path.join(ROOT, 'bench', 'results', 'tmp');
+    fs.mkdirSync(tmp, { recursive: true });
+    fs.writeFileSync(path.join(tmp, path.basename(o.out).replace(/\.md$/, '') + '.json'), JSON.stringify({ rows, peer }, null, 1));
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

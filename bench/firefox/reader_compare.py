@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Side-by-side screenshots: our reader view and Firefox's own Reader View
+(Readability.js, about:reader) on the same real pages, in Firefox ESR.
+
+Usage: .cache/firefox-venv/bin/python bench/firefox/reader_compare.py [N] [OUT_DIR]
+(after bench/firefox/run_firefox.sh has installed everything). N pages
+(default 10): the first page of each dataset file in ../shared/datasets whose
+HTML is at least 5 kB, served on 127.0.0.1. Writes OUT_DIR (default
+docs/reader-compare)/NN-ours.png, NN-firefox.png and index.md.
+"""
+import gzip
+import http.server
+import json
+import os
+import sys
+import threading
+import time
+import urllib.parse
+
+sys.path.insert(0, os.path.dirname(__file__))
+import run_firefox as rf  # noqa: E402 (the same Firefox setup as the test run)
+
+DATASETS = os.environ.get('WCE_DATASETS_DIR', os.path.join(rf.ROOT, '..', 'shared', 'datasets'))
+MIN_HTML = 5000
+WIDTH, HEIGHT = 900, 1300
+
+
+def pick_pages(n):
+    files = sorted(f for f in os.listdir(DATASETS) if f.endswith('.jsonl.gz'))
+    pages = []
+    skip = 0
+    while len(pages) < n and skip < 5:
+        for f in files:
+            if len(pages) >= n:
+                break
+            with gzip.open(os.path.join(DATASETS, f), 'rt', encoding='utf-8') as fh:
+                k = 0
+                for line in fh:
+                    r = json.loads(line)
+                    if len(r.get('html') or '') < MIN_HTML:
+                        continue
+                    if k == skip:
+                        pages.append({'id': r['id'], 'html': r['html']})
+                        break
+                    k += 1
+        skip += 1
+    return pages[:n]
+
+
+def main():
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    out = sys.argv[2] if len(sys.argv) > 2 else os.path.join(rf.ROOT, 'docs', 'reader-compare')
+    os.makedirs(out, exist_ok=True)
+    pages = pick_pages(n)
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):  # noqa: N802
+            try:
+                i = int(self.path.strip('/').split('/')[-1])
+                body = pages[i]['html'].encode('utf-8')
+            except (ValueError, IndexError):
+                self.send_error(404)
+                return
+            self.send_response(200)
+            self.send_header('Content-Type', 'text/html; charset=utf-8')
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *a):
+            pass
+
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = 'http://127.0.0.1:%d' % server.server_address[1]
+    ff = rf.Firefox()
+    d = ff.driver
+    d.set_window_size(WIDTH, HEIGHT)
+    rows = []
+    try:
+        for i, p in enumerate(pages):
+            url = '%s/p/%d' % (base, i)
+            tab = ff.open(url)
+            time.sleep(0.5)
+            tab_id = ff.tab_id(url)
+            handles = set(d.window_handles)
+            rd = ff.send({'type': 'wce:reader', 'tabId': tab_id})
+            ours = os.path.join(out, '%02d-ours.png' % i)
+            if rd.get('ok'):
+                ff._wait(lambda: len(set(d.window_handles) - handles) == 1, 'the reader tab')
+                d.switch_to.window((set(d.window_handles) - handles).pop())
+                ff._wait(lambda: d.execute_script('return document.body.dataset.ready === "true"'), 'reader')
+                d.save_screenshot(ours)
+                d.close()
+            d.switch_to.window(tab)
+            d.get('about:reader?url=' + urllib.parse.quote(url, safe=''))
+            try:
+                ff._wait(lambda: d.execute_script(
+                    'const c = document.querySelector(".moz-reader-content");'
+                    'return !!c && c.textContent.trim().length > 0 || !!document.querySelector(".reader-message:not(:empty)")'),
+                    'about:reader')
+            except TimeoutError:
+                pass
+            time.sleep(0.5)
+            theirs = os.path.join(out, '%02d-firefox.png' % i)
+            d.save_screenshot(theirs)
+            d.close()
+            rows.append((i, p['id'], rd.get('ok'), rd.get('words')))
+            print('%02d %s ours=%s' % (i, p['id'], rd.get('ok')), flush=True)
+    finally:
+        d.quit()
+        server.shutdown()
+    with open(os.path.join(out, 'index.md'), 'w') as f:
+        f.write('# Our reader view next to Firefox Reader View\n\n')
+        f.write('Made by `bench/firefox/reader_compare.py %d` in Firefox ESR %s (headless, %dx%d), '
+                'on the first page of at least %d bytes of each dataset file in ../shared/datasets, '
+                'served on 127.0.0.1. Left: the extension\'s reader view (default method); right: '
+                'Firefox\'s own Reader View (about:reader, Readability.js) of the same page. '
+                'Only the top of each page (one screen) is shown.\n\n' % (n, ff.version, WIDTH, HEIGHT, MIN_HTML))
+        f.write('| page | ours | Firefox Reader View |\n|---|---|---|\n')
+        for i, pid, ok, words in rows:
+            f.write('| %s (%s words) | ![ours](%02d-ours.png) | ![Firefox](%02d-firefox.png) |\n' % (pid, words if ok else 'failed', i, i))
+    print('wrote', out)
+
+
+if __name__ == '__main__':
+    main()

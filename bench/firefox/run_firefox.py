@@ -1,0 +1,259 @@
+#!/usr/bin/env python3
+"""The extension in a real Firefox: Debian's firefox-esr, headless, driven by
+geckodriver + Selenium (installed by scripts/setup_firefox.sh).
+
+It installs build/extension/firefox-test (the Firefox build plus host access
+to http://127.0.0.1/* only; `node scripts/build_extension.mjs --test`) as a
+temporary add-on, serves test pages on 127.0.0.1, and for each page:
+
+  - highlights it through the background, exactly as the popup does
+    ({type: 'wce:highlight'} sent from an extension page);
+  - checks the CSS Custom Highlight holds what the command line
+    (build/native/wce extract) marks as main content, and that the page's
+    markup did not change;
+  - turns the highlight off and checks outerHTML is byte-identical;
+  - opens the reader view and checks its title and text;
+
+including a page served with a strict Content-Security-Policy.
+
+Usage: bench/firefox/run_firefox.sh  (builds, installs what is missing, runs)
+Prints one line per check and ends with "N passed, M failed"; exit 1 on failure.
+"""
+import http.server
+import json
+import os
+import re
+import subprocess
+import sys
+import threading
+import time
+import traceback
+
+from selenium import webdriver
+from selenium.webdriver.firefox.options import Options
+from selenium.webdriver.firefox.service import Service
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
+EXT_DIR = os.path.join(ROOT, 'build', 'extension', 'firefox-test')
+CLI = os.path.join(ROOT, 'build', 'native', 'wce')
+GECKODRIVER = os.path.join(ROOT, '.cache', 'geckodriver', 'bin', 'geckodriver')
+FIREFOX = os.environ.get('WCE_FIREFOX', '/usr/bin/firefox-esr')
+FIXTURES = os.path.join(ROOT, 'tests', 'e2e', 'fixtures')
+STRICT_CSP = "default-src 'none'; style-src 'self'; script-src 'none'"
+# A fixed internal UUID for the add-on, so its pages have a known address.
+ADDON_UUID = '6f1d2c3b-8a4e-4c1f-9b2d-0e5a7c9d1f30'
+EXTRACTOR = 'readability'
+TIMEOUT_S = 60
+
+PAGES = {
+    '/fixture': os.path.join(FIXTURES, 'article.html'),
+    '/reader': os.path.join(FIXTURES, 'reader.html'),
+    '/news': os.path.join(ROOT, 'demo', 'news-article', 'source.html'),
+}
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def do_GET(self):  # noqa: N802 (http.server's name)
+        path = self.path.split('?')[0]
+        csp = path.startswith('/csp/')
+        route = path[4:] if csp else path
+        if route not in PAGES or not os.path.exists(PAGES[route]):
+            self.send_error(404)
+            return
+        with open(PAGES[route], 'rb') as f:
+            body = f.read()
+        self.send_response(200)
+        self.send_header('Content-Type', 'text/html; charset=utf-8')
+        self.send_header('Cache-Control', 'no-store')
+        if csp:
+            self.send_header('Content-Security-Policy', STRICT_CSP)
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+results = []
+
+
+def check(name, ok, detail=''):
+    results.append((name, bool(ok)))
+    print(('ok   ' if ok else 'FAIL ') + name + ('' if ok else ': ' + str(detail)[:400]), flush=True)
+    return ok
+
+
+def no_space(s):
+    return re.sub(r'\s+', '', s)
+
+
+def cli_text(extractor, file):
+    out = subprocess.run([CLI, 'extract', '--extractor', extractor, '--format', 'json', file],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out)['text']
+
+
+class Firefox:
+    def __init__(self):
+        opts = Options()
+        opts.binary_location = FIREFOX
+        opts.add_argument('-headless')
+        manifest = json.load(open(os.path.join(EXT_DIR, 'manifest.json')))
+        addon_id = manifest['browser_specific_settings']['gecko']['id']
+        opts.set_preference('extensions.webextensions.uuids', json.dumps({addon_id: ADDON_UUID}))
+        # Marionette may not navigate to moz-extension:// pages itself; the
+        # controller tab is opened from the browser's chrome context instead,
+        # which geckodriver allows with --allow-system-access.
+        self.driver = webdriver.Firefox(options=opts, service=Service(GECKODRIVER, service_args=['--allow-system-access']))
+        self.driver.set_script_timeout(TIMEOUT_S)
+        self.driver.install_addon(EXT_DIR, temporary=True)
+        self.version = self.driver.capabilities.get('browserVersion')
+        # The controller: an extension page, from which messages reach the
+        # background as the popup's do.
+        self.controller = self.open_extension_page('options.html')
+        self._wait(lambda: self.driver.execute_script(
+            'return !document.getElementById("extractor").disabled'))
+
+    def open_extension_page(self, page):
+        """Opens moz-extension://<uuid>/<page> in a new tab; its window handle."""
+        before = set(self.driver.window_handles)
+        with self.driver.context(self.driver.CONTEXT_CHROME):
+            self.driver.execute_script(
+                'const w = Services.wm.getMostRecentWindow("navigator:browser");'
+                'w.gBrowser.selectedTab = w.gBrowser.addTab(arguments[0],'
+                ' {triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal()});',
+                'moz-extension://%s/%s' % (ADDON_UUID, page))
+        self._wait(lambda: len(set(self.driver.window_handles) - before) == 1, 'the extension tab')
+        handle = (set(self.driver.window_handles) - before).pop()
+        self.driver.switch_to.window(handle)
+        self._wait(lambda: self.driver.execute_script('return document.readyState') == 'complete', 'the extension page')
+        return handle
+
+    def _wait(self, cond, what='condition'):
+        end = time.time() + TIMEOUT_S
+        while time.time() < end:
+            try:
+                if cond():
+                    return
+            except Exception:  # page still loading
+                pass
+            time.sleep(0.1)
+        raise TimeoutError('timed out waiting for ' + what)
+
+    def send(self, msg):
+        """runtime.sendMessage(msg) from the controller page; the reply."""
+        self.driver.switch_to.window(self.controller)
+        return self.driver.execute_async_script(
+            'const done = arguments[arguments.length - 1];'
+            'browser.runtime.sendMessage(arguments[0]).then(done, (e) => done({ok: false, error: String(e)}));',
+            msg)
+
+    def tab_id(self, url):
+        self.driver.switch_to.window(self.controller)
+        return self.driver.execute_async_script(
+            'const done = arguments[arguments.length - 1];'
+            'browser.tabs.query({}).then((ts) => { const t = ts.find((x) => x.url === arguments[0]);'
+            ' done(t ? t.id : null); });', url)
+
+    def open(self, url):
+        self.driver.switch_to.new_window('tab')
+        self.driver.get(url)
+        return self.driver.current_window_handle
+
+    def in_tab(self, handle, script, *args):
+        self.driver.switch_to.window(handle)
+        return self.driver.execute_script(script, *args)
+
+
+HIGHLIGHT_TEXT = '''
+  const h = CSS.highlights.get('wce-main');
+  if (!h) return null;
+  const parts = [];
+  for (const r of h) parts.push(r.toString());
+  return {size: h.size, text: parts.join('\\n')};
+'''
+
+
+def page_cycle(ff, base, route, html_file):
+    url = base + route
+    tab = ff.open(url)
+    before = ff.in_tab(tab, 'return document.documentElement.outerHTML')
+    tab_id = ff.tab_id(url)
+    if not check(route + ': the test tab is found', tab_id is not None):
+        return
+    on = ff.send({'type': 'wce:highlight', 'tabId': tab_id, 'on': True, 'extractor': EXTRACTOR})
+    if not check(route + ': highlight on', on.get('state') == 'on' and on.get('mode') == 'highlight', on):
+        return
+    hl = ff.in_tab(tab, 'return (() => {' + HIGHLIGHT_TEXT + '})()')
+    check(route + ': CSS.highlights has wce-main with the reported ranges',
+          hl is not None and hl['size'] == on['highlighted'] and hl['size'] > 0, (hl and hl['size'], on))
+    if hl is not None:
+        check(route + ': highlighted text = the command line\'s ' + EXTRACTOR + ' text',
+              no_space(hl['text']) == no_space(cli_text(EXTRACTOR, html_file)),
+              hl['text'][:200])
+    check(route + ': markup unchanged while highlighted',
+          ff.in_tab(tab, 'return document.documentElement.outerHTML') == before)
+    off = ff.send({'type': 'wce:highlight', 'tabId': tab_id, 'on': False})
+    check(route + ': highlight off', off.get('state') == 'off', off)
+    check(route + ': no highlight left',
+          ff.in_tab(tab, 'return CSS.highlights.size') == 0)
+    check(route + ': outerHTML byte-identical after off',
+          ff.in_tab(tab, 'return document.documentElement.outerHTML') == before)
+
+    handles = set(ff.driver.window_handles)
+    rd = ff.send({'type': 'wce:reader', 'tabId': tab_id, 'extractor': EXTRACTOR})
+    if not check(route + ': reader view opened', rd.get('ok') is True, rd):
+        return
+    ff._wait(lambda: len(set(ff.driver.window_handles) - handles) == 1, 'the reader tab')
+    reader = (set(ff.driver.window_handles) - handles).pop()
+    ff.driver.switch_to.window(reader)
+    ff._wait(lambda: ff.driver.execute_script('return document.body.dataset.ready === "true"'), 'the reader view')
+    shown = ff.driver.execute_script(
+        'return {url: location.href, error: document.getElementById("error").hidden ? "" :'
+        ' document.getElementById("error").textContent, title: document.getElementById("title").textContent,'
+        ' text: document.getElementById("content").innerText}')
+    check(route + ': reader page is the extension\'s', shown['url'].startswith('moz-extension://'), shown['url'])
+    check(route + ': reader view shows no error', shown['error'] == '', shown['error'])
+    words = set(re.findall(r'\w{4,}', cli_text(EXTRACTOR, html_file).lower()))
+    got = set(re.findall(r'\w{4,}', (shown['title'] + ' ' + shown['text']).lower()))
+    recall = len(words & got) / max(1, len(words))
+    check(route + ': reader view holds the main text (word recall %.2f)' % recall, recall > 0.9, recall)
+    ff.driver.close()
+    check(route + ': page unchanged after the reader view',
+          ff.in_tab(tab, 'return document.documentElement.outerHTML') == before)
+    ff.driver.switch_to.window(tab)
+    ff.driver.close()
+    ff.driver.switch_to.window(ff.controller)
+
+
+def main():
+    for f in (EXT_DIR, CLI, GECKODRIVER, FIREFOX):
+        if not os.path.exists(f):
+            sys.exit('run_firefox: %s is missing (run bench/firefox/run_firefox.sh)' % f)
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = 'http://127.0.0.1:%d' % server.server_address[1]
+    t0 = time.time()
+    ff = Firefox()
+    print('Firefox %s, add-on installed in %.1f s' % (ff.version, time.time() - t0), flush=True)
+    try:
+        for route in ['/fixture', '/reader', '/news', '/csp/fixture', '/csp/news']:
+            page = route[4:] if route.startswith('/csp/') else route
+            if not os.path.exists(PAGES[page]):
+                continue
+            try:
+                page_cycle(ff, base, route, PAGES[page])
+            except Exception as e:  # one page's failure is reported, the others still run
+                traceback.print_exc()
+                check(route + ': ran to the end', False, e)
+                ff.driver.switch_to.window(ff.controller)
+    finally:
+        ff.driver.quit()
+        server.shutdown()
+    failed = sum(1 for _, ok in results if not ok)
+    print('firefox: %d passed, %d failed (%.0f s)' % (len(results) - failed, failed, time.time() - t0))
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,107 @@
+// The help texts of help.hpp, one per command.
+#include "help.hpp"
+
+#include "wce/wce.hpp"
+
+namespace wce::cli {
+namespace {
+
+struct CommandHelp {
+  const char* name;
+  const char* text;
+};
+
+const CommandHelp kCommands[] = {
+    {"extract", R"(  wce extract [--extractor NAME] [--format text|json] [--charset LABEL] [LIMITS] FILE|-
+      Prints the main content of an HTML file (raw bytes; charset sniffed:
+      BOM, <meta>, then UTF-8 validity; --charset LABEL overrides it).
+  wce extract --jsonl [--extractor NAME] [--format json] [--quiet] FILE|-
+      Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
+      and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render;
+      --format json adds "labels", one per text node).
+      A record's "lang" is the page's stated language (justext takes its stop list).
+  wce extract --warc [--extractor NAME] [--charset LABEL] [--quiet] FILE|-
+      Web archives: the HTML response records of a .warc or .warc.gz file
+      (gzip per record or whole file), streamed in constant memory; prints
+      {"id": WARC-Record-ID, "url": WARC-Target-URI, "extractor", "text", "ms"}
+      per record. Charset: the HTTP header's, else sniffed. Corrupt and
+      truncated records are reported with their offset and skipped; the counts
+      go to stderr at the end (exit 1 if a record was lost).
+    --extractor, -e NAME  a registered extractor (default bte; see `wce list`)
+    --charset LABEL       utf-8, windows-1252 (iso-8859-1, ascii), windows-1251,
+                          utf-16le, utf-16be: decode raw bytes with it
+    --quiet, -q           no progress and no summary on stderr (problems are still reported)
+    In batch mode (--jsonl, --warc) a page past a limit or the time budget is
+    reported on stderr and skipped (exit 1); a single FILE past one exits 2.
+)"},
+    {"bench", R"(  wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [LIMITS] [--no-progress] [--quiet]
+      Runs extractors over datasets (JSONL, gzipped or not, or folders of
+      <page>/source.html + gold.txt) and prints the scores per dataset.
+      The time budget covers the parse plus one extractor's run; a page past
+      it (or past a limit) is reported and skipped for that extractor.
+      A progress bar goes to stderr when it is a terminal (--no-progress or
+      --quiet: never).
+)"},
+    {"eval", R"(  wce eval PRED.jsonl GOLD... [--name LABEL] [REPORT OPTIONS]
+      Scores outputs made elsewhere: PRED lines are {"id": ..., "text": ...}
+      (optional "ms"), ids as in the gold dataset; gold pages without a
+      prediction count as empty output; missing, unknown and duplicate ids
+      and malformed lines are reported.
+)"},
+    {"list", R"(  wce list
+      Lists the registered extractors.
+)"},
+};
+
+// The page limits of extract and bench (wce/html.hpp, ParseOptions).
+const char* kLimitOptions = R"(    LIMITS (extract, bench; a page past one is rejected with its reason):
+      --max-input-mb N      page size (default 128; 0 = no limit)
+      --max-nodes N         elements + text nodes (default 10000000)
+      --max-text-mb N       decoded text and kept attribute values (default 128)
+      --page-timeout-ms MS  time budget per page in batch mode and bench (default
+                            0 = none; checked between stages and inside the long loops)
+)";
+
+// The options bench and eval share.
+const char* kReportOptions = R"(    REPORT OPTIONS (bench, eval):
+      --measures LIST|all   rouge (default), chars, word_lcs, bag, set, cleaneval,
+                            voc, occ, kl, cosine, euclidean, near_empty;
+                            block: per-text-node P/R/F1 against gold node
+                            labels aligned from the gold text (eval aligns
+                            the predicted text too; needs records with html)
+      --by dataset|complexity|language   groups of the table (default dataset)
+      --format table|tsv|json            standard output (default table)
+      --out FILE            the table as JSON (FILE.json) or TSV
+      --pages-out FILE      one row per page and measure: TSV, JSON (.json)
+                            or JSON lines (.jsonl)
+)";
+
+const char* kExitCodes = "Exit codes: 0 ok, 1 some pages failed, 2 bad usage or unreadable input.\n";
+
+}  // namespace
+
+void print_usage(std::ostream& out) {
+  out << "wce " WCE_VERSION " - web main-content extraction\n\nusage:\n";
+  for (const auto& c : kCommands) out << c.text;
+  out << kLimitOptions << kReportOptions << "  wce --version | --help\n  wce COMMAND --help\n\n" << kExitCodes;
+}
+
+bool print_command_help(const std::string& command, std::ostream& out) {
+  for (const auto& c : kCommands) {
+    if (command != c.name) continue;
+    out << "usage:\n" << c.text;
+    if (command == "extract" || command == "bench") out << kLimitOptions;
+    if (command == "bench" || command == "eval") out << kReportOptions;
+    out << "\n" << kExitCodes;
+    return true;
+  }
+  return false;
+}
+
+bool asks_for_help(const std::vector<std::string>& args) {
+  for (const auto& a : args)
+    if (a == "--help" || a == "-h") return true;
+  return false;
+}
+
+}  // namespace wce::cli

@@ -1,0 +1,60 @@
+#include "document/builder.hpp"
+#include "wce/document.hpp"
+
+namespace wce {
+namespace builder {
+
+Span add_string(Document& doc, std::string_view s) {
+  std::string& pool = doc.pool;
+  Span sp{static_cast<uint32_t>(pool.size()), static_cast<uint32_t>(s.size())};
+  pool.append(s);
+  return sp;
+}
+
+uint32_t add_node(Document& doc, uint32_t parent, NodeKind kind, Tag tag) {
+  std::vector<Node>& nodes = doc.nodes;
+  uint32_t idx = static_cast<uint32_t>(nodes.size());
+  Node n;
+  n.kind = kind;
+  n.tag = kind == NodeKind::Element ? tag : Tag::Unknown;
+  n.parent = parent;
+  if (parent != kNone) {
+    Node& p = nodes[parent];
+    n.depth = p.depth + 1;
+    if (p.last_child == kNone) p.first_child = idx;
+    else nodes[p.last_child].next_sibling = idx;
+    p.last_child = idx;
+  }
+  nodes.push_back(n);
+  return idx;
+}
+
+void finish(Document& doc) {
+  std::vector<Node>& nodes = doc.nodes;
+  std::vector<uint32_t>& text_nodes = doc.text_nodes;
+  text_nodes.clear();
+  for (uint32_t i = 0; i < nodes.size(); ++i) {
+    if (nodes[i].kind == NodeKind::Text) {
+      nodes[i].text_index = static_cast<uint32_t>(text_nodes.size());
+      text_nodes.push_back(i);
+    }
+  }
+}
+
+}  // namespace builder
+
+uint32_t Document::ancestor(uint32_t node, Tag tag) const {
+  for (uint32_t i = node; i != kNone; i = nodes[i].parent)
+    if (nodes[i].kind == NodeKind::Element && nodes[i].tag == tag) return i;
+  return kNone;
+}
+
+uint32_t Document::subtree_end(uint32_t node) const {
+  // Pre-order: the subtree ends where the next node of depth <= ours begins.
+  uint32_t d = nodes[node].depth;
+  uint32_t i = node + 1;
+  while (i < nodes.size() && nodes[i].depth > d) ++i;
+  return i;
+}
+
+}  // namespace wce

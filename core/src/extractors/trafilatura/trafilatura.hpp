@@ -1,0 +1,548 @@
+// Internal header of the trafilatura extractor (extractors/trafilatura/):
+// its constants, tag sets, attribute predicates, the mutable lxml-like tree,
+// the result blocks and the stage functions, one file per stage of the
+// cascade (see trafilatura.cpp for the cascade and its sources).
+#pragma once
+#include <algorithm>
+#include <cctype>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+#include "document/unicode.hpp"
+#include "extractors/extractor_util.hpp"
+#include "extractors/trafilatura/rules.hpp"
+#include "features/stopwords.hpp"
+#include "wce/extractor.hpp"
+
+namespace wce::trafilatura {
+
+using namespace trafilatura_rules;
+
+// ---------------------------------------------------------------------------
+// Constants (trafilatura 2.3.1).
+constexpr uint32_t kMinExtractedSize = 250;       // settings.cfg MIN_EXTRACTED_SIZE
+constexpr uint32_t kMinOutputSize = 1;            // settings.cfg MIN_OUTPUT_SIZE
+constexpr uint32_t kMinOutputCommSize = 1;        // settings.cfg MIN_OUTPUT_COMM_SIZE
+constexpr uint32_t kPTestFactor = 3;              // _extract: factor (balanced and recall)
+constexpr double kBackupShare = 1.0 / 7;          // prune_unwanted_nodes(with_backup): keep > old/7
+constexpr double kLinkFarmRatio = 0.9;            // utils.py LINK_FARM_RATIO
+constexpr uint32_t kSingleLinkLength = 100;       // link_density_test: one long link (not precision)
+constexpr uint32_t kShortLink = 10;               // collect_link_info: short link text
+constexpr uint32_t kLinkDensityLenThreshold = 100;  // delete_by_link_density: len_threshold
+constexpr uint32_t kLinkDensityDepth = 3;         // delete_by_link_density: depth_threshold
+constexpr uint32_t kTableMinLength = 200;         // link_density_test_tables
+constexpr uint32_t kTableLongLength = 1000;
+constexpr double kJustextOverrideRatio = 3;       // external.py JUSTEXT_OVERRIDE_RATIO
+constexpr uint32_t kRecallBypass = 10;            // compare_extraction: recall keeps > 10 x min size
+constexpr double kRecallReadabilityRatio = 1.5;   // _prefer_readability, recall
+constexpr uint32_t kEscalationMaxLength = 3000;   // core.py ESCALATION_MAX_LENGTH
+constexpr double kEscalationPageShare = 0.2;      // ESCALATION_PAGE_SHARE
+constexpr double kEscalationAcceptRatio = 1.5;    // ESCALATION_ACCEPT_RATIO
+constexpr double kEscalationJustextRatio = 2.0;   // ESCALATION_JUSTEXT_RATIO
+constexpr uint32_t kBaselineMinContent = 100;     // baseline.py _MIN_CONTENT_LENGTH
+constexpr uint32_t kMinDuplicateLength = 50;      // settings.py MIN_DUPLICATE_LENGTH
+// settings.py MANUALLY_CLEANED (the tags the Document knows; "form" is
+// handled on its own, see tree_cleaning).
+inline bool manually_cleaned(Tag t) {
+  switch (t) {
+    case Tag::Aside: case Tag::Embed: case Tag::Footer: case Tag::Head: case Tag::Iframe: case Tag::Menu:
+    case Tag::Object: case Tag::Script: case Tag::Audio: case Tag::Canvas: case Tag::Figure: case Tag::Map:
+    case Tag::Picture: case Tag::Svg: case Tag::Video: case Tag::Area: case Tag::Button: case Tag::Datalist:
+    case Tag::Dialog: case Tag::Frame: case Tag::Frameset: case Tag::Fieldset: case Tag::Link: case Tag::Input:
+    case Tag::Label: case Tag::Legend: case Tag::Math: case Tag::Nav: case Tag::Noscript: case Tag::Optgroup:
+    case Tag::Option: case Tag::Output: case Tag::Param: case Tag::Progress: case Tag::Rp: case Tag::Rt:
+    case Tag::Select: case Tag::Source: case Tag::Style: case Tag::Track: case Tag::Textarea: case Tag::Time:
+      return true;
+    default:
+      return false;
+  }
+}
+// settings.py MANUALLY_STRIPPED (unwrapped: the content stays).
+inline bool manually_stripped(Tag t) {
+  switch (t) {
+    case Tag::Abbr: case Tag::Address: case Tag::Bdi: case Tag::Bdo: case Tag::Cite: case Tag::Data:
+    case Tag::Dfn: case Tag::Font: case Tag::Hgroup: case Tag::Img: case Tag::Ins: case Tag::Mark:
+    case Tag::Meta: case Tag::Nobr: case Tag::Ruby: case Tag::Small: case Tag::Tbody: case Tag::Template:
+    case Tag::Tfoot: case Tag::Thead: case Tag::Wbr:
+      return true;
+    default:
+      return false;
+  }
+}
+// settings.py CUT_EMPTY_ELEMS (prune_html drops them when empty).
+inline bool cut_empty(Tag t) {
+  switch (t) {
+    case Tag::Article: case Tag::B: case Tag::Blockquote: case Tag::Dd: case Tag::Div: case Tag::Dt:
+    case Tag::Em: case Tag::H1: case Tag::H2: case Tag::H3: case Tag::H4: case Tag::H5: case Tag::H6:
+    case Tag::I: case Tag::Li: case Tag::Main: case Tag::P: case Tag::Pre: case Tag::Q: case Tag::Section:
+    case Tag::Span: case Tag::Strong:
+      return true;
+    default:
+      return false;
+  }
+}
+// htmlprocessing.py REND_TAG_MAPPING: unwrapped when formatting is off.
+inline bool rend_tag(Tag t) {
+  switch (t) {
+    case Tag::Em: case Tag::I: case Tag::B: case Tag::Strong: case Tag::U: case Tag::Kbd: case Tag::Samp:
+    case Tag::Tt: case Tag::Var: case Tag::Sub: case Tag::Sup:
+      return true;
+    default:
+      return false;
+  }
+}
+// external.py SANITIZED_XPATH: readability output holding these is "unclean".
+inline bool sanitized_tag(Tag t) {
+  switch (t) {
+    case Tag::Aside: case Tag::Audio: case Tag::Button: case Tag::Fieldset: case Tag::Figure: case Tag::Footer:
+    case Tag::Iframe: case Tag::Input: case Tag::Label: case Tag::Link: case Tag::Nav: case Tag::Noscript:
+    case Tag::Object: case Tag::Option: case Tag::Select: case Tag::Source: case Tag::Svg: case Tag::Time:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The kind of an element before conversion.
+inline Kind raw_kind(Tag t) {
+  switch (t) {
+    case Tag::Div: return kDiv;
+    case Tag::Section: return kSection;
+    case Tag::Article: return kArticle;
+    case Tag::Main: return kMain;
+    case Tag::Span: return kSpan;
+    case Tag::P: return kP;
+    case Tag::Table: return kTable;
+    case Tag::Tr: return kTr;
+    case Tag::Td: case Tag::Th: return kCell;
+    case Tag::Caption: return kCaption;
+    case Tag::Details: return kDetails;
+    case Tag::Code: return kCode;
+    default: return kOther;
+  }
+}
+
+enum class Focus { Balanced, Recall };
+
+// ---------------------------------------------------------------------------
+// Attribute predicates.
+
+inline bool ascii_contains_fold(std::string_view hay, std::string_view needle) {
+  if (needle.size() > hay.size()) return false;
+  for (size_t i = 0; i + needle.size() <= hay.size(); ++i) {
+    size_t k = 0;
+    while (k < needle.size()) {
+      char a = hay[i + k], b = needle[k];
+      if (a >= 'A' && a <= 'Z') a = static_cast<char>(a - 'A' + 'a');
+      if (b >= 'A' && b <= 'Z') b = static_cast<char>(b - 'A' + 'a');
+      if (a != b) break;
+      ++k;
+    }
+    if (k == needle.size()) return true;
+  }
+  return false;
+}
+
+inline bool test_value(std::string_view v, Op op, std::string_view x) {
+  switch (op) {
+    case Op::Equals: return v == x;
+    case Op::Contains: return v.find(x) != std::string_view::npos;
+    case Op::StartsWith: return v.substr(0, x.size()) == x;
+    case Op::ContainsFold: return ascii_contains_fold(v, x);
+  }
+  return false;
+}
+
+inline bool pred_holds(const Document& doc, uint32_t n, const Pred& p) {
+  const Node& node = doc.nodes[n];
+  switch (p.attr) {
+    case Attr::Id: return node.id.len > 0 && test_value(doc.str(node.id), p.op, p.value);
+    case Attr::Class: return node.cls.len > 0 && test_value(doc.str(node.cls), p.op, p.value);
+    case Attr::Role: return node.role.len > 0 && test_value(doc.str(node.role), p.op, p.value);
+    case Attr::Itemprop: return node.itemprop.len > 0 && test_value(doc.str(node.itemprop), p.op, p.value);
+    case Attr::IdOrClass:
+      return (node.id.len > 0 && test_value(doc.str(node.id), p.op, p.value)) ||
+             (node.cls.len > 0 && test_value(doc.str(node.cls), p.op, p.value));
+  }
+  return false;
+}
+
+template <size_t N>
+inline bool any_pred(const Document& doc, uint32_t n, const Pred (&preds)[N]) {
+  const Node& node = doc.nodes[n];
+  if (node.id.len == 0 && node.cls.len == 0 && node.role.len == 0 && node.itemprop.len == 0) return false;
+  for (const Pred& p : preds)
+    if (pred_holds(doc, n, p)) return true;
+  return false;
+}
+
+// ---------------------------------------------------------------------------
+// Text pieces.
+
+// Per text node: Python len(" ".join(s.split())) (`collapsed`) and len(s)
+// (`raw`, code points, white space included).
+inline void text_lengths(const Document& doc, std::vector<uint32_t>& collapsed, std::vector<uint32_t>& raw) {
+  collapsed.assign(doc.text_nodes.size(), 0);
+  raw.assign(doc.text_nodes.size(), 0);
+  for (size_t t = 0; t < doc.text_nodes.size(); ++t) {
+    std::string_view s = doc.text(doc.text_nodes[t]);
+    uint32_t len = 0, all = 0;
+    bool in_space = false, seen = false;
+    for (size_t i = 0; i < s.size(); ++all) {
+      if (stopwords::py_space(unicode::next(s, i))) {
+        in_space = true;
+        continue;
+      }
+      if (in_space && seen) ++len;
+      in_space = false;
+      seen = true;
+      ++len;
+    }
+    collapsed[t] = len;
+    raw[t] = all;
+  }
+}
+
+// A run of text pieces (text-node indices) linked through Tree::pnext.
+struct Pieces {
+  uint32_t head = kNone, tail = kNone;
+  bool empty() const { return head == kNone; }
+};
+
+// Text length: the sum of the collapsed lengths of the non-empty pieces and
+// one separator between two of them (" ".join of trimmed pieces).
+struct Len {
+  uint64_t sum = 0, n = 0;
+  void add(uint32_t clen) {
+    if (clen) { sum += clen; ++n; }
+  }
+  void add(const Len& o) { sum += o.sum; n += o.n; }
+  uint64_t value() const { return n ? sum + n - 1 : 0; }
+};
+
+// ---------------------------------------------------------------------------
+// The mutable tree (an lxml tree of the Document's elements).
+
+class Tree {
+ public:
+  Tree(const Document& doc, const std::vector<uint32_t>& clen, const std::vector<uint32_t>& rlen)
+      : doc_(&doc), clen_(&clen), rlen_(&rlen) {
+    const size_t n = doc.size();
+    par.assign(n, kNone); first.assign(n, kNone); last.assign(n, kNone); nxt.assign(n, kNone); prv.assign(n, kNone);
+    text.assign(n, Pieces{}); tail.assign(n, Pieces{});
+    pnext.assign(doc.text_nodes.size(), kNone);
+    kind.assign(n, kOther); done.assign(n, 0); deleted.assign(n, 0);
+    for (uint32_t i = 1; i < n; ++i) {
+      const Node& node = doc.nodes[i];
+      uint32_t p = node.parent == kNone ? 0 : node.parent;
+      if (node.kind == NodeKind::Element) {
+        kind[i] = raw_kind(node.tag);
+        link_last(p, i);
+      } else if (node.text_index != kNone) {
+        push(last[p] == kNone ? text[p] : tail[last[p]], node.text_index);
+      }
+    }
+  }
+
+  const Document& doc() const { return *doc_; }
+  Tag tag(uint32_t e) const { return doc_->nodes[e].tag; }
+  uint32_t clen(uint32_t t) const { return (*clen_)[t]; }
+
+  template <class F>
+  void for_pieces(const Pieces& p, F&& f) const {
+    if (p.empty()) return;
+    for (uint32_t t = p.head;; t = pnext[t]) {
+      f(t);
+      if (t == p.tail) break;
+    }
+  }
+  bool has_chars(const Pieces& p) const {
+    bool any = false;
+    for_pieces(p, [&](uint32_t t) { any = any || clen(t) > 0; });
+    return any;
+  }
+  Len length(const Pieces& p) const {
+    Len l;
+    for_pieces(p, [&](uint32_t t) { l.add(clen(t)); });
+    return l;
+  }
+  // Whitespace-collapsed text of a run, pieces separated by a space (for
+  // the text filter and dedup).
+  std::string str(const Pieces& p) const {
+    std::string raw;
+    for_pieces(p, [&](uint32_t t) {
+      raw.append(doc_->text(doc_->text_nodes[t]));
+      raw += ' ';
+    });
+    return str_of(raw);
+  }
+
+  // Python trim(): white-space runs collapsed to one space, ends stripped.
+  static std::string str_of(std::string_view s) {
+    std::string out;
+    bool space = false;
+    for (size_t i = 0; i < s.size();) {
+      size_t b = i;
+      uint32_t cp = unicode::next(s, i);
+      if (stopwords::py_space(cp)) {
+        space = !out.empty();
+        continue;
+      }
+      if (space) out += ' ';
+      space = false;
+      out.append(s.substr(b, i - b));
+    }
+    return out;
+  }
+
+  // Descendants of r in document order (r excluded).
+  std::vector<uint32_t> descendants(uint32_t r) const {
+    std::vector<uint32_t> out;
+    uint32_t n = first[r];
+    while (n != kNone) {
+      out.push_back(n);
+      if (first[n] != kNone) { n = first[n]; continue; }
+      while (n != r && nxt[n] == kNone) n = par[n];
+      if (n == r) break;
+      n = nxt[n];
+    }
+    return out;
+  }
+  uint32_t child_count(uint32_t e) const {
+    uint32_t c = 0;
+    for (uint32_t k = first[e]; k != kNone; k = nxt[k]) ++c;
+    return c;
+  }
+
+  // delete_element(e, keep_tail): the tail joins the previous sibling's tail
+  // or the parent's text.
+  void drop(uint32_t e, bool keep_tail) {
+    uint32_t p = par[e];
+    if (p == kNone) return;
+    if (keep_tail && !tail[e].empty()) append(prv[e] != kNone ? tail[prv[e]] : text[p], tail[e]);
+    unlink(e);
+    deleted[e] = 1;
+  }
+  // strip_tags for one element: its text, children and tail take its place.
+  void strip(uint32_t e) {
+    uint32_t p = par[e];
+    if (p == kNone) return;
+    Pieces& before = prv[e] != kNone ? tail[prv[e]] : text[p];
+    append(before, text[e]);
+    if (first[e] == kNone) {
+      append(before, tail[e]);
+      unlink(e);
+      return;
+    }
+    append(tail[last[e]], tail[e]);
+    uint32_t f = first[e], l = last[e], pr = prv[e], nx = nxt[e];
+    for (uint32_t c = f; c != kNone; c = nxt[c]) par[c] = p;
+    prv[f] = pr;
+    if (pr != kNone) nxt[pr] = f; else first[p] = f;
+    nxt[l] = nx;
+    if (nx != kNone) prv[nx] = l; else last[p] = l;
+    first[e] = last[e] = par[e] = prv[e] = nxt[e] = kNone;
+  }
+
+  // Raw text_content() lengths (white space included) of every element of
+  // the list (a pre-order list: parents before children).
+  void measure_raw(const std::vector<uint32_t>& order, std::vector<uint64_t>& out) const {
+    for (size_t k = order.size(); k-- > 0;) {
+      uint32_t e = order[k];
+      uint64_t l = 0;
+      for_pieces(text[e], [&](uint32_t x) { l += (*rlen_)[x]; });
+      for (uint32_t c = first[e]; c != kNone; c = nxt[c]) {
+        l += out[c];
+        for_pieces(tail[c], [&](uint32_t x) { l += (*rlen_)[x]; });
+      }
+      out[e] = l;
+    }
+  }
+  // Subtree text lengths (trimmed text_content) of every element of the list
+  // (a pre-order list: parents before children).
+  void measure(const std::vector<uint32_t>& order, std::vector<Len>& out) const {
+    for (size_t k = order.size(); k-- > 0;) {
+      uint32_t e = order[k];
+      Len l = length(text[e]);
+      for (uint32_t c = first[e]; c != kNone; c = nxt[c]) {
+        l.add(out[c]);
+        l.add(length(tail[c]));
+      }
+      out[e] = l;
+    }
+  }
+
+  std::vector<uint32_t> par, first, last, nxt, prv;
+  std::vector<Pieces> text, tail;
+  std::vector<uint32_t> pnext;
+  std::vector<uint8_t> kind, done, deleted;
+
+ private:
+  void push(Pieces& p, uint32_t t) {
+    pnext[t] = kNone;
+    if (p.empty()) { p.head = p.tail = t; return; }
+    pnext[p.tail] = t;
+    p.tail = t;
+  }
+  void append(Pieces& a, Pieces& b) {
+    if (b.empty()) return;
+    if (a.empty()) a = b;
+    else { pnext[a.tail] = b.head; a.tail = b.tail; }
+    b = Pieces{};
+  }
+  void link_last(uint32_t p, uint32_t e) {
+    par[e] = p;
+    prv[e] = last[p];
+    if (last[p] != kNone) nxt[last[p]] = e; else first[p] = e;
+    last[p] = e;
+  }
+  void unlink(uint32_t e) {
+    uint32_t p = par[e];
+    if (prv[e] != kNone) nxt[prv[e]] = nxt[e]; else first[p] = nxt[e];
+    if (nxt[e] != kNone) prv[nxt[e]] = prv[e]; else last[p] = prv[e];
+    par[e] = prv[e] = nxt[e] = kNone;
+  }
+
+  const Document* doc_;
+  const std::vector<uint32_t>* clen_;
+  const std::vector<uint32_t>* rlen_;
+};
+
+// utils.py textfilter / RE_FILTER on a collapsed text.
+inline bool filtered_text(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    bool word = c >= 0x80 || std::isalnum(c) || c == '_';
+    if (word) break;
+    ++i;
+  }
+  std::string rest(s.substr(i));
+  for (char& c : rest)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  for (std::string_view w : kFilterWords)
+    if (rest == w) return true;
+  if (rest.compare(0, kFilterMoreOnThis.size(), kFilterMoreOnThis) == 0) {
+    std::string_view after = std::string_view(rest).substr(kFilterMoreOnThis.size());
+    uint32_t cps = 0;
+    for (size_t k = 0; k < after.size();) {
+      unicode::next(after, k);
+      ++cps;
+    }
+    return cps <= kFilterMoreOnThisTail;
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------
+// The extraction result: blocks of text pieces (the children of trafilatura's
+// result <body>).
+
+struct Block {
+  Kind kind = kP;
+  std::vector<uint32_t> pieces;
+  // Per piece: kept untrimmed, white space included (lxml text copied as is);
+  // otherwise trimmed (process_node). Only the measured length differs.
+  std::vector<uint8_t> raw;
+  uint32_t n_p = 0, n_table = 0;  // <p> and <table> elements inside (compare_extraction)
+  bool p_text = false;            // some <p> with text (.//p//text())
+  bool moved = false;             // the element itself went into the result (out of the tree)
+};
+
+struct Result {
+  std::vector<Block> blocks;
+  std::vector<uint32_t> pieces() const {
+    std::vector<uint32_t> out;
+    for (const Block& b : blocks) out.insert(out.end(), b.pieces.begin(), b.pieces.end());
+    return out;
+  }
+};
+
+inline uint64_t pieces_length(const std::vector<uint32_t>& pieces, const std::vector<uint32_t>& clen) {
+  Len l;
+  for (uint32_t t : pieces) l.add(clen[t]);
+  return l.value();
+}
+
+// ---------------------------------------------------------------------------
+// The extractor proper.
+
+class Trafilatura {
+ public:
+  explicit Trafilatura(Context& ctx) : ctx_(ctx), doc_(ctx.doc()) { text_lengths(doc_, clen_, rlen_); }
+
+  Labels run();
+
+ private:
+  struct Extracted {
+    std::vector<uint32_t> pieces;
+    uint64_t len = 0;
+    bool p_text = false, has_head = false;
+    uint32_t n_p = 0, n_table = 0;
+  };
+
+  // Stage helpers.
+  void tree_cleaning(Tree& t, Focus focus) const;
+  void convert_tags(Tree& t) const;
+  std::vector<uint32_t> extract_comments(Tree& t) const;
+  Extracted extract_content(Tree& t, Focus focus) const;
+  Extracted compare_extraction(const Tree& cleaned_backup, const std::vector<uint8_t>& raw_removed,
+                               Extracted body, Focus focus);
+  Extracted baseline(const std::vector<uint8_t>& removed) const;
+  Extracted justext_on(const std::vector<uint8_t>& removed);
+  std::vector<uint8_t> basic_cleaning_mask(const std::vector<uint8_t>& removed) const;
+  uint64_t html2txt_length(const std::vector<uint8_t>& removed) const;
+  std::vector<uint8_t> removed_mask(const Tree& t) const;
+  std::vector<uint8_t> text_mask(const std::vector<uint8_t>& removed) const;
+
+  // Main-extractor pieces.
+  void prune_unwanted_sections(Tree& t, uint32_t root, Focus focus) const;
+  void prune_with_backup(Tree& t, uint32_t root) const;
+  template <class Match>
+  void prune_nodes(Tree& t, uint32_t root, Match&& match) const;
+  void link_density_pass(Tree& t, uint32_t root, Kind tag, bool backtracking) const;
+  void link_density_tables(Tree& t, uint32_t root) const;
+  bool handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus focus, bool top, Block& out) const;
+  void claim(Tree& t, uint32_t e, bool with_tail, bool raw, Block& out) const;
+  bool process_node(Tree& t, uint32_t e, Block& out) const;
+  bool handle_list(Tree& t, uint32_t e, Block& out) const;
+  bool handle_table(Tree& t, uint32_t e, Focus focus, Block& out) const;
+  uint64_t ptest_length(const Tree& t) const;
+  void add_pieces(const Tree& t, const Pieces& p, Block& out, bool raw = false) const {
+    t.for_pieces(p, [&](uint32_t x) {
+      out.pieces.push_back(x);
+      out.raw.push_back(raw);
+    });
+  }
+  static void append_block(Block& out, const Block& inner) {
+    out.pieces.insert(out.pieces.end(), inner.pieces.begin(), inner.pieces.end());
+    out.raw.insert(out.raw.end(), inner.raw.begin(), inner.raw.end());
+  }
+  Extracted to_extracted(const Result& r) const;
+  void drop_adjacent_duplicates(const Tree& t, const Result& r, Extracted& x) const;
+
+  Context& ctx_;
+  const Document& doc_;
+  std::vector<uint32_t> clen_, rlen_;
+  uint64_t page_length_ = 0;  // all text of the page
+};
+
+
+template <class Match>
+void Trafilatura::prune_nodes(Tree& t, uint32_t root, Match&& match) const {
+  // Matches in document order; one inside an earlier match goes with it.
+  std::vector<uint32_t> order = t.descendants(root);
+  std::vector<uint8_t> gone(doc_.size(), 0);
+  for (uint32_t e : order) {
+    uint32_t p = t.par[e];
+    if (p != root && gone[p]) { gone[e] = 1; continue; }
+    if (match(e)) {
+      gone[e] = 1;
+      t.drop(e, true);
+    }
+  }
+}
+
+}  // namespace wce::trafilatura

@@ -1,0 +1,240 @@
+// Raw HTML -> Document through Gumbo 0.10.1, iteratively (no recursion), so
+// that arbitrarily deep nesting cannot overflow the stack, also in WASM.
+#include <gumbo.h>
+
+#include <strings.h>
+
+#include <cctype>
+#include <cstddef>
+#include <cstdlib>
+#include <new>
+#include <string>
+#include <vector>
+
+#include "document/attributes.hpp"
+#include "document/builder.hpp"
+#include "wce/html.hpp"
+
+namespace wce {
+namespace {
+
+// The attributes the Document keeps, read in one pass over the element's
+// attributes (nine gumbo_get_attribute calls, each a strcasecmp walk, were
+// most of the builder's own time). The first of duplicate names wins, as in
+// gumbo_get_attribute.
+struct ElementAttributes {
+  const char* hidden = nullptr;
+  const char* href = nullptr;
+  const char* rel = nullptr;
+  const char* aria_hidden = nullptr;
+  const char* style = nullptr;
+  const char* id = nullptr;
+  const char* cls = nullptr;
+  const char* role = nullptr;
+  const char* itemprop = nullptr;
+};
+
+bool name_is(const char* name, const char* want) { return strcasecmp(name, want) == 0; }
+
+ElementAttributes read_attributes(const GumboElement& el) {
+  ElementAttributes r;
+  for (unsigned k = 0; k < el.attributes.length; ++k) {
+    const auto* a = static_cast<const GumboAttribute*>(el.attributes.data[k]);
+    const char* n = a->name;
+    const char** slot = nullptr;
+    switch (n[0] | 0x20) {  // dispatch on the first letter, lowercased
+      case 'h': slot = name_is(n, "href") ? &r.href : name_is(n, "hidden") ? &r.hidden : nullptr; break;
+      case 'r': slot = name_is(n, "rel") ? &r.rel : name_is(n, "role") ? &r.role : nullptr; break;
+      case 'a': slot = name_is(n, "aria-hidden") ? &r.aria_hidden : nullptr; break;
+      case 's': slot = name_is(n, "style") ? &r.style : nullptr; break;
+      case 'i': slot = name_is(n, "id") ? &r.id : name_is(n, "itemprop") ? &r.itemprop : nullptr; break;
+      case 'c': slot = name_is(n, "class") ? &r.cls : nullptr; break;
+      default: break;
+    }
+    if (slot && !*slot) *slot = a->value;
+  }
+  return r;
+}
+
+std::string_view value(const char* v) { return v ? std::string_view(v) : std::string_view(); }
+
+// Our Tag for each of Gumbo's known tags, looked up by name once.
+const std::vector<Tag>& gumbo_tag_table() {
+  static const std::vector<Tag> table = [] {
+    std::vector<Tag> t(GUMBO_TAG_UNKNOWN);
+    for (int g = 0; g < GUMBO_TAG_UNKNOWN; ++g)
+      t[g] = tag_from_name(gumbo_normalized_tagname(static_cast<GumboTag>(g)));
+    return t;
+  }();
+  return table;
+}
+
+Tag element_tag(const GumboElement& el) {
+  if (el.tag >= 0 && el.tag < GUMBO_TAG_UNKNOWN) return gumbo_tag_table()[el.tag];
+  // Unknown to Gumbo (e.g. newer HTML tags): look the written name up ourselves,
+  // so that both builders map tags by name alike.
+  GumboStringPiece piece = el.original_tag;
+  gumbo_tag_from_original_text(&piece);
+  std::string name(piece.data ? piece.data : "", piece.data ? piece.length : 0);
+  for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return tag_from_name(name);
+}
+
+// Gumbo's allocations for one parse come from large blocks released together
+// when the parse is done: no malloc/free per node, string and vector, and no
+// walk over the Gumbo tree to free it (gumbo_destroy_output recurses once per
+// level, which a 100,000-deep page would turn into a stack overflow). Freed
+// memory is not reused; Gumbo frees little before the end (grown buffers).
+class Arena {
+ public:
+  // max_bytes: 0 = no cap; past it take() throws PageLimitError (below).
+  explicit Arena(uint64_t max_bytes) : max_bytes_(max_bytes) {}
+  Arena(const Arena&) = delete;
+  Arena& operator=(const Arena&) = delete;
+  ~Arena() {
+    for (void* b : blocks_) std::free(b);
+  }
+  static void* allocate(void* self, size_t n) { return static_cast<Arena*>(self)->take(n); }
+  static void release(void*, void*) {}
+
+ private:
+  static constexpr size_t kBlock = 256 * 1024;  // bytes per block
+  static constexpr size_t kAlign = alignof(std::max_align_t);
+  void* take(size_t n) {
+    n = (n + kAlign - 1) & ~(kAlign - 1);
+    taken_ += n;
+    if (max_bytes_ && taken_ > max_bytes_)
+      throw PageLimitError("nodes", "page over the nodes limit: the parse tree outgrew " +
+                                        std::to_string(max_bytes_ >> 20) + " MB, the memory of the node limit");
+    if (n > left_) {
+      if (n > kBlock / 4) return fresh(n);  // large: a block of its own
+      cur_ = static_cast<char*>(fresh(kBlock));
+      left_ = kBlock;
+    }
+    void* p = cur_;
+    cur_ += n;
+    left_ -= n;
+    return p;
+  }
+  // Out of memory: Gumbo does not check for null, so we throw; the blocks
+  // taken so far are freed by ~Arena as the exception unwinds parse_html.
+  void* fresh(size_t n) {
+    blocks_.push_back(nullptr);  // first, so that a taken block is never lost
+    void* b = std::malloc(n);
+    if (!b) throw std::bad_alloc();
+    blocks_.back() = b;
+    return b;
+  }
+  std::vector<void*> blocks_;
+  char* cur_ = nullptr;
+  size_t left_ = 0;
+  uint64_t max_bytes_ = 0, taken_ = 0;
+};
+
+// Gumbo's tree is built before we can count its nodes, and one '<' can make
+// many of them (a paragraph re-opens every active formatting element), so
+// the node limit also caps the arena: kTreeBytesPerNode per allowed node plus
+// kTreeBytesPerInputByte per input byte (text copies). Measured natively on
+// 10 MB of <i>x</i>: 342 bytes of peak memory per node, everything included.
+constexpr uint64_t kTreeBytesPerNode = 400;
+constexpr uint64_t kTreeBytesPerInputByte = 4;
+
+}  // namespace
+
+Document parse_html(std::string_view bytes, std::string_view charset, const ParseOptions& opt) {
+  check_limit("input_bytes", bytes.size(), opt.max_input_bytes);
+  opt.deadline.check("parse");
+  std::string cs = charset.empty() ? sniff_charset(bytes) : std::string(charset);
+  std::string utf8 = to_utf8(bytes, cs);
+  repair_unclosed_title(utf8);
+
+  Arena arena(opt.max_nodes ? opt.max_nodes * kTreeBytesPerNode + bytes.size() * kTreeBytesPerInputByte : 0);
+  GumboOptions options = kGumboDefaultOptions;
+  options.max_errors = 0;  // we do not use parse errors; don't store them
+  options.allocator = &Arena::allocate;
+  options.deallocator = &Arena::release;
+  options.userdata = &arena;
+  GumboOutput* out = gumbo_parse_with_options(&options, utf8.data(), utf8.size());
+  opt.deadline.check("parse");
+
+  Document doc;
+  doc.pool.reserve(utf8.size() / 2);
+  builder::add_node(doc, kNone, NodeKind::Element, Tag::Document);
+
+  struct Item { GumboNode* node; uint32_t parent; bool keep; };
+  std::vector<Item> stack;
+  stack.push_back({out->document, kNone, true});
+  // The limits are checked every kCheckEvery nodes: past a limit by at most
+  // that many nodes and their strings.
+  constexpr size_t kCheckEvery = 4096;
+  size_t until_check = kCheckEvery;
+  while (!stack.empty()) {
+    if (--until_check == 0) {
+      until_check = kCheckEvery;
+      check_limit("nodes", doc.nodes.size(), opt.max_nodes);
+      check_limit("text_bytes", doc.pool.size(), opt.max_text_bytes);
+      opt.deadline.check("parse");
+    }
+    Item it = stack.back();
+    stack.pop_back();
+    GumboNode* n = it.node;
+    const GumboVector* children = nullptr;
+    uint32_t self = it.parent;
+    bool keep_children = it.keep;
+    switch (n->type) {
+      case GUMBO_NODE_DOCUMENT:
+        self = 0;
+        children = &n->v.document.children;
+        break;
+      case GUMBO_NODE_ELEMENT:
+      case GUMBO_NODE_TEMPLATE: {
+        const GumboElement& el = n->v.element;
+        children = &el.children;
+        if (!it.keep) break;
+        Tag tag = element_tag(el);
+        self = builder::add_node(doc, it.parent, NodeKind::Element, tag);
+        Node& node = doc.nodes[self];
+        const ElementAttributes a = read_attributes(el);
+        RawAttributes raw;
+        raw.hidden = a.hidden != nullptr;
+        raw.has_href = a.href != nullptr;
+        raw.javascript_href = a.href && value(a.href).substr(0, 11) == "javascript:";
+        raw.rel = rel_flags(value(a.rel));
+        raw.aria_hidden = value(a.aria_hidden);
+        raw.style = value(a.style);
+        node.flags = node_flags(tag, raw);
+        node.id = builder::add_string(doc, value(a.id));
+        node.cls = builder::add_string(doc, value(a.cls));
+        node.role = builder::add_string(doc, value(a.role));
+        node.itemprop = builder::add_string(doc, value(a.itemprop));
+        node.src_begin = static_cast<uint32_t>(el.start_pos.offset);
+        node.src_end = static_cast<uint32_t>(el.end_pos.offset);
+        keep_children = !is_non_content(tag);
+        break;
+      }
+      case GUMBO_NODE_TEXT:
+      case GUMBO_NODE_CDATA:
+      case GUMBO_NODE_WHITESPACE: {
+        if (!it.keep) break;
+        const GumboText& t = n->v.text;
+        uint32_t idx = builder::add_node(doc, it.parent, NodeKind::Text, Tag::Unknown);
+        doc.nodes[idx].text = builder::add_string(doc, t.text);
+        doc.nodes[idx].src_begin = static_cast<uint32_t>(t.start_pos.offset);
+        doc.nodes[idx].src_end = static_cast<uint32_t>(t.start_pos.offset + t.original_text.length);
+        break;
+      }
+      case GUMBO_NODE_COMMENT:
+        break;
+    }
+    if (children)
+      for (size_t k = children->length; k-- > 0;)
+        stack.push_back({static_cast<GumboNode*>(children->data[k]), self, keep_children});
+  }
+  // The Gumbo tree is released with the arena.
+  check_limit("nodes", doc.nodes.size(), opt.max_nodes);
+  check_limit("text_bytes", doc.pool.size(), opt.max_text_bytes);
+  builder::finish(doc);
+  return doc;
+}
+
+}  // namespace wce

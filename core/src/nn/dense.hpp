@@ -1,0 +1,24 @@
+// Fully connected layer: y = x W + b, W stored [in, out] (the layout of the
+// training code, x @ W), so the inner loop runs over contiguous outputs.
+#pragma once
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "nn/tensor.hpp"
+
+namespace wce::nn {
+
+// x: {T, in}; w: {in, out}; b: {out} -> {T, out}.
+Tensor dense(const Tensor& x, const Tensor& w, const Tensor& b);
+
+// One row of sparse input: (column, value) pairs.
+using SparseRow = std::vector<std::pair<uint32_t, float>>;
+// rows: T sparse rows over `in` = w.rows() columns -> {T, out}. Columns out of
+// range are ignored (they cannot occur with a consistent vocabulary).
+Tensor dense_sparse(const std::vector<SparseRow>& rows, const Tensor& w, const Tensor& b);
+
+// y += x * w for one row (x: in values, w: {in, out}, y: out values).
+void add_row_times(const float* x, size_t in, const Tensor& w, float* y);
+
+}  // namespace wce::nn

@@ -1,0 +1,144 @@
+// The Python module wce._wce (nanobind), installed by `pip install .`
+// (pyproject.toml, scikit-build-core). A thin layer over the run layer
+// (wce/run.hpp): the same parse, Context, extractors and rendering as the CLI,
+// with the GIL released while a page is parsed and extracted, so that threads
+// extract in parallel. Bad input raises ValueError with the CLI's message.
+#include <nanobind/nanobind.h>
+#include <nanobind/stl/optional.h>
+#include <nanobind/stl/string.h>
+#include <nanobind/stl/vector.h>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "wce/wce.hpp"
+
+namespace nb = nanobind;
+
+namespace {
+
+// A page as the run layer takes it. A str is text already decoded (charset
+// "utf-8", as `wce extract --jsonl` treats a record's html); bytes are the raw
+// page, charset sniffed as `wce extract FILE` does, unless `charset` names one
+// (as the CLI's --charset).
+struct PageInput {
+  std::string bytes, charset, lang;
+  wce::PageSource source() const { return {bytes, charset, lang}; }
+};
+
+PageInput page_input(nb::handle html, const std::optional<std::string>& charset,
+                     const std::optional<std::string>& lang) {
+  PageInput in;
+  if (PyUnicode_Check(html.ptr())) {
+    // Lone surrogates pass through as bytes that the decoder turns into U+FFFD.
+    nb::object utf8 = nb::steal(PyUnicode_AsEncodedString(html.ptr(), "utf-8", "surrogatepass"));
+    if (!utf8.is_valid()) throw nb::python_error();
+    in.bytes.assign(PyBytes_AS_STRING(utf8.ptr()), static_cast<size_t>(PyBytes_GET_SIZE(utf8.ptr())));
+    in.charset = "utf-8";
+    if (charset) throw std::invalid_argument("charset applies to bytes: a str is already decoded text");
+  } else if (PyBytes_Check(html.ptr())) {
+    in.bytes.assign(PyBytes_AS_STRING(html.ptr()), static_cast<size_t>(PyBytes_GET_SIZE(html.ptr())));
+  } else if (PyByteArray_Check(html.ptr())) {
+    in.bytes.assign(PyByteArray_AS_STRING(html.ptr()), static_cast<size_t>(PyByteArray_GET_SIZE(html.ptr())));
+  } else {
+    throw nb::type_error(("html must be str or bytes, not " + std::string(Py_TYPE(html.ptr())->tp_name)).c_str());
+  }
+  if (charset) in.charset = wce::require_charset(*charset);
+  if (lang) in.lang = *lang;
+  return in;
+}
+
+// Parses the page and runs one extractor, without the GIL.
+wce::ExtractorRun run_page(const PageInput& in, const std::string& extractor, bool render) {
+  const wce::Extractor& ex = wce::require_extractor(extractor);  // ValueError naming the valid ones
+  wce::ExtractorRun x;
+  {
+    nb::gil_scoped_release unlocked;
+    wce::PageRun page = wce::PageRun::parse(in.source());
+    x = page.run(ex, render);
+  }
+  if (!x.ok()) throw std::runtime_error("extractor " + extractor + " failed: " + x.error);
+  return x;
+}
+
+std::string extract(nb::handle html, const std::string& extractor, const std::optional<std::string>& lang,
+                    const std::optional<std::string>& charset) {
+  return run_page(page_input(html, charset, lang), extractor, true).text;
+}
+
+std::vector<float> labels(nb::handle html, const std::string& extractor, const std::optional<std::string>& lang,
+                          const std::optional<std::string>& charset) {
+  return run_page(page_input(html, charset, lang), extractor, false).labels;
+}
+
+nb::list extractors() {
+  nb::list out;
+  for (const auto& e : wce::extractors()) {
+    const wce::ExtractorInfo& i = e->info();
+    nb::dict d;
+    d["name"] = i.name;
+    d["family"] = wce::family_name(i.family);
+    d["reference"] = i.reference;
+    d["description"] = i.description;
+    d["render"] = i.render == wce::RenderStyle::Layout ? "layout" : "plain";
+    out.append(d);
+  }
+  return out;
+}
+
+// measures: "rouge,kl", "all" or a list of names, as the CLI's --measures.
+nb::dict evaluate(const std::string& predicted, const std::string& gold, nb::handle measures,
+                  const std::optional<std::string>& lang) {
+  std::string list;
+  if (PyUnicode_Check(measures.ptr())) {
+    list = nb::cast<std::string>(measures);
+  } else {
+    for (nb::handle m : measures) list += (list.empty() ? "" : ",") + nb::cast<std::string>(m);
+  }
+  std::vector<wce::MeasureSpec> specs = wce::parse_measures(list);  // ValueError as the CLI's
+  std::vector<wce::Score> scores;
+  {
+    nb::gil_scoped_release unlocked;
+    scores = wce::score_page(predicted, gold, lang.value_or(""), specs);
+  }
+  nb::dict out;
+  for (size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i].prf) {
+      nb::dict prf;
+      prf["precision"] = scores[i].p;
+      prf["recall"] = scores[i].r;
+      prf["f1"] = scores[i].f;
+      out[specs[i].name.c_str()] = prf;
+    } else {
+      out[specs[i].name.c_str()] = scores[i].f;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+NB_MODULE(_wce, m) {
+  m.doc() = "wce: web main-content extraction (the C++ core's run layer)";
+  m.attr("__version__") = WCE_VERSION;
+  m.attr("DEFAULT_EXTRACTOR") = "readability";
+  m.def("extract", &extract, nb::arg("html"), nb::arg("extractor") = "readability", nb::kw_only(),
+        nb::arg("lang") = nb::none(), nb::arg("charset") = nb::none(),
+        "The main content of a page as text, one block per line.\n\n"
+        "html: str (decoded text) or bytes (raw page; charset sniffed: BOM, <meta>, UTF-8\n"
+        "validity, unless `charset` names one). lang: the page's stated language (jusText's\n"
+        "stop list). Raises ValueError for an unknown extractor or charset, TypeError for\n"
+        "another input type. The GIL is released while the page is parsed and extracted.");
+  m.def("labels", &labels, nb::arg("html"), nb::arg("extractor") = "readability", nb::kw_only(),
+        nb::arg("lang") = nb::none(), nb::arg("charset") = nb::none(),
+        "One score in [0, 1] per text node of the page, in document order (>= 0.5: main content).");
+  m.def("extractors", &extractors,
+        "The registered extractors: dicts with name, family, reference, description, render.");
+  m.def("evaluate", &evaluate, nb::arg("predicted"), nb::arg("gold"), nb::arg("measures") = "rouge",
+        nb::kw_only(), nb::arg("lang") = nb::none(),
+        "Scores predicted text against gold text. measures: names as `wce bench --measures`\n"
+        "(\"rouge,kl\", \"all\" or a list). Returns {name: {precision, recall, f1}} for the\n"
+        "precision/recall measures and {name: value} for kl, cosine, euclidean, near_empty.");
+}

@@ -1,0 +1,13 @@
+"""wce: web main-content extraction (boilerplate removal) with 23 extractors
+and the evaluation measures of the benchmark, from the C++ core.
+
+    import wce
+    text = wce.extract(html)                      # readability by default
+    text = wce.extract(raw_bytes, "trafilatura")  # bytes: charset sniffed
+    scores = wce.labels(html, "bte")              # one score per text node
+    [e["name"] for e in wce.extractors()]
+    wce.evaluate(text, gold, measures="rouge,kl")
+"""
+from ._wce import DEFAULT_EXTRACTOR, __version__, evaluate, extract, extractors, labels
+
+__all__ = ["extract", "labels", "extractors", "evaluate", "DEFAULT_EXTRACTOR", "__version__"]

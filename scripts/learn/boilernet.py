@@ -1,0 +1,278 @@
+"""Trains BoilerNet (Leonhardt et al. 2020) on features dumped by
+bench/learn_features and writes core/models/boilernet.wcem + manifest.
+
+Model (paper, section 3): sparse tag-path + word counts per leaf block ->
+dense projection (linear) -> two BiLSTM layers -> dropout 0.5 -> dense(1) ->
+sigmoid; weighted binary cross-entropy (balanced class weights), Adam, batch
+16, best epoch by validation F1 of the positive class. The C++ forward pass
+(core/src/learned/boilernet.cpp) uses the same layouts: dense x @ W, LSTM
+gates i, f, g, o with W_ih [in, 4H], W_hh [H, 4H] and one bias."""
+import argparse
+import collections
+import sys
+import time
+
+import numpy as np
+
+import common
+import wcem
+
+
+def build_vocab(pages, k_tags, l_words):
+    tags, words = collections.Counter(), collections.Counter()
+    for p in pages:
+        for b in p["blocks"]:
+            tags.update(b["tags"])
+            words.update(b["words"])
+    top = lambda c, n: [w for w, _ in sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))[:n]]
+    return top(tags, k_tags), top(words, l_words)
+
+
+def encode(page, tag_index, word_index, tag_oov, word_oov):
+    """-> list per block of (feature index, count) pairs (same as the C++ side)."""
+    rows = []
+    for b in page["blocks"]:
+        c = collections.Counter()
+        for t in b["tags"]:
+            c[tag_index.get(t, tag_oov)] += 1
+        for w in b["words"]:
+            c[word_index.get(w, word_oov)] += 1
+        rows.append(sorted(c.items()))
+    return rows
+
+
+def bucket(n, base=64):
+    m = base
+    while m < n:
+        m *= 2
+    return m
+
+
+def make_batch(pages_rows, labels, B, T, N):
+    """Sparse rows of up to B pages -> arrays padded to B pages, T blocks and N
+    nonzeros (fixed shapes: one compilation of the JAX step)."""
+    seg, idx, val = [], [], []
+    y = np.zeros((B, T), np.float32)
+    mask = np.zeros((B, T), np.float32)
+    lengths = np.zeros(B, np.int32)
+    for b, rows in enumerate(pages_rows):
+        lengths[b] = len(rows)
+        mask[b, :len(rows)] = 1
+        if labels is not None:
+            y[b, :len(rows)] = labels[b]
+        for t, row in enumerate(rows):
+            for i, v in row:
+                seg.append(b * T + t); idx.append(i); val.append(v)
+    pad = N - len(seg)
+    seg += [B * T] * pad; idx += [0] * pad; val += [0.0] * pad
+    return dict(seg=np.array(seg, np.int32), idx=np.array(idx, np.int32), val=np.array(val, np.float32),
+                y=y, mask=mask, lengths=lengths, B=B, T=T)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--features", required=True, help="learn_features output with labels")
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--manifest", required=True)
+    ap.add_argument("--split-field", default="boilernet_split_50_30_100")
+    ap.add_argument("--epochs", type=int, default=50)
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--tags", type=int, default=50)
+    ap.add_argument("--words", type=int, default=1000)
+    ap.add_argument("--dense", type=int, default=64)
+    ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--validation-pages", type=int, default=5, help="CleanEval: dev pages kept for validation")
+    ap.add_argument("--window", type=int, default=512)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--max-pages", type=int, default=0, help="smoke test: use this many pages per split")
+    ap.add_argument("--command", default=" ".join(sys.argv))
+    args = ap.parse_args()
+
+    import jax
+    import jax.numpy as jnp
+    import optax
+
+    pages = common.read_jsonl(args.features)
+    split = collections.defaultdict(list)
+    for p in pages:
+        value = p["split"].get(args.split_field)
+        if args.split_field == "split":  # CleanEval: 55 training + 5 validation pages of dev, test on final
+            value = "test" if value == "final" else value
+        split[value].append(p)
+    if args.split_field == "split":
+        dev = sorted(split.pop("dev", []), key=lambda p: common.fnv1a(p["id"]))
+        split["dev"], split["train"] = dev[:args.validation_pages], dev[args.validation_pages:]
+    train, val, test = split["train"], split["dev"] or split["valid"] or split["validation"], split["test"]
+    if args.max_pages:
+        train, val, test = train[:args.max_pages], val[:args.max_pages], test[:args.max_pages]
+    print(f"pages: train {len(train)}, validation {len(val)}, test {len(test)} (splits seen: {sorted(map(str, split))})",
+          flush=True)
+    tag_vocab, word_vocab = build_vocab(train, args.tags, args.words)
+    tag_index = {t: i for i, t in enumerate(tag_vocab)}
+    tag_oov = len(tag_vocab)
+    word_index = {w: tag_oov + 1 + i for i, w in enumerate(word_vocab)}
+    word_oov = tag_oov + 1 + len(word_vocab)
+    d, m, H = word_oov + 1, args.dense, args.hidden
+    enc = lambda ps: [encode(p, tag_index, word_index, tag_oov, word_oov) for p in ps]
+    tr_rows, va_rows, te_rows = enc(train), enc(val), enc(test)
+
+    pos = sum(sum(p["labels"]) for p in train)
+    tot = sum(len(p["labels"]) for p in train)
+    w_pos, w_neg = tot / (2.0 * max(pos, 1)), tot / (2.0 * max(tot - pos, 1))
+    print(f"train blocks {tot}, positive {pos}; class weights pos {w_pos:.3f} neg {w_neg:.3f}", flush=True)
+
+    rng = np.random.default_rng(args.seed)
+    key = jax.random.PRNGKey(args.seed)
+
+    def glorot(k, shape):
+        lim = np.sqrt(6.0 / (shape[0] + shape[-1]))
+        return jax.random.uniform(k, shape, jnp.float32, -lim, lim)
+
+    keys = iter(jax.random.split(key, 32))
+    params = {"dense.w": glorot(next(keys), (d, m)), "dense.b": jnp.zeros(m)}
+    for layer, inp in ((1, m), (2, 2 * H)):
+        for dr in ("fwd", "bwd"):
+            p = f"l{layer}.{dr}."
+            params[p + "w_ih"] = glorot(next(keys), (inp, 4 * H))
+            params[p + "w_hh"] = glorot(next(keys), (H, 4 * H))
+            # forget-gate bias 1 (Keras' unit_forget_bias, as the original used)
+            params[p + "b"] = jnp.zeros(4 * H).at[H:2 * H].set(1.0)
+    params["out.w"] = glorot(next(keys), (2 * H, 1))
+    params["out.b"] = jnp.zeros(1)
+
+    def lstm(x, w_ih, w_hh, b):  # x [T, B, in] -> [T, B, H]
+        xz = x @ w_ih + b
+        Hn = w_hh.shape[0]
+
+        def step(carry, z_in):
+            h, c = carry
+            z = z_in + h @ w_hh
+            i, f, g, o = (jax.nn.sigmoid(z[:, :Hn]), jax.nn.sigmoid(z[:, Hn:2 * Hn]),
+                          jnp.tanh(z[:, 2 * Hn:3 * Hn]), jax.nn.sigmoid(z[:, 3 * Hn:]))
+            c = f * c + i * g
+            h = o * jnp.tanh(c)
+            return (h, c), h
+
+        B = x.shape[1]
+        init = (jnp.zeros((B, Hn)), jnp.zeros((B, Hn)))
+        return jax.lax.scan(step, init, xz)[1]
+
+    def forward(params, batch, lengths, T, B, dropout_key=None):
+        seg, idx, val = batch
+        rows = params["dense.w"][idx] * val[:, None]
+        x = jax.ops.segment_sum(rows, seg, num_segments=B * T + 1)[:-1].reshape(B, T, -1) + params["dense.b"]
+        t = jnp.arange(T)[None, :]
+        rev = jnp.where(t < lengths[:, None], lengths[:, None] - 1 - t, t)  # per-sequence reversal
+        for layer in (1, 2):
+            p = f"l{layer}."
+            xt = jnp.swapaxes(x, 0, 1)
+            fw = lstm(xt, params[p + "fwd.w_ih"], params[p + "fwd.w_hh"], params[p + "fwd.b"])
+            xr = jnp.take_along_axis(x, rev[:, :, None], axis=1)
+            bw = lstm(jnp.swapaxes(xr, 0, 1), params[p + "bwd.w_ih"], params[p + "bwd.w_hh"], params[p + "bwd.b"])
+            bw = jnp.take_along_axis(jnp.swapaxes(bw, 0, 1), rev[:, :, None], axis=1)
+            x = jnp.concatenate([jnp.swapaxes(fw, 0, 1), bw], axis=-1)
+        if dropout_key is not None:
+            keep = jax.random.bernoulli(dropout_key, 0.5, x.shape)
+            x = jnp.where(keep, x / 0.5, 0.0)
+        return (x @ params["out.w"] + params["out.b"])[..., 0]  # logits [B, T]
+
+    def loss_fn(params, batch, lengths, y, mask, T, B, k):
+        logits = forward(params, batch, lengths, T, B, k)
+        w = jnp.where(y > 0.5, w_pos, w_neg) * mask
+        l = optax.sigmoid_binary_cross_entropy(logits, y)
+        return jnp.sum(l * w) / jnp.sum(mask)
+
+    opt = optax.adam(args.lr)
+    opt_state = opt.init(params)
+
+    @jax.jit
+    def train_step(params, opt_state, seg, idx, val, lengths, y, mask, k):
+        B, T = y.shape
+        l, g = jax.value_and_grad(loss_fn)(params, (seg, idx, val), lengths, y, mask, T, B, k)
+        upd, opt_state = opt.update(g, opt_state, params)
+        return optax.apply_updates(params, upd), opt_state, l
+
+    @jax.jit
+    def predict(params, seg, idx, val, lengths, mask):
+        B, T = mask.shape
+        return jax.nn.sigmoid(forward(params, (seg, idx, val), lengths, T, B))
+
+    # Training and validation run on windows of at most WINDOW blocks (long
+    # pages cut into consecutive pieces), padded to fixed shapes so that the
+    # JAX step compiles once; the figures of the manifest come from the C++
+    # forward pass over whole pages (scripts/learn/score_blocks.py).
+    def windows(rows_list, labels_list):
+        out = []
+        for rows, labels in zip(rows_list, labels_list):
+            for s in range(0, max(len(rows), 1), args.window):
+                out.append((rows[s:s + args.window], labels[s:s + args.window]))
+        return [w for w in out if w[0]]
+
+    tr_win = windows(tr_rows, [p["labels"] for p in train])
+    va_win = windows(va_rows, [p["labels"] for p in val])
+    nnz = lambda rows: sum(len(r) for r in rows)
+    by_nnz = sorted((nnz(w[0]) for w in tr_win + va_win), reverse=True)
+    N_max = bucket(sum(by_nnz[:args.batch]), 1024)
+    T_win = bucket(args.window)
+    print(f"windows: train {len(tr_win)}, validation {len(va_win)}; padded shapes: T {T_win}, nonzeros {N_max}",
+          flush=True)
+
+    def window_f1(params, wins):
+        tp = fp = fn = 0
+        for s in range(0, len(wins), args.batch):
+            chunk = wins[s:s + args.batch]
+            bt = make_batch([w[0] for w in chunk], None, args.batch, T_win, N_max)
+            pr = np.asarray(predict(params, bt["seg"], bt["idx"], bt["val"], bt["lengths"], bt["mask"]))
+            for j, w in enumerate(chunk):
+                a, b, c = common.f1_counts((pr[j, :len(w[0])] >= 0.5).astype(int).tolist(), w[1])
+                tp += a; fp += b; fn += c
+        return common.prf(tp, fp, fn)
+
+    def export(best_params, epochs_run):
+        # float16 weights; the manifest is rewritten at every new best epoch so
+        # that an interrupted run still leaves a consistent pair.
+        tensors = {k: np.asarray(v) for k, v in best_params.items()}
+        config = f"tags={len(tag_vocab)}\nwords={len(word_vocab)}\ndense={m}\nhidden={H}\n"
+        wcem.write(args.out, tensors, {"config": config, "tag_vocab": "\n".join(tag_vocab),
+                                       "word_vocab": "\n".join(word_vocab)})
+        common.write_manifest(args.manifest, {
+            "model": "boilernet", "weights": args.out.split("/")[-1],
+            "paper": "Leonhardt, Anand, Khosla 2020 (../shared/papers/002_*.txt)",
+            "data": args.features, "split_field": args.split_field,
+            "pages": {"train": len(train), "validation": len(val), "test": len(test)},
+            "seed": args.seed, "epochs_run": epochs_run, "epochs_planned": args.epochs, "best_epoch": best_epoch, "batch": args.batch,
+            "optimizer": f"adam lr {args.lr}", "loss": "weighted binary cross-entropy (balanced class weights)",
+            "class_weights": {"positive": w_pos, "negative": w_neg},
+            "sizes": {"tags": len(tag_vocab), "words": len(word_vocab), "input": d, "dense": m, "hidden": H,
+                      "dropout": 0.5, "bilstm_layers": 2},
+            "weights_dtype": "float16", "libraries": common.library_versions("jax", "jaxlib", "optax", "numpy"),
+            "command": args.command, "window": args.window, "best_validation_f1_windows": best, "history": history,
+        })
+
+
+    best, best_params, best_epoch, history = -1.0, params, 0, []
+    for epoch in range(1, args.epochs + 1):
+        t0 = time.time()
+        order = rng.permutation(len(tr_win))
+        losses = []
+        for s in range(0, len(order), args.batch):
+            ids = order[s:s + args.batch]
+            bt = make_batch([tr_win[i][0] for i in ids], [tr_win[i][1] for i in ids], args.batch, T_win, N_max)
+            key, k = jax.random.split(key)
+            params, opt_state, l = train_step(params, opt_state, bt["seg"], bt["idx"], bt["val"], bt["lengths"],
+                                              bt["y"], bt["mask"], k)
+            losses.append(float(l))
+        vp, vr, vf = window_f1(params, va_win)
+        history.append({"epoch": epoch, "loss": float(np.mean(losses)), "val_f1": vf})
+        print(f"epoch {epoch}: loss {np.mean(losses):.4f} validation P {vp:.3f} R {vr:.3f} F1 {vf:.3f} "
+              f"({time.time() - t0:.0f} s)", flush=True)
+        if vf > best:
+            best, best_params, best_epoch = vf, params, epoch
+            export(best_params, epoch)
+    export(best_params, args.epochs)
+
+
+
+if __name__ == "__main__":
+    main()

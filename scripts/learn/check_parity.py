@@ -1,0 +1,100 @@
+"""C++ vs Python outputs of an exported model: runs an independent NumPy
+forward pass with the weights read back from the .wcem file over a
+learn_features dump made with --scores (the C++ outputs) and fails when any
+block differs by more than the tolerance.
+  check_parity.py MODEL FILE.wcem FEATURES.jsonl [--tol 1e-4]"""
+import argparse
+import collections
+import sys
+
+import numpy as np
+
+import common
+import wcem
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def lstm(x, w_ih, w_hh, b, reverse):
+    T, H = x.shape[0], w_hh.shape[0]
+    xz = x @ w_ih + b
+    h, c = np.zeros(H, np.float64), np.zeros(H, np.float64)
+    out = np.zeros((T, H))
+    for s in range(T):
+        t = T - 1 - s if reverse else s
+        z = xz[t] + h @ w_hh
+        i, f, g, o = sigmoid(z[:H]), sigmoid(z[H:2 * H]), np.tanh(z[2 * H:3 * H]), sigmoid(z[3 * H:])
+        c = f * c + i * g
+        h = o * np.tanh(c)
+        out[t] = h
+    return out
+
+
+BOILERNET_WINDOW = 4096  # kWindowBlocks of core/src/learned/boilernet.cpp
+
+
+def boilernet_forward(w, texts, page):
+    n = len(page["blocks"])
+    if n > BOILERNET_WINDOW:
+        return np.concatenate([boilernet_forward(w, texts, {"blocks": page["blocks"][s:s + BOILERNET_WINDOW]})
+                               for s in range(0, n, BOILERNET_WINDOW)])
+    tags, words = texts["tag_vocab"].split("\n"), texts["word_vocab"].split("\n")
+    ti = {t: i for i, t in enumerate(tags)}
+    wi = {x: len(tags) + 1 + i for i, x in enumerate(words)}
+    d = len(tags) + len(words) + 2
+    x = np.zeros((len(page["blocks"]), d))
+    for r, b in enumerate(page["blocks"]):
+        for t in b["tags"]:
+            x[r, ti.get(t, len(tags))] += 1
+        for t in b["words"]:
+            x[r, wi.get(t, d - 1)] += 1
+    x = x @ w["dense.w"] + w["dense.b"]
+    for layer in (1, 2):
+        p = f"l{layer}."
+        fw = lstm(x, w[p + "fwd.w_ih"], w[p + "fwd.w_hh"], w[p + "fwd.b"], False)
+        bw = lstm(x, w[p + "bwd.w_ih"], w[p + "bwd.w_hh"], w[p + "bwd.b"], True)
+        x = np.concatenate([fw, bw], axis=1)
+    return sigmoid(x @ w["out.w"] + w["out.b"])[:, 0]
+
+
+def dragnet_forward(w, texts, page):
+    vocab = {t: i for i, t in enumerate(texts["css_vocab"].split("\n"))}
+    out = []
+    for b in page["blocks"]:
+        x = np.zeros(len(w["mean"]))
+        x[:len(b["x"])] = b["x"]
+        for t in b["css"]:
+            if t in vocab:
+                x[len(b["x"]) + vocab[t]] = 1
+        out.append(sigmoid(((x - w["mean"]) / w["std"]) @ w["w"][:, 0] + w["b"][0]))
+    return np.array(out)
+
+
+FORWARD = {"boilernet": boilernet_forward, "dragnet": dragnet_forward}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("model", choices=sorted(FORWARD))
+    ap.add_argument("weights")
+    ap.add_argument("features")
+    ap.add_argument("--tol", type=float, default=1e-4)
+    args = ap.parse_args()
+    w, texts = wcem.read(args.weights)
+    w = {k: v.astype(np.float64) for k, v in w.items()}
+    worst, blocks, pages = 0.0, 0, 0
+    for page in common.read_jsonl(args.features):
+        py = FORWARD[args.model](w, texts, page) if page["blocks"] else np.zeros(0)
+        cpp = np.asarray(page["scores"], np.float64)
+        assert py.shape == cpp.shape, f"{page['id']}: {py.shape} Python vs {cpp.shape} C++ outputs"
+        if len(py):
+            worst = max(worst, float(np.max(np.abs(py - cpp))))
+        blocks += len(py); pages += 1
+    print(f"parity {args.model}: {pages} pages, {blocks} blocks, max |C++ - Python| = {worst:.2e} (tolerance {args.tol})")
+    sys.exit(0 if worst <= args.tol and blocks > 0 else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Trains a learned extractor and writes its weights and manifest into
+# core/models/ (see core/models/README.md):
+#   bash scripts/train.sh boilernet            # the full run (50 epochs)
+#   bash scripts/train.sh dragnet              # logistic regression on the Dragnet training split
+#   bash scripts/train.sh boilernet --smoke    # 1 epoch on 4 pages per split into .cache/learn/smoke/,
+#                                              # then the C++ vs Python parity check (exit 1 on mismatch)
+# Creates the Python venv .cache/train-venv (JAX CPU + Optax from PyPI, pinned
+# below), builds bench/learn_features (the C++ feature dumper) and reads the
+# datasets from ../shared/datasets (or $WCE_DATASETS). Extra arguments go to
+# the training script (e.g. --epochs 20).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+MODEL=${1:?usage: bash scripts/train.sh boilernet|dragnet [--smoke] [training options]}
+shift
+SMOKE=0
+if [[ ${1:-} == --smoke ]]; then SMOKE=1; shift; fi
+
+DATA=${WCE_DATASETS:-}
+for d in ../shared/datasets ../../shared/datasets /work/shared/datasets; do
+  [[ -z $DATA && -d $d ]] && DATA=$(cd "$d" && pwd)
+done
+[[ -n $DATA ]] || { echo "train.sh: datasets not found (set WCE_DATASETS)" >&2; exit 2; }
+
+VENV=.cache/train-venv
+PY=$VENV/bin/python
+if ! "$PY" -c 'import jax, optax' 2>/dev/null; then
+  echo "train.sh: creating $VENV (jax[cpu] 0.4.30, optax 0.2.3, numpy 2.4.6 from PyPI)"
+  python3 -m venv "$VENV"
+  "$VENV/bin/pip" install -q "jax[cpu]==0.4.30" "jaxlib==0.4.30" "optax==0.2.3" "numpy==2.4.6"
+fi
+
+BUILD=${WCE_BUILD_DIR:-build/native}
+if [[ ! -f $BUILD/build.ninja ]]; then
+  cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build "$BUILD" -j2 --target learn_features >/dev/null
+FEAT=$BUILD/learn_features
+
+OUT=$ROOT/.cache/learn
+[[ $SMOKE == 1 ]] && OUT=$ROOT/.cache/learn/smoke
+mkdir -p "$OUT"
+LEARN=$ROOT/scripts/learn
+
+case $MODEL in
+  boilernet)
+    GT=$DATA/google-trends-2017.jsonl.gz
+    "$FEAT" --model boilernet --labels "$DATA/labels/google-trends-2017.labeled.jsonl.gz" "$GT" > "$OUT/gt_boilernet.jsonl"
+    if [[ $SMOKE == 1 ]]; then
+      "$PY" "$LEARN/boilernet.py" --features "$OUT/gt_boilernet.jsonl" --out "$OUT/boilernet.wcem" \
+        --manifest "$OUT/boilernet.manifest.json" --epochs 1 --max-pages 4 "$@"
+      # C++ outputs of the exported weights on 5 pages, then the NumPy forward pass on the same blocks.
+      zcat "$GT" | head -n 5 > "$OUT/pages.jsonl"
+      "$FEAT" --model boilernet --scores "$OUT/boilernet.wcem" "$OUT/pages.jsonl" > "$OUT/parity.jsonl"
+      "$PY" "$LEARN/check_parity.py" boilernet "$OUT/boilernet.wcem" "$OUT/parity.jsonl"
+      exit $?
+    fi
+    "$PY" "$LEARN/boilernet.py" --features "$OUT/gt_boilernet.jsonl" --out "$OUT/boilernet.wcem" \
+      --manifest "$OUT/boilernet.manifest.json" \
+      --command "bash scripts/train.sh boilernet $*" "$@"
+    cp "$OUT/boilernet.wcem" "$OUT/boilernet.manifest.json" core/models/
+    # Figures of the C++ forward pass: Google-Trends-2017 by split (human labels),
+    # CleanEval by split (labels aligned from the gold text by wce::align_gold).
+    "$FEAT" --model boilernet --labels "$DATA/labels/google-trends-2017.labeled.jsonl.gz" \
+      --scores core/models/boilernet.wcem "$GT" > "$OUT/gt_scores.jsonl"
+    "$PY" "$LEARN/score_blocks.py" "$OUT/gt_scores.jsonl" --split-field boilernet_split_50_30_100 \
+      --name google-trends-2017 --json core/models/boilernet.manifest.json
+    "$FEAT" --model boilernet --align --scores core/models/boilernet.wcem "$DATA/cleaneval.jsonl.gz" > "$OUT/ce_scores.jsonl"
+    "$PY" "$LEARN/score_blocks.py" "$OUT/ce_scores.jsonl" --split-field split \
+      --name cleaneval --json core/models/boilernet.manifest.json
+    ;;
+  dragnet)
+    DN=$DATA/dragnet.jsonl.gz
+    if [[ $SMOKE == 1 ]]; then
+      zcat "$DN" | head -n 40 > "$OUT/dragnet_pages.jsonl"
+      "$FEAT" --model dragnet --align "$OUT/dragnet_pages.jsonl" > "$OUT/dragnet_feat.jsonl"
+      "$PY" "$LEARN/dragnet.py" --features "$OUT/dragnet_feat.jsonl" --out "$OUT/dragnet.wcem" \
+        --manifest "$OUT/dragnet.manifest.json" "$@"
+      "$FEAT" --model dragnet --scores "$OUT/dragnet.wcem" "$OUT/dragnet_pages.jsonl" > "$OUT/parity.jsonl"
+      "$PY" "$LEARN/check_parity.py" dragnet "$OUT/dragnet.wcem" "$OUT/parity.jsonl"
+      exit $?
+    fi
+    "$FEAT" --model dragnet --align "$DN" > "$OUT/dragnet_feat.jsonl"
+    "$PY" "$LEARN/dragnet.py" --features "$OUT/dragnet_feat.jsonl" --out "$OUT/dragnet.wcem" \
+      --manifest "$OUT/dragnet.manifest.json" --command "bash scripts/train.sh dragnet $*" "$@"
+    cp "$OUT/dragnet.wcem" "$OUT/dragnet.manifest.json" core/models/
+    "$FEAT" --model dragnet --align --scores core/models/dragnet.wcem "$DN" > "$OUT/dragnet_scores.jsonl"
+    "$PY" "$LEARN/score_blocks.py" "$OUT/dragnet_scores.jsonl" --split-field split \
+      --name dragnet --json core/models/dragnet.manifest.json
+    ;;
+  *)
+    echo "train.sh: unknown model '$MODEL' (boilernet, dragnet)" >&2; exit 2 ;;
+esac

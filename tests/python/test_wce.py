@@ -1,0 +1,199 @@
+"""The Python module (pip install .) against the CLI: same texts, labels,
+extractor list, scores and error messages. Run by tests/python/run.sh, which
+installs the module into a venv and passes the CLI as WCE_CLI."""
+import gzip
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import wce
+
+REPO = Path(__file__).resolve().parents[2]
+CLI = os.environ.get("WCE_CLI", str(REPO / "build" / "native" / "wce"))
+DEMO = sorted(p for p in (REPO / "demo").iterdir() if (p / "source.html").exists())
+# Several kinds of output: all text, a token range, a subtree, paragraphs, a cascade.
+EXTRACTORS = ["readability", "bte", "all_text", "justext", "trafilatura", "lqf50"]
+DATASET_PAGES = 50
+DATASETS = ["l3s-gn1", "cleaneval", "dragnet", "google-trends-2017", "htmltotext-benchmark"]
+
+
+def cli(*args, stdin=None):
+    p = subprocess.run([CLI, *args], input=stdin, capture_output=True)
+    return p.returncode, p.stdout.decode("utf-8"), p.stderr.decode("utf-8")
+
+
+def cli_error(*args):
+    """The message of a CLI failure, without the "wce: " prefix."""
+    code, _, err = cli(*args)
+    assert code == 2, err
+    return err.strip().removeprefix("wce: ")
+
+
+def datasets_folder():
+    env = os.environ.get("WCE_DATASETS")
+    if env:
+        return Path(env)
+    # ../shared/datasets of the main checkout (of a worktree under wt/: ../../shared).
+    for c in (REPO.parent / "shared" / "datasets", REPO.parent.parent / "shared" / "datasets"):
+        if c.is_dir():
+            return c
+    return None
+
+
+def dataset_records():
+    folder = datasets_folder()
+    if folder is None:
+        return []
+    per = -(-DATASET_PAGES // len(DATASETS))
+    out = []
+    for name in DATASETS:
+        path = folder / f"{name}.jsonl.gz"
+        if not path.exists():
+            continue
+        with gzip.open(path, "rt", encoding="utf-8") as f:
+            taken = 0
+            for line in f:
+                rec = json.loads(line)
+                if rec.get("html"):
+                    out.append(rec)
+                    taken += 1
+                if taken == per:
+                    break
+    return out[:DATASET_PAGES]
+
+
+@pytest.mark.parametrize("extractor", EXTRACTORS)
+@pytest.mark.parametrize("page", DEMO, ids=lambda p: p.name)
+def test_demo_page_same_text_as_cli(page, extractor):
+    code, out, err = cli("extract", "--extractor", extractor, str(page / "source.html"))
+    assert code == 0, err
+    # bytes: the charset is sniffed, as the CLI does for a file.
+    assert wce.extract((page / "source.html").read_bytes(), extractor) == out.removesuffix("\n")
+
+
+def test_dataset_pages_same_text_as_cli_jsonl(tmp_path):
+    records = dataset_records()
+    if not records:
+        pytest.skip("../shared/datasets not found (set WCE_DATASETS)")
+    assert len(records) == DATASET_PAGES
+    data = tmp_path / "pages.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    for extractor in ("readability", "justext"):
+        code, out, err = cli("extract", "--jsonl", "--extractor", extractor, str(data))
+        assert code == 0, err
+        expected = {row["id"]: row["text"] for row in map(json.loads, out.splitlines())}
+        for r in records:
+            # str: decoded text (charset "utf-8"), lang as the record's, as --jsonl does.
+            got = wce.extract(r["html"], extractor, lang=r.get("lang") or None)
+            assert got == expected[r["id"]], (extractor, r["id"])
+
+
+def test_labels_same_as_cli_json():
+    page = DEMO[0] / "source.html"
+    for extractor in ("bte", "readability"):
+        code, out, err = cli("extract", "--format", "json", "--extractor", extractor, str(page))
+        assert code == 0, err
+        expected = json.loads(out)["labels"]
+        got = wce.labels(page.read_bytes(), extractor)
+        assert len(got) == len(expected) > 10
+        assert got == pytest.approx(expected)
+        assert all(0.0 <= x <= 1.0 for x in got)
+
+
+def test_extractors_same_as_cli_list():
+    code, out, _ = cli("list")
+    names = [line.split()[0] for line in out.splitlines() if line and not line.startswith(" ")]
+    infos = wce.extractors()
+    assert [e["name"] for e in infos] == names
+    assert len(infos) >= 23
+    assert {"name", "family", "reference", "description", "render"} <= set(infos[0])
+    assert wce.DEFAULT_EXTRACTOR == "readability"
+
+
+def test_evaluate_same_as_cli_eval(tmp_path):
+    gold = "The first sentence of the article. A second one follows here.\nAnd a third line."
+    pred = "Home News\nThe first sentence of the article. A second one.\nAnd a third line."
+    (tmp_path / "gold.jsonl").write_text(json.dumps({"id": "p", "dataset": "t", "text": gold}) + "\n")
+    (tmp_path / "pred.jsonl").write_text(json.dumps({"id": "p", "text": pred}) + "\n")
+    code, _, err = cli("eval", str(tmp_path / "pred.jsonl"), str(tmp_path / "gold.jsonl"),
+                       "--measures", "rouge,bag,kl,near_empty", "--pages-out", str(tmp_path / "pages.jsonl"))
+    assert code == 0, err
+    rows = {r["measure"]: r for r in map(json.loads, (tmp_path / "pages.jsonl").read_text().splitlines())}
+    got = wce.evaluate(pred, gold, measures=["rouge", "bag", "kl", "near_empty"])
+    assert list(got) == ["rouge_lsum", "bag", "kl", "near_empty"]
+    for m in ("rouge_lsum", "bag"):
+        assert got[m]["precision"] == pytest.approx(rows[m]["precision"])
+        assert got[m]["recall"] == pytest.approx(rows[m]["recall"])
+        assert got[m]["f1"] == pytest.approx(rows[m]["f1"])
+        assert 0 < got[m]["f1"] < 1
+    assert got["kl"] == pytest.approx(rows["kl"]["value"])
+    assert got["near_empty"] == 0.0
+    assert wce.evaluate(gold, gold)["rouge_lsum"]["f1"] == 1.0
+    assert set(wce.evaluate(pred, gold, measures="all")) >= {"rouge_lsum", "cleaneval", "cosine"}
+
+
+def test_bad_input_raises_the_cli_message(tmp_path):
+    page = tmp_path / "p.html"
+    page.write_text("<p>x</p>")
+    with pytest.raises(ValueError) as e:
+        wce.extract("<p>x</p>", "nope")
+    assert str(e.value) in cli_error("extract", "--extractor", "nope", str(page))
+    with pytest.raises(ValueError) as e:
+        wce.extract(b"<p>x</p>", "bte", charset="klingon")
+    assert cli_error("extract", "--charset", "klingon", str(page)) == "--charset: " + str(e.value)
+    with pytest.raises(ValueError) as e:
+        wce.evaluate("a", "b", measures="rouge,blue")
+    assert str(e.value) in cli_error("bench", "--data", str(page), "--measures", "rouge,blue")
+    with pytest.raises(ValueError, match="a str is already decoded"):
+        wce.extract("<p>x</p>", charset="utf-8")
+    with pytest.raises(TypeError, match="html must be str or bytes, not int"):
+        wce.extract(42)
+    with pytest.raises(TypeError):
+        wce.labels(None)
+
+
+def test_odd_input_gives_a_sane_result():
+    assert wce.extract("") == ""
+    assert wce.extract(b"") == ""
+    assert isinstance(wce.extract(bytes(range(256)) * 50, "all_text"), str)
+    assert isinstance(wce.extract("<div>" * 100_000 + "deep text" + "</div>" * 100_000, "all_text"), str)
+    assert "ok" in wce.extract("<p>lone \ud800 surrogate ok</p>", "all_text")
+    # bytes with a charset: decoded with it (windows-1252 here), as the CLI's --charset.
+    assert wce.extract("<p>Grüße</p>".encode("cp1252"), "all_text", charset="iso-8859-1") == "Grüße"
+    assert wce.extract(bytearray(b"<p>bytearray</p>"), "all_text") == "bytearray"
+
+
+def test_gil_released_during_extraction():
+    # While one thread is inside wce.extract on a large page, the main thread
+    # keeps running Python code; with the GIL held it could run at most one
+    # switch interval (0.5 ms here) after the worker took its start time.
+    page = "<html><body>" + "<div><p>" + "word " * 60 + "<a href=/x>link</a></p></div>" * 20_000 + "</body></html>"
+    window = {}
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(0.0005)
+
+    def work():
+        window["start"] = time.perf_counter()
+        window["text"] = wce.extract(page, "readability")
+        window["end"] = time.perf_counter()
+
+    try:
+        t = threading.Thread(target=work)
+        t.start()
+        seen = []  # the main thread's clock readings while the worker runs
+        while t.is_alive():
+            seen.append(time.perf_counter())
+        t.join()
+    finally:
+        sys.setswitchinterval(old)
+    start, end = window["start"], window["end"]
+    inside = [x for x in seen if start < x < end]
+    assert window["text"] and end - start > 0.02, "the page was too quick to tell"
+    assert inside and inside[-1] - start > 0.5 * (end - start), \
+        f"the main thread ran only {(inside[-1] - start) if inside else 0:.4f} s of the {end - start:.4f} s extraction"
