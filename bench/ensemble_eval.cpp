@@ -1,12 +1,16 @@
 // Evaluates the learned ensemble on the TEST split only (pages for which
-// wce::ensemble_training_page is false): ROUGE-LSum F1 of "ensemble", of each
-// of its members and of vote_best / vote_best_weighted, per dataset (mean and
+// wce::ensemble_training_page is false): ROUGE-LSum F1 of "ensemble", of
+// each candidate member (wce::ensemble_members(), used by the model or not)
+// and, with --votes, of vote_best / vote_best_weighted, per dataset (mean and
 // median) and macro over datasets; and the ensemble's time on top of the
 // parse. One PageRun per page: "ensemble" runs first on the shared Context,
 // so its extract_ms includes every member it needs (each runs once); the
 // members and votes then read the cached labels.
-// Usage: ensemble_eval [--pages-per-dataset N] [--json FILE] DATA.jsonl.gz...
+// Usage: ensemble_eval [--split test|validation] [--votes] [--pages-per-dataset N] [--json FILE] DATA.jsonl.gz...
 //   --pages-per-dataset: at most N test pages per dataset, every k-th by id.
+//   --split validation: the training split's validation buckets instead
+//   (kEnsembleValidationFrom..), for a model fitted without them (model
+//   choice; never a result).
 #include <algorithm>
 #include <cstdio>
 #include <fstream>
@@ -21,23 +25,28 @@
 #include "wce/wce.hpp"
 
 int main(int argc, char** argv) {
-  std::string json_path;
+  std::string json_path, split = "test";
+  bool votes = false;
   size_t per_dataset = 0;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--json" && i + 1 < argc) json_path = argv[++i];
     else if (a == "--pages-per-dataset" && i + 1 < argc) per_dataset = std::stoul(argv[++i]);
+    else if (a == "--split" && i + 1 < argc) split = argv[++i];
+    else if (a == "--votes") votes = true;
     else files.push_back(a);
   }
-  if (files.empty()) {
-    std::cerr << "usage: ensemble_eval [--pages-per-dataset N] [--json FILE] DATA.jsonl.gz...\n";
+  if (files.empty() || (split != "test" && split != "validation")) {
+    std::cerr << "usage: ensemble_eval [--split test|validation] [--votes] [--pages-per-dataset N] [--json FILE] DATA.jsonl.gz...\n";
     return 2;
   }
   std::vector<std::string> systems = {"ensemble"};
   for (const char* m : wce::ensemble_members()) systems.push_back(m);
-  systems.push_back("vote_best");
-  systems.push_back("vote_best_weighted");
+  if (votes) {  // slow: bte and boilerpipe are not ensemble members
+    systems.push_back("vote_best");
+    systems.push_back("vote_best_weighted");
+  }
   // f1[dataset][system] per page; times per page.
   std::map<std::string, std::map<std::string, std::vector<double>>> f1;
   std::map<std::string, std::vector<double>> parse_ms, ens_ms;
@@ -45,7 +54,10 @@ int main(int argc, char** argv) {
   for (const std::string& f : files) {
     std::vector<wce::io::Page> chosen;
     wce::io::read_dataset(f, [&](wce::io::Page&& p) {
-      if (!wce::ensemble_training_page(p.dataset, p.id)) chosen.push_back(std::move(p));
+      const unsigned b = wce::ensemble_page_bucket(p.dataset, p.id);
+      const bool take = split == "test" ? !wce::ensemble_training_page(p.dataset, p.id)
+                                        : b >= wce::kEnsembleValidationFrom && b < wce::kEnsembleTrainPercent;
+      if (take) chosen.push_back(std::move(p));
     }, problems);
     wce::bench::spread_sample(chosen, per_dataset);
     for (const wce::io::Page& p : chosen) {
@@ -63,7 +75,7 @@ int main(int argc, char** argv) {
   }
   nlohmann::json rep;
   std::map<std::string, std::vector<double>> macro_mean, macro_median;
-  std::printf("ROUGE-LSum F1 on the test split, mean (median)\n\n| dataset | pages |");
+  std::printf("ROUGE-LSum F1 on the %s split, mean (median)\n\n| dataset | pages |", split.c_str());
   for (const auto& s : systems) std::printf(" %s |", s.c_str());
   std::printf(" best member | ensemble - best member |\n|---|--:|");
   for (size_t i = 0; i < systems.size() + 2; ++i) std::printf("--:|");

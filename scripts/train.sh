@@ -3,6 +3,7 @@
 # core/models/ (see core/models/README.md):
 #   bash scripts/train.sh boilernet            # the full run (50 epochs)
 #   bash scripts/train.sh dragnet              # logistic regression on the Dragnet training split
+#   bash scripts/train.sh ensemble             # the learned ensemble (LightGBM trees, core/models/ensemble_gbdt.inc)
 #   bash scripts/train.sh boilernet --smoke    # 1 epoch on 4 pages per split into .cache/learn/smoke/,
 #                                              # then the C++ vs Python parity check (exit 1 on mismatch)
 # Creates the Python venv .cache/train-venv (JAX CPU + Optax from PyPI, pinned
@@ -22,6 +23,32 @@ for d in ../shared/datasets ../../shared/datasets /work/shared/datasets; do
   [[ -z $DATA && -d $d ]] && DATA=$(cd "$d" && pwd)
 done
 [[ -n $DATA ]] || { echo "train.sh: datasets not found (set WCE_DATASETS)" >&2; exit 2; }
+
+if [[ $MODEL == ensemble ]]; then
+  # Rows of the whole training split once (bench/ensemble_dump: members, features,
+  # gold node labels), then model choice on validation and the refit in Python.
+  # Extra arguments go to scripts/learn/ensemble.py (e.g. --search). The members
+  # (WCE_ENSEMBLE_MEMBERS) were chosen by cross-validation and cost: see
+  # core/models/README.md.
+  MEMBERS=${WCE_ENSEMBLE_MEMBERS:-readability,boilerpipe_article,resiliparse,cetd}
+  ROWS=.cache/ensemble/train_${MEMBERS//,/_}
+  EVENV=.cache/ens-venv
+  if ! "$EVENV/bin/python" -c 'import lightgbm, numpy' 2>/dev/null; then
+    echo "train.sh: creating $EVENV (lightgbm 4.6.0, numpy 2.4.6 from PyPI)"
+    python3 -m venv "$EVENV"
+    "$EVENV/bin/pip" install -q "numpy==2.4.6" "lightgbm==4.6.0"
+  fi
+  BUILD=${WCE_BUILD_DIR:-build/native}
+  [[ -f $BUILD/build.ninja ]] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$BUILD" -j2 --target ensemble_dump >/dev/null
+  mkdir -p .cache/ensemble
+  if [[ ! -f $ROWS.rows.f32 || ${WCE_REDUMP:-0} == 1 ]]; then
+    "$BUILD/ensemble_dump" --split train --members "$MEMBERS" --out "$ROWS" "$DATA"/*.jsonl.gz
+  fi
+  "$EVENV/bin/python" scripts/learn/ensemble.py --data "$ROWS" \
+    --out core/models/ensemble_gbdt.inc --command "bash scripts/train.sh ensemble $*" "$@"
+  exit 0
+fi
 
 VENV=.cache/train-venv
 PY=$VENV/bin/python
@@ -90,5 +117,5 @@ case $MODEL in
       --name dragnet --json core/models/dragnet.manifest.json
     ;;
   *)
-    echo "train.sh: unknown model '$MODEL' (boilernet, dragnet)" >&2; exit 2 ;;
+    echo "train.sh: unknown model '$MODEL' (boilernet, dragnet, ensemble)" >&2; exit 2 ;;
 esac

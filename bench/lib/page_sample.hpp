@@ -1,6 +1,6 @@
 // The pages of one dataset file a bench driver keeps: sorted by id, then, when
 // there are more than `per_dataset` (0 = all), every k-th of them, so that the
-// sample spreads over the file (ensemble_train, ensemble_eval).
+// sample spreads over the file (ensemble_dump, ensemble_eval).
 #pragma once
 #include <algorithm>
 #include <cstddef>

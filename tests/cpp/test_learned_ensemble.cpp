@@ -1,7 +1,12 @@
-// The learned ensemble ("ensemble"): model loading, label count, bad input
-// (no text nodes, a failing member), determinism.
+// The learned ensemble ("ensemble"): model loading, tree inference, label
+// count, bad input (no text nodes, a failing member, an empty member output),
+// the readability fallback, determinism.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
+
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -18,7 +23,8 @@ const char* kPage =
 
 TEST(LearnedEnsemble, ModelLoadsWithTheFeatureLayout) {
   const wce::EnsembleModelInfo& info = wce::ensemble_model();
-  ASSERT_EQ(info.model.weight.size(), wce::kEnsembleFeatureCount);
+  ASSERT_FALSE(info.model.root.empty());
+  ASSERT_EQ(info.model.feature.size(), info.model.threshold.size());
   for (size_t i = 0; i < wce::kEnsembleFeatureCount; ++i)
     EXPECT_STREQ(info.feature_names[i], wce::ensemble_feature_names()[i]);
   EXPECT_NE(std::string(info.trained_on).find("training split"), std::string::npos);
@@ -45,23 +51,95 @@ TEST(LearnedEnsemble, PageWithoutTextNodes) {
   }
 }
 
+size_t member_index(const char* name) {
+  const auto& m = wce::ensemble_members();
+  return static_cast<size_t>(std::find_if(m.begin(), m.end(), [&](const char* x) { return std::strcmp(x, name) == 0; }) -
+                             m.begin());
+}
+
 TEST(LearnedEnsemble, FailingMemberVotesZeroAndIsCounted) {
   wce::Document doc = wce::parse_html(kPage, "utf-8");
   wce::Context ctx(doc);
   auto get = [](wce::Context& c, const std::string& name) -> wce::Labels {
     if (name == "readability") throw std::runtime_error("simulated failure");
-    if (name == "goose") return wce::Labels(1, 1.0f);  // wrong label count
+    if (name == "cetd") return wce::Labels(1, 1.0f);  // wrong label count
     return c.labels(name);
   };
+  const wce::EnsembleMemberSet all = wce::parse_ensemble_members("readability,cetd,goose");
   size_t failed = 0;
-  std::vector<double> x = wce::ensemble_features(ctx, get, &failed);
+  std::vector<double> x = wce::ensemble_features(ctx, get, &failed, &all);
   EXPECT_EQ(failed, 2u);
   ASSERT_EQ(x.size(), doc.text_nodes.size() * wce::kEnsembleFeatureCount);
+  const size_t r = member_index("readability"), c = member_index("cetd"), g = member_index("goose");
+  double goose_votes = 0;
   for (size_t k = 0; k < doc.text_nodes.size(); ++k) {
-    EXPECT_EQ(x[k * wce::kEnsembleFeatureCount + 0], 0.0);  // readability
-    EXPECT_EQ(x[k * wce::kEnsembleFeatureCount + 6], 0.0);  // goose
+    EXPECT_EQ(x[k * wce::kEnsembleFeatureCount + r], 0.0);
+    EXPECT_EQ(x[k * wce::kEnsembleFeatureCount + c], 0.0);
+    goose_votes += x[k * wce::kEnsembleFeatureCount + g];
   }
-  EXPECT_EQ(wce::ensemble_probabilities(ctx, get).size(), doc.text_nodes.size());
+  EXPECT_GT(goose_votes, 0.0);  // the working member still votes
+  const wce::Labels p = wce::ensemble_probabilities(ctx, get);
+  ASSERT_EQ(p.size(), doc.text_nodes.size());
+  for (float v : p) EXPECT_TRUE(v >= 0.0f && v <= 1.0f);
+}
+
+TEST(LearnedEnsemble, EmptyMemberOutputsGiveASaneResult) {
+  wce::Document doc = wce::parse_html(kPage, "utf-8");
+  for (bool all_empty : {false, true}) {
+    wce::Context ctx(doc);
+    auto get = [&](wce::Context& c, const std::string& name) -> wce::Labels {
+      if (all_empty || name == "readability") return wce::Labels(c.doc().text_nodes.size(), 0.0f);
+      return c.labels(name);
+    };
+    const wce::Labels p = wce::ensemble_probabilities(ctx, get);
+    ASSERT_EQ(p.size(), doc.text_nodes.size());
+    for (float v : p) EXPECT_TRUE(v >= 0.0f && v <= 1.0f);
+  }
+}
+
+TEST(LearnedEnsemble, KeepsAtLeastAFifthOfWhatReadabilityKeeps) {
+  // The fallback's invariant: either the trees keep >= 20 % of readability's
+  // characters, or the page gets readability's labels. Here readability
+  // keeps everything and every other member nothing.
+  wce::Document doc = wce::parse_html(kPage, "utf-8");
+  wce::Context ctx(doc);
+  auto get = [](wce::Context& c, const std::string& name) -> wce::Labels {
+    return wce::Labels(c.doc().text_nodes.size(), name == "readability" ? 1.0f : 0.0f);
+  };
+  const wce::Labels p = wce::ensemble_probabilities(ctx, get);
+  const wce::NodeCounts& counts = ctx.counts();
+  double kept = 0, all = 0;
+  for (size_t k = 0; k < p.size(); ++k) {
+    all += counts.chars[doc.text_nodes[k]];
+    kept += p[k] >= 0.5f ? counts.chars[doc.text_nodes[k]] : 0;
+  }
+  if (wce::ensemble_used_members()[member_index("readability")]) EXPECT_GE(kept, 0.2 * all);
+}
+
+TEST(LearnedEnsemble, MemberNames) {
+  const wce::EnsembleMemberSet s = wce::parse_ensemble_members("cetd,readability");
+  EXPECT_EQ(std::count(s.begin(), s.end(), true), 2);
+  EXPECT_TRUE(s[member_index("cetd")]);
+  EXPECT_THROW(wce::parse_ensemble_members("readability,bte"), std::invalid_argument);
+  const wce::EnsembleMemberSet& used = wce::ensemble_used_members();
+  EXPECT_TRUE(used[member_index("readability")]);  // the fallback needs it
+}
+
+TEST(TreeModel, WalksEachTreeAndAddsTheLeaves) {
+  // Tree 0: x0 <= 0.5 ? -1 : (x1 <= 2 ? 0.5 : 2); tree 1: a single leaf 0.25.
+  wce::TreeModel t;
+  t.feature = {0, -1, 1, -1, -1, -1};
+  t.threshold = {0.5, 0, 2, 0, 0, 0};
+  t.left = {1, -1, 3, -1, -1, -1};
+  t.right = {2, -1, 4, -1, -1, -1};
+  t.value = {0, -1, 0, 0.5, 2, 0.25};
+  t.root = {0, 5};
+  t.bias = 0.1;
+  const double a[] = {0.5, 9}, b[] = {0.6, 2}, c[] = {0.6, 2.5};
+  EXPECT_DOUBLE_EQ(t.margin(a), 0.1 - 1 + 0.25);
+  EXPECT_DOUBLE_EQ(t.margin(b), 0.1 + 0.5 + 0.25);
+  EXPECT_DOUBLE_EQ(t.margin(c), 0.1 + 2 + 0.25);
+  EXPECT_NEAR(t.probability(c), 1 / (1 + std::exp(-2.35)), 1e-12);
 }
 
 TEST(LearnedEnsemble, TrainingSplitIsFixed) {

@@ -1,9 +1,10 @@
 // Our node-level learned ensemble (extractor "ensemble", family "ensemble"):
-// a logistic regression per text node over the labels of a fixed member set,
-// cheap Context features and the page-complexity estimate (routing: the
-// estimate enters alone and multiplied with each member's vote, so the model
-// can trust members differently on simple and complex pages).
-// Weights: core/models/ensemble_logreg.inc, made by bench/ensemble_train.cpp.
+// small gradient-boosted trees per text node over the labels of a fixed
+// member set, their agreement on the node, its block and its neighbours,
+// page-level context (each member's share of the page kept, the
+// page-complexity estimate: the routing) and cheap Context features.
+// Weights: core/models/ensemble_gbdt.inc, made by scripts/learn/ensemble.py
+// from the rows bench/ensemble_dump.cpp writes (bash scripts/train.sh ensemble).
 #pragma once
 #include <array>
 #include <cstdint>
@@ -21,34 +22,61 @@ constexpr size_t kEnsembleMemberCount = 8;
 // Member registry names, in feature order.
 const std::array<const char*, kEnsembleMemberCount>& ensemble_members();
 
-constexpr size_t kEnsembleFeatureCount = 31;
+constexpr size_t kEnsembleFeatureCount = 2 * kEnsembleMemberCount + 22;
 const std::array<const char*, kEnsembleFeatureCount>& ensemble_feature_names();
 
 // How the ensemble gets a member's labels: ctx.labels(name) (run once per
 // page and cached) unless tests swap in another source.
 using EnsembleMemberFn = std::function<Labels(Context&, const std::string& name)>;
 
-// Row-major features, kEnsembleFeatureCount per text node. A member that
-// throws or returns a wrong number of labels counts as voting 0 for every
-// node (and `failed`, when given, counts it).
-std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get = {}, size_t* failed = nullptr);
+// Which of the ensemble_members() a model uses (the others are not run: their
+// vote and share columns are 0 and the agreements leave them out).
+using EnsembleMemberSet = std::array<bool, kEnsembleMemberCount>;
+// The members of the compiled-in model.
+const EnsembleMemberSet& ensemble_used_members();
+// Parses comma-separated member names; throws std::invalid_argument for a
+// name that is not in ensemble_members().
+EnsembleMemberSet parse_ensemble_members(std::string_view names);
+
+// Row-major features, kEnsembleFeatureCount per text node, over `use` (by
+// default the model's members). A member that throws or returns a wrong
+// number of labels counts as voting 0 for every node (and `failed`, when
+// given, counts it).
+std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get = {}, size_t* failed = nullptr,
+                                      const EnsembleMemberSet* use = nullptr);
 
 // P(content) per text node: the "ensemble" extractor's labels.
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get = {});
 
+// A gradient-boosted tree ensemble for binary classification:
+// p = 1 / (1 + exp(-(bias + sum over trees of the leaf reached))). Trees are
+// flattened: node i splits on feature[i] (x <= threshold[i] goes to left[i],
+// else right[i]) or, when feature[i] < 0, is a leaf of value[i]; tree t
+// starts at node root[t].
+struct TreeModel {
+  std::vector<int32_t> feature, left, right, root;
+  std::vector<double> threshold, value;
+  double bias = 0;
+  double margin(const double* x) const;
+  double probability(const double* x) const;
+};
+
 // The compiled-in model and its provenance.
 struct EnsembleModelInfo {
   const char* const* feature_names;  // kEnsembleFeatureCount names, in model order
-  LogisticModel model;
+  TreeModel model;
   const char* trained_on;
 };
 const EnsembleModelInfo& ensemble_model();
 
-// The fixed train/test split of the ensemble's training (bench/ensemble_train):
+// The fixed train/test split of the ensemble's training (bench/ensemble_dump):
 // a page is a training page when FNV-1a 64 of "dataset/id" falls in the first
 // kEnsembleTrainPercent of 100 buckets. Per page, so stratified by dataset in
-// expectation and independent of file order.
+// expectation and independent of file order. Training itself holds out the
+// buckets from kEnsembleValidationFrom on (validation, for model choice).
 constexpr unsigned kEnsembleTrainPercent = 30;
+constexpr unsigned kEnsembleValidationFrom = 24;
+unsigned ensemble_page_bucket(std::string_view dataset, std::string_view id);
 bool ensemble_training_page(std::string_view dataset, std::string_view id);
 
 }  // namespace wce

@@ -1,9 +1,11 @@
 // Extractor "ensemble": our node-level learned ensemble (see
-// wce/learned_ensemble.hpp). Per text node, P(content) from a logistic
-// regression over the member votes, the node's block and its neighbours'
-// agreement, a few tag-path flags and the page-complexity estimate; the
-// probability itself is the label (>= 0.5 is content), so the confidence view
-// gets real bands.
+// wce/learned_ensemble.hpp). Per text node, P(content) from small
+// gradient-boosted trees over the member votes, their agreement on the node,
+// its block, its neighbours and the page, each member's share of the page
+// kept (so that the trees can tell a member that failed on this page from
+// one that rejects the node), a few tag-path flags and the page-complexity
+// estimate (routing); the probability itself is the label (>= 0.5 is
+// content), so the confidence view gets real bands.
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -17,58 +19,87 @@
 namespace wce {
 namespace {
 
-// The compiled-in model: kModelFeatureNames, kModelMean, kModelStdev,
-// kModelWeight, kModelIntercept, kModelTrainedOn.
-#include "../../models/ensemble_logreg.inc"
+// The compiled-in model: kModelMembers, kModelFeatureNames, kModelTreeRoot, kModelFeature,
+// kModelThreshold, kModelLeft, kModelRight, kModelValue, kModelBias,
+// kModelTrainedOn.
+#include "../../models/ensemble_gbdt.inc"
 
-static_assert(sizeof(kModelFeatureNames) / sizeof(kModelFeatureNames[0]) == kEnsembleFeatureCount &&
-                  sizeof(kModelMean) / sizeof(double) == kEnsembleFeatureCount &&
-                  sizeof(kModelStdev) / sizeof(double) == kEnsembleFeatureCount &&
-                  sizeof(kModelWeight) / sizeof(double) == kEnsembleFeatureCount,
-              "core/models/ensemble_logreg.inc does not match kEnsembleFeatureCount");
-
-// Fast, strong and different: two readability-style scorers (readability,
-// goose), a rule cascade (trafilatura), a DOM classifier (domdistiller), two
-// block classifiers (boilerpipe_article, justext), a density method (cetd) and
-// resiliparse's rules. The slow or weak ones (bte, crunch, lqf*, cetr) stay out.
+// The candidates (the feature layout keeps a column for each): two
+// readability-style scorers (readability, goose), a rule cascade
+// (trafilatura), a DOM classifier (domdistiller), two block classifiers
+// (boilerpipe_article, justext), a density method (cetd) and resiliparse's
+// rules. The slow or weak ones (bte, crunch, lqf*, cetr) stay out. The model
+// says which it uses (kModelMembers): members that do not earn their time
+// are not run.
 constexpr std::array<const char*, kEnsembleMemberCount> kMembers = {
     "readability", "trafilatura", "domdistiller", "boilerpipe_article",
     "resiliparse", "justext",     "goose",        "cetd"};
 
-// Feature layout (kEnsembleFeatureCount columns).
-constexpr size_t kAgreement = kEnsembleMemberCount;  // mean member vote of the node
+// Feature layout (kEnsembleFeatureCount columns): the member votes, each
+// member's share of the page's words kept, then:
+constexpr size_t kShare = kEnsembleMemberCount;
+constexpr size_t kAgreement = 2 * kEnsembleMemberCount;  // mean member vote of the node
 constexpr size_t kBlockAgreement = kAgreement + 1;   // word-weighted mean over its block
 constexpr size_t kPrevAgreement = kAgreement + 2;    // of the previous block (0 at the start)
 constexpr size_t kNextAgreement = kAgreement + 3;    // of the next block (0 at the end)
-constexpr size_t kLogWords = kAgreement + 4;         // log(1 + words of the node)
-constexpr size_t kLogBlockWords = kAgreement + 5;    // log(1 + words of its block)
-constexpr size_t kLinkDensity = kAgreement + 6;      // link words / words of its block
-constexpr size_t kLogDepth = kAgreement + 7;         // log(1 + DOM depth)
-constexpr size_t kPosition = kAgreement + 8;         // text-node index / (text nodes - 1)
-constexpr size_t kCharsPerWord = kAgreement + 9;     // block chars / words (CJK runs are long)
-constexpr size_t kComplexity = kAgreement + 10;      // estimate_complexity().p_above_median
-constexpr size_t kRouted = kAgreement + 11;          // + m: complexity * member m's vote
-constexpr size_t kInLink = kRouted + kEnsembleMemberCount;
-constexpr size_t kInParagraph = kInLink + 1;
-constexpr size_t kInListItem = kInLink + 2;
-constexpr size_t kInHeading = kInLink + 3;
-static_assert(kInHeading + 1 == kEnsembleFeatureCount, "feature layout");
+constexpr size_t kPrevNode = kAgreement + 4;         // of the previous text node with words
+constexpr size_t kNextNode = kAgreement + 5;         // of the next text node with words
+constexpr size_t kWindowAgreement = kAgreement + 6;  // word-weighted over blocks b-kWindow..b+kWindow
+constexpr size_t kLogWords = kAgreement + 7;         // log(1 + words of the node)
+constexpr size_t kLogChars = kAgreement + 8;         // log(1 + non-space chars: CJK has few words)
+constexpr size_t kLogBlockWords = kAgreement + 9;    // log(1 + words of its block)
+constexpr size_t kLinkDensity = kAgreement + 10;     // link words / words of its block
+constexpr size_t kLogDepth = kAgreement + 11;        // log(1 + DOM depth)
+constexpr size_t kPosition = kAgreement + 12;        // text-node index / (text nodes - 1)
+constexpr size_t kCharsPerWord = kAgreement + 13;    // block chars / words (CJK runs are long)
+constexpr size_t kComplexity = kAgreement + 14;      // estimate_complexity().p_above_median
+constexpr size_t kLogPageWords = kAgreement + 15;    // log(1 + words of the page)
+constexpr size_t kPageAgreement = kAgreement + 16;   // word-weighted mean agreement of the page
+constexpr size_t kInLink = kAgreement + 17;
+constexpr size_t kInParagraph = kAgreement + 18;
+constexpr size_t kInListItem = kAgreement + 19;
+constexpr size_t kInHeading = kAgreement + 20;
+constexpr size_t kInTableCell = kAgreement + 21;
+static_assert(kInTableCell + 1 == kEnsembleFeatureCount, "feature layout");
+
+constexpr size_t kWindow = 3;  // blocks on each side of window_agreement
+
+// Fallback: when the trees keep less than this share of what readability
+// keeps (non-space chars), the page takes readability's labels. The trees
+// sometimes drop an article that only readability finds; chosen by 5-fold
+// cross-validation on the training split (scripts/learn/ensemble.py: 0.1 to
+// 0.5 all help, 0.2 best).
+constexpr double kFallbackShare = 0.2;
 
 const std::array<const char*, kEnsembleFeatureCount> kFeatureNames = {
     "vote_readability", "vote_trafilatura", "vote_domdistiller", "vote_boilerpipe_article",
     "vote_resiliparse", "vote_justext", "vote_goose", "vote_cetd",
+    "share_readability", "share_trafilatura", "share_domdistiller", "share_boilerpipe_article",
+    "share_resiliparse", "share_justext", "share_goose", "share_cetd",
     "agreement", "block_agreement", "prev_block_agreement", "next_block_agreement",
-    "log_words", "log_block_words", "block_link_density", "log_depth", "position",
-    "block_chars_per_word", "complexity",
-    "complexity_x_readability", "complexity_x_trafilatura", "complexity_x_domdistiller",
-    "complexity_x_boilerpipe_article", "complexity_x_resiliparse", "complexity_x_justext",
-    "complexity_x_goose", "complexity_x_cetd",
-    "in_a", "in_p", "in_li", "in_h"};
+    "prev_node_agreement", "next_node_agreement", "window_agreement",
+    "log_words", "log_chars", "log_block_words", "block_link_density", "log_depth", "position",
+    "block_chars_per_word", "complexity", "log_page_words", "page_agreement",
+    "in_a", "in_p", "in_li", "in_h", "in_td"};
 
-bool in_heading(const Document& doc, uint32_t node) {
-  for (Tag t : {Tag::H1, Tag::H2, Tag::H3, Tag::H4, Tag::H5, Tag::H6})
-    if (doc.ancestor(node, t) != kNone) return true;
-  return false;
+// Tag-path flags of a text node, from one walk up its ancestors.
+struct TagPath {
+  bool a = false, p = false, li = false, h = false, td = false;
+};
+TagPath tag_path(const Document& doc, uint32_t node) {
+  TagPath f;
+  for (uint32_t i = node; i != kNone; i = doc.nodes[i].parent) {
+    if (doc.nodes[i].kind != NodeKind::Element) continue;
+    switch (doc.nodes[i].tag) {
+      case Tag::A: f.a = true; break;
+      case Tag::P: f.p = true; break;
+      case Tag::Li: f.li = true; break;
+      case Tag::Td: f.td = true; break;
+      case Tag::H1: case Tag::H2: case Tag::H3: case Tag::H4: case Tag::H5: case Tag::H6: f.h = true; break;
+      default: break;
+    }
+  }
+  return f;
 }
 
 uint64_t fnv1a(std::string_view a, std::string_view b) {
@@ -87,18 +118,51 @@ uint64_t fnv1a(std::string_view a, std::string_view b) {
 const std::array<const char*, kEnsembleMemberCount>& ensemble_members() { return kMembers; }
 const std::array<const char*, kEnsembleFeatureCount>& ensemble_feature_names() { return kFeatureNames; }
 
+unsigned ensemble_page_bucket(std::string_view dataset, std::string_view id) {
+  return static_cast<unsigned>(fnv1a(dataset, id) % 100);
+}
 bool ensemble_training_page(std::string_view dataset, std::string_view id) {
-  return fnv1a(dataset, id) % 100 < kEnsembleTrainPercent;
+  return ensemble_page_bucket(dataset, id) < kEnsembleTrainPercent;
 }
 
-std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get, size_t* failed) {
+EnsembleMemberSet parse_ensemble_members(std::string_view names) {
+  EnsembleMemberSet use{};
+  while (!names.empty()) {
+    const size_t comma = names.find(',');
+    const std::string_view name = names.substr(0, comma);
+    names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 1);
+    if (name.empty()) continue;
+    size_t m = 0;
+    while (m < kEnsembleMemberCount && name != kMembers[m]) ++m;
+    if (m == kEnsembleMemberCount)
+      throw std::invalid_argument("not an ensemble member: '" + std::string(name) + "'");
+    use[m] = true;
+  }
+  return use;
+}
+
+const EnsembleMemberSet& ensemble_used_members() {
+  static const EnsembleMemberSet use = [] {
+    std::string names;
+    for (const char* m : kModelMembers) names += std::string(m) + ",";
+    return parse_ensemble_members(names);
+  }();
+  return use;
+}
+
+std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get, size_t* failed,
+                                      const EnsembleMemberSet* use_arg) {
   const Document& doc = ctx.doc();
   const size_t n = doc.text_nodes.size();
   constexpr size_t D = kEnsembleFeatureCount;
+  constexpr size_t M = kEnsembleMemberCount;
+  const EnsembleMemberSet& use = use_arg ? *use_arg : ensemble_used_members();
+  const double used = static_cast<double>(std::max<size_t>(1, std::count(use.begin(), use.end(), true)));
   std::vector<double> x(n * D, 0.0);
   if (failed) *failed = 0;
   if (n == 0) return x;
-  for (size_t m = 0; m < kEnsembleMemberCount; ++m) {
+  for (size_t m = 0; m < M; ++m) {
+    if (!use[m]) continue;
     try {
       const Labels l = get ? get(ctx, kMembers[m]) : ctx.labels(kMembers[m]);
       if (l.size() != n) throw std::logic_error("wrong label count");
@@ -108,65 +172,117 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
     }
   }
   const std::vector<uint32_t>& words = ctx.text_words();
+  const NodeCounts& counts = ctx.counts();
   const TextBlocks& tb = ctx.blocks();
+  // Agreement per node, each member's kept words, the page's agreement.
+  std::array<double, M> kept{};
+  double page_words = 0, page_agree = 0;
   for (size_t k = 0; k < n; ++k) {
     double s = 0;
-    for (size_t m = 0; m < kEnsembleMemberCount; ++m) s += x[k * D + m];
-    x[k * D + kAgreement] = s / kEnsembleMemberCount;
-  }
-  // Word-weighted agreement per block.
-  std::vector<double> block_agree(tb.blocks.size(), 0.0);
-  for (size_t b = 0; b < tb.blocks.size(); ++b) {
-    const TextBlock& blk = tb.blocks[b];
-    double sum = 0, w = 0;
-    for (uint32_t k = blk.text_begin; k < blk.text_end && k < n; ++k) {
-      sum += words[k] * x[k * D + kAgreement];
-      w += words[k];
+    for (size_t m = 0; m < M; ++m) {
+      s += x[k * D + m];
+      kept[m] += words[k] * x[k * D + m];
     }
-    block_agree[b] = w > 0 ? sum / w : 0.0;
+    x[k * D + kAgreement] = s / used;
+    page_words += words[k];
+    page_agree += words[k] * s / used;
   }
+  // Word-weighted agreement and words per block.
+  const size_t nb = tb.blocks.size();
+  std::vector<double> block_sum(nb, 0.0), block_w(nb, 0.0);
+  for (size_t b = 0; b < nb; ++b) {
+    const TextBlock& blk = tb.blocks[b];
+    for (uint32_t k = blk.text_begin; k < blk.text_end && k < n; ++k) {
+      block_sum[b] += words[k] * x[k * D + kAgreement];
+      block_w[b] += words[k];
+    }
+  }
+  auto block_agree = [&](size_t b) { return block_w[b] > 0 ? block_sum[b] / block_w[b] : 0.0; };
+  // Agreement of the nearest text node with words on each side.
+  std::vector<double> prev_node(n, 0.0), next_node(n, 0.0);
+  for (size_t k = 1; k < n; ++k)
+    prev_node[k] = words[k - 1] ? x[(k - 1) * D + kAgreement] : prev_node[k - 1];
+  for (size_t k = n - 1; k-- > 0;)
+    next_node[k] = words[k + 1] ? x[(k + 1) * D + kAgreement] : next_node[k + 1];
   const double complexity = estimate_complexity(doc).p_above_median;
   for (size_t k = 0; k < n; ++k) {
     double* row = &x[k * D];
     const uint32_t node = doc.text_nodes[k];
+    for (size_t m = 0; m < M; ++m) row[kShare + m] = page_words > 0 ? kept[m] / page_words : 0.0;
     const uint32_t b = k < tb.block_of_text.size() ? tb.block_of_text[k] : kNone;
     if (b != kNone) {
       const TextBlock& blk = tb.blocks[b];
-      row[kBlockAgreement] = block_agree[b];
-      row[kPrevAgreement] = b > 0 ? block_agree[b - 1] : 0.0;
-      row[kNextAgreement] = b + 1 < block_agree.size() ? block_agree[b + 1] : 0.0;
+      row[kBlockAgreement] = block_agree(b);
+      row[kPrevAgreement] = b > 0 ? block_agree(b - 1) : 0.0;
+      row[kNextAgreement] = b + 1 < nb ? block_agree(b + 1) : 0.0;
+      double s = 0, w = 0;
+      for (size_t c = b >= kWindow ? b - kWindow : 0; c <= b + kWindow && c < nb; ++c) s += block_sum[c], w += block_w[c];
+      row[kWindowAgreement] = w > 0 ? s / w : 0.0;
       row[kLogBlockWords] = std::log1p(blk.words);
       row[kLinkDensity] = blk.words ? static_cast<double>(blk.link_words) / blk.words : 0.0;
       row[kCharsPerWord] = blk.words ? std::min(50.0, static_cast<double>(blk.chars) / blk.words) : 0.0;
     } else {
-      row[kBlockAgreement] = row[kAgreement];
+      row[kBlockAgreement] = row[kWindowAgreement] = row[kAgreement];
     }
+    row[kPrevNode] = prev_node[k];
+    row[kNextNode] = next_node[k];
     row[kLogWords] = std::log1p(words[k]);
+    row[kLogChars] = std::log1p(counts.chars[node]);
     row[kLogDepth] = std::log1p(doc.nodes[node].depth);
     row[kPosition] = n > 1 ? static_cast<double>(k) / static_cast<double>(n - 1) : 0.0;
     row[kComplexity] = complexity;
-    for (size_t m = 0; m < kEnsembleMemberCount; ++m) row[kRouted + m] = complexity * row[m];
-    row[kInLink] = doc.ancestor(node, Tag::A) != kNone;
-    row[kInParagraph] = doc.ancestor(node, Tag::P) != kNone;
-    row[kInListItem] = doc.ancestor(node, Tag::Li) != kNone;
-    row[kInHeading] = in_heading(doc, node);
+    row[kLogPageWords] = std::log1p(page_words);
+    row[kPageAgreement] = page_words > 0 ? page_agree / page_words : 0.0;
+    const TagPath path = tag_path(doc, node);
+    row[kInLink] = path.a;
+    row[kInParagraph] = path.p;
+    row[kInListItem] = path.li;
+    row[kInHeading] = path.h;
+    row[kInTableCell] = path.td;
   }
   return x;
 }
+
+double TreeModel::margin(const double* x) const {
+  double s = bias;
+  for (int32_t r : root) {
+    int32_t i = r;
+    while (feature[i] >= 0) i = x[feature[i]] <= threshold[i] ? left[i] : right[i];
+    s += value[i];
+  }
+  return s;
+}
+
+double TreeModel::probability(const double* x) const { return 1.0 / (1.0 + std::exp(-margin(x))); }
 
 const EnsembleModelInfo& ensemble_model() {
   static const EnsembleModelInfo info = [] {
     EnsembleModelInfo r;
     r.feature_names = kModelFeatureNames;
-    r.model.mean.assign(std::begin(kModelMean), std::end(kModelMean));
-    r.model.stdev.assign(std::begin(kModelStdev), std::end(kModelStdev));
-    r.model.weight.assign(std::begin(kModelWeight), std::end(kModelWeight));
-    r.model.intercept = kModelIntercept;
+    static_assert(sizeof(kModelFeatureNames) / sizeof(kModelFeatureNames[0]) == kEnsembleFeatureCount,
+                  "core/models/ensemble_gbdt.inc does not match kEnsembleFeatureCount");
+    TreeModel& t = r.model;
+    t.root.assign(std::begin(kModelTreeRoot), std::end(kModelTreeRoot));
+    t.feature.assign(std::begin(kModelFeature), std::end(kModelFeature));
+    t.threshold.assign(std::begin(kModelThreshold), std::end(kModelThreshold));
+    t.left.assign(std::begin(kModelLeft), std::end(kModelLeft));
+    t.right.assign(std::begin(kModelRight), std::end(kModelRight));
+    t.value.assign(std::begin(kModelValue), std::end(kModelValue));
+    t.bias = kModelBias;
     r.trained_on = kModelTrainedOn;
     for (size_t i = 0; i < kEnsembleFeatureCount; ++i)
       if (std::strcmp(r.feature_names[i], kFeatureNames[i]) != 0)
-        throw std::logic_error("core/models/ensemble_logreg.inc: feature " + std::to_string(i) + " is '" +
+        throw std::logic_error("core/models/ensemble_gbdt.inc: feature " + std::to_string(i) + " is '" +
                                r.feature_names[i] + "', expected '" + kFeatureNames[i] + "'");
+    // Every node must point inside the arrays and every split at a feature.
+    const int32_t size = static_cast<int32_t>(t.feature.size());
+    auto bad = [&](int32_t i) { return i < 0 || i >= size; };
+    for (int32_t rt : t.root)
+      if (bad(rt)) throw std::logic_error("core/models/ensemble_gbdt.inc: bad tree root");
+    for (int32_t i = 0; i < size; ++i)
+      if (t.feature[i] >= static_cast<int32_t>(kEnsembleFeatureCount) ||
+          (t.feature[i] >= 0 && (bad(t.left[i]) || bad(t.right[i]) || t.left[i] <= i || t.right[i] <= i)))
+        throw std::logic_error("core/models/ensemble_gbdt.inc: bad node " + std::to_string(i));
     return r;
   }();
   return info;
@@ -176,19 +292,39 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
   const size_t n = ctx.doc().text_nodes.size();
   Labels out(n, 0.0f);
   if (n == 0) return out;
-  const LogisticModel& model = ensemble_model().model;
+  const TreeModel& model = ensemble_model().model;
   const std::vector<double> x = ensemble_features(ctx, get);
-  for (size_t k = 0; k < n; ++k) out[k] = static_cast<float>(model.probability(&x[k * kEnsembleFeatureCount]));
+  const std::vector<uint32_t>& words = ctx.text_words();
+  const NodeCounts& counts = ctx.counts();
+  double kept = 0, kept_by_readability = 0;
+  for (size_t k = 0; k < n; ++k) {
+    if (words[k] == 0) continue;  // whitespace only: nothing to keep
+    const double* row = &x[k * kEnsembleFeatureCount];
+    out[k] = static_cast<float>(model.probability(row));
+    const double chars = counts.chars[ctx.doc().text_nodes[k]];
+    kept += out[k] >= 0.5f ? chars : 0.0;
+    kept_by_readability += row[0] * chars;  // vote_readability (0 when not a member: no fallback)
+  }
+  if (kept < kFallbackShare * kept_by_readability) {
+    // Readability's labels, with the trees' probability as the confidence
+    // inside each side of 0.5.
+    for (size_t k = 0; k < n; ++k) {
+      if (words[k] == 0) continue;
+      out[k] = x[k * kEnsembleFeatureCount] >= 0.5 ? std::max(out[k], 0.5f) : std::min(out[k], 0.499f);
+    }
+  }
   return out;
 }
 
 std::unique_ptr<Extractor> make_learned_ensemble() {
   return make_extractor(
-      {"ensemble", Family::Ensemble, "ours (issue 9): node-level learned ensemble, core/models/ensemble_logreg.inc",
-       "Logistic regression per text node over the votes of readability, trafilatura, domdistiller, "
-       "boilerpipe_article, resiliparse, justext, goose and cetd, block agreement and neighbours, "
-       "words, link density, depth, position, tag path and the page-complexity estimate (routing). "
-       "The label is P(content); >= 0.5 is kept."},
+      {"ensemble", Family::Ensemble, "ours (issue 9): node-level learned ensemble, core/models/ensemble_gbdt.inc",
+       "Gradient-boosted trees per text node over the votes of its members (the model's choice among "
+       "readability, trafilatura, domdistiller, boilerpipe_article, resiliparse, justext, goose and cetd), "
+       "each member's share of the page kept, "
+       "agreement of the node, its block and neighbours, words, link density, depth, position, tag path "
+       "and the page-complexity estimate (routing). The label is P(content); >= 0.5 is kept. When the "
+       "trees keep under a fifth of what readability keeps, the page takes readability's labels."},
       [](Context& ctx) { return ensemble_probabilities(ctx); });
 }
 

@@ -1,0 +1,101 @@
+// Writes the learned ensemble's training rows once, so that the model can be
+// chosen and trained (scripts/learn/ensemble.py) without re-running the
+// members: for every page of the chosen split (wce::ensemble_training_page,
+// the fixed 30 % split by FNV-1a of dataset/id), one PageRun; each member runs
+// once on its Context (timed, rendered, ROUGE-LSum F1 against the gold), then
+// wce::ensemble_features reads the cached labels; the gold node labels come
+// from wce::align_gold.
+// Output, for the prefix P:
+//   P.pages.tsv  one line per page: page, dataset, id, bucket, parse_ms,
+//                gold_tokens, page_tokens, matched_tokens, then per member
+//                f1_<name> and ms_<name>
+//   P.rows.f32   float32, row-major, one row per text node with words:
+//                page, node, words, align_tokens, matched_tokens, gold,
+//                then the kEnsembleFeatureCount features
+//   P.columns    the row column names, one a line
+//   P.members    the members run (--members, default every candidate of
+//                wce::ensemble_members()), one a line
+// Usage: ensemble_dump [--split train|test] [--members a,b,...] [--pages-per-dataset N] --out P DATA.jsonl.gz...
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "bench/lib/page_sample.hpp"
+#include "io/dataset.hpp"
+#include "wce/wce.hpp"
+
+int main(int argc, char** argv) {
+  std::string out, split = "train", member_names;
+  size_t per_dataset = 0;
+  std::vector<std::string> files;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--out" && i + 1 < argc) out = argv[++i];
+    else if (a == "--split" && i + 1 < argc) split = argv[++i];
+    else if (a == "--members" && i + 1 < argc) member_names = argv[++i];
+    else if (a == "--pages-per-dataset" && i + 1 < argc) per_dataset = std::stoul(argv[++i]);
+    else files.push_back(a);
+  }
+  if (out.empty() || files.empty() || (split != "train" && split != "test")) {
+    std::cerr << "usage: ensemble_dump [--split train|test] [--pages-per-dataset N] --out PREFIX DATA.jsonl.gz...\n";
+    return 2;
+  }
+  constexpr size_t D = wce::kEnsembleFeatureCount;
+  wce::EnsembleMemberSet use;
+  use.fill(true);
+  if (!member_names.empty()) use = wce::parse_ensemble_members(member_names);
+  std::vector<const char*> members;
+  for (size_t m = 0; m < wce::kEnsembleMemberCount; ++m)
+    if (use[m]) members.push_back(wce::ensemble_members()[m]);
+  std::ofstream pages_tsv(out + ".pages.tsv"), rows(out + ".rows.f32", std::ios::binary), cols(out + ".columns"),
+      member_list(out + ".members");
+  for (const char* m : members) member_list << m << "\n";
+  pages_tsv << "page\tdataset\tid\tbucket\tparse_ms\tgold_tokens\tpage_tokens\tmatched_tokens";
+  for (const char* m : members) pages_tsv << "\tf1_" << m << "\tms_" << m;
+  pages_tsv << "\n";
+  for (const char* c : {"page", "node", "words", "align_tokens", "matched_tokens", "gold"}) cols << c << "\n";
+  for (const char* c : wce::ensemble_feature_names()) cols << c << "\n";
+  std::vector<wce::io::DatasetProblem> problems;
+  size_t page_index = 0, row_count = 0;
+  std::vector<float> row(6 + D);
+  for (const std::string& f : files) {
+    std::vector<wce::io::Page> chosen;
+    wce::io::read_dataset(f, [&](wce::io::Page&& p) {
+      if (wce::ensemble_training_page(p.dataset, p.id) == (split == "train")) chosen.push_back(std::move(p));
+    }, problems);
+    wce::bench::spread_sample(chosen, per_dataset);
+    for (const wce::io::Page& p : chosen) {
+      wce::PageRun run = wce::PageRun::parse(wce::io::page_source(p));
+      const wce::GoldAlignment gold = wce::align_gold(run.doc(), p.gold);
+      pages_tsv << page_index << "\t" << p.dataset << "\t" << p.id << "\t" << wce::ensemble_page_bucket(p.dataset, p.id)
+                << "\t" << run.parse_ms() << "\t" << gold.gold_tokens << "\t" << gold.page_tokens << "\t"
+                << gold.matched_tokens;
+      for (const char* m : members) {
+        wce::ExtractorRun x = run.run(wce::require_extractor(m), /*render=*/true);
+        pages_tsv << "\t" << (x.ok() ? wce::rouge_lsum(x.text, p.gold).f1 : 0.0) << "\t" << x.extract_ms;
+      }
+      pages_tsv << "\n";
+      const std::vector<double> fx = wce::ensemble_features(run.context(), {}, nullptr, &use);
+      const auto& words = run.context().text_words();
+      for (size_t k = 0; k < words.size(); ++k) {
+        if (words[k] == 0) continue;  // no text: its label changes nothing
+        row[0] = static_cast<float>(page_index);
+        row[1] = static_cast<float>(k);
+        row[2] = static_cast<float>(words[k]);
+        row[3] = static_cast<float>(gold.node_tokens[k]);
+        row[4] = gold.node_share[k] * static_cast<float>(gold.node_tokens[k]);
+        row[5] = gold.labels[k];
+        for (size_t j = 0; j < D; ++j) row[6 + j] = static_cast<float>(fx[k * D + j]);
+        rows.write(reinterpret_cast<const char*>(row.data()), static_cast<std::streamsize>(row.size() * sizeof(float)));
+        ++row_count;
+      }
+      ++page_index;
+      std::cerr << "\r" << p.dataset << " " << page_index << " pages, " << row_count << " rows" << std::flush;
+    }
+    std::cerr << "\n";
+  }
+  for (const auto& pr : problems) std::cerr << "dataset problem: " << pr.where << ": " << pr.what << "\n";
+  return 0;
+}
