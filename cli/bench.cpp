@@ -57,7 +57,23 @@ int run_bench(const BenchOptions& opt) {
     size_t done = 0;
     for (const auto& path : opt.data) {
       io::read_dataset(path, [&](io::Page&& page) {
-        PageRun run = PageRun::parse(io::page_source(page));
+        // The time budget covers the parse and then each extractor's run
+        // (parse time included, PageRun::run with fresh); a page past it, or
+        // past a size limit, is reported and skipped (for that extractor, or
+        // for all if the parse stops), and counts as a failure.
+        ParseOptions limits = opt.limits;
+        limits.deadline = Deadline::after_ms(opt.page_timeout_ms);
+        std::optional<PageRun> parsed;
+        try {
+          parsed.emplace(PageRun::parse(io::page_source(page), limits));
+        } catch (const PageLimitError& e) {
+          failures += chosen.size();
+          bar.finish();
+          std::cerr << "wce: " << page.id << ": skipped: " << e.what() << "\n";
+          bar.update(++done, page.dataset);
+          return;
+        }
+        PageRun& run = *parsed;
         PageResult base;
         base.id = page.id;
         base.dataset = page.dataset;
@@ -74,7 +90,8 @@ int run_bench(const BenchOptions& opt) {
           if (!x.ok()) {
             ++failures;
             bar.finish();
-            std::cerr << "wce: " << page.id << ": extractor " << ex->info().name << " failed: " << x.error << "\n";
+            std::cerr << "wce: " << page.id << ": extractor " << ex->info().name
+                      << (x.limit.empty() ? " failed: " : ": skipped: ") << x.error << "\n";
             continue;
           }
           PageResult r = base;

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "io/report.hpp"
+#include "wce/html.hpp"
 
 namespace wce::cli {
 
@@ -12,6 +13,8 @@ struct BenchOptions {
   std::vector<std::string> extractors;  // names; empty = all
   io::ReportOptions report;                 // measures, grouping, outputs
   bool progress = true;                 // progress bar (only on a terminal)
+  ParseOptions limits;                  // page limits (--max-input-mb, --max-nodes, --max-text-mb)
+  double page_timeout_ms = 0;           // time budget of parse + one extractor (0 = none)
 };
 
 // Returns the process exit code.

@@ -80,8 +80,13 @@ int run_eval(const EvalOptions& opt) {
         r.extractor = opt.name;
         if (!page.html.empty()) {
           r.kb = static_cast<double>(page.html.size()) / 1000.0;
-          if (need_complexity)
-            r.complexity = complexity_score(PageRun::parse(io::page_source(page)).doc(), page.gold);
+          if (need_complexity) {
+            try {
+              r.complexity = complexity_score(PageRun::parse(io::page_source(page)).doc(), page.gold);
+            } catch (const PageLimitError& e) {  // scored all the same, without a complexity
+              std::cerr << "wce: " << page.id << ": no complexity: " << e.what() << "\n";
+            }
+          }
         }
         const std::string predicted = it == pred.end() ? std::string() : it->second.text;
         if (it == pred.end()) {

@@ -12,7 +12,7 @@ struct CommandHelp {
 };
 
 const CommandHelp kCommands[] = {
-    {"extract", R"(  wce extract [--extractor NAME] [--format text|json] [--charset LABEL] FILE|-
+    {"extract", R"(  wce extract [--extractor NAME] [--format text|json] [--charset LABEL] [LIMITS] FILE|-
       Prints the main content of an HTML file (raw bytes; charset sniffed:
       BOM, <meta>, then UTF-8 validity; --charset LABEL overrides it).
   wce extract --jsonl [--extractor NAME] [--format json] [--quiet] FILE|-
@@ -31,10 +31,14 @@ const CommandHelp kCommands[] = {
     --charset LABEL       utf-8, windows-1252 (iso-8859-1, ascii), windows-1251,
                           utf-16le, utf-16be: decode raw bytes with it
     --quiet, -q           no progress and no summary on stderr (problems are still reported)
+    In batch mode (--jsonl, --warc) a page past a limit or the time budget is
+    reported on stderr and skipped (exit 1); a single FILE past one exits 2.
 )"},
-    {"bench", R"(  wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [--no-progress] [--quiet]
+    {"bench", R"(  wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [LIMITS] [--no-progress] [--quiet]
       Runs extractors over datasets (JSONL, gzipped or not, or folders of
       <page>/source.html + gold.txt) and prints the scores per dataset.
+      The time budget covers the parse plus one extractor's run; a page past
+      it (or past a limit) is reported and skipped for that extractor.
       A progress bar goes to stderr when it is a terminal (--no-progress or
       --quiet: never).
 )"},
@@ -48,6 +52,15 @@ const CommandHelp kCommands[] = {
       Lists the registered extractors.
 )"},
 };
+
+// The page limits of extract and bench (wce/html.hpp, ParseOptions).
+const char* kLimitOptions = R"(    LIMITS (extract, bench; a page past one is rejected with its reason):
+      --max-input-mb N      page size (default 128; 0 = no limit)
+      --max-nodes N         elements + text nodes (default 10000000)
+      --max-text-mb N       decoded text and kept attribute values (default 128)
+      --page-timeout-ms MS  time budget per page in batch mode and bench (default
+                            0 = none; checked between stages and inside the long loops)
+)";
 
 // The options bench and eval share.
 const char* kReportOptions = R"(    REPORT OPTIONS (bench, eval):
@@ -70,13 +83,14 @@ const char* kExitCodes = "Exit codes: 0 ok, 1 some pages failed, 2 bad usage or 
 void print_usage(std::ostream& out) {
   out << "wce " WCE_VERSION " - web main-content extraction\n\nusage:\n";
   for (const auto& c : kCommands) out << c.text;
-  out << kReportOptions << "  wce --version | --help\n  wce COMMAND --help\n\n" << kExitCodes;
+  out << kLimitOptions << kReportOptions << "  wce --version | --help\n  wce COMMAND --help\n\n" << kExitCodes;
 }
 
 bool print_command_help(const std::string& command, std::ostream& out) {
   for (const auto& c : kCommands) {
     if (command != c.name) continue;
     out << "usage:\n" << c.text;
+    if (command == "extract" || command == "bench") out << kLimitOptions;
     if (command == "bench" || command == "eval") out << kReportOptions;
     out << "\n" << kExitCodes;
     return true;

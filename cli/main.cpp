@@ -1,6 +1,7 @@
 // wce: the command-line front end of the core.
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -46,6 +47,28 @@ bool report_option(const std::string& a, const std::function<std::string()>& val
   return true;
 }
 
+double number_or_fail(const std::string& option, const std::string& v) {
+  try {
+    size_t used = 0;
+    double d = std::stod(v, &used);
+    if (used == v.size() && d >= 0) return d;
+  } catch (const std::exception&) {
+  }
+  fail(option + " needs a number >= 0, got '" + v + "'");
+}
+
+// The limit options shared by extract and bench; false if `a` is not one.
+bool limit_option(const std::string& a, const std::function<std::string()>& value, wce::ParseOptions& limits,
+                  double& page_timeout_ms) {
+  constexpr double kMB = 1 << 20;
+  if (a == "--max-input-mb") limits.max_input_bytes = static_cast<uint64_t>(number_or_fail(a, value()) * kMB);
+  else if (a == "--max-nodes") limits.max_nodes = static_cast<uint64_t>(number_or_fail(a, value()));
+  else if (a == "--max-text-mb") limits.max_text_bytes = static_cast<uint64_t>(number_or_fail(a, value()) * kMB);
+  else if (a == "--page-timeout-ms") page_timeout_ms = number_or_fail(a, value());
+  else return false;
+  return true;
+}
+
 const wce::Extractor& extractor_or_fail(const std::string& name) {
   try {
     return wce::require_extractor(name);  // the message the WASM and Python APIs give too
@@ -66,6 +89,8 @@ std::string charset_or_fail(const std::string& label) {
 int cmd_extract(const std::vector<std::string>& args) {
   std::string name = "bte", format = "text", file, charset;
   bool jsonl = false, warc = false, quiet = false;
+  wce::ParseOptions limits;
+  double page_timeout_ms = 0;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&]() -> std::string {
@@ -78,6 +103,7 @@ int cmd_extract(const std::vector<std::string>& args) {
     else if (a == "--warc") warc = true;
     else if (a == "--charset") charset = charset_or_fail(value());
     else if (a == "--quiet" || a == "-q") quiet = true;
+    else if (limit_option(a, value, limits, page_timeout_ms)) continue;
     else if (a == "-" || a[0] != '-') { if (!file.empty()) fail("extract takes one input"); file = a; }
     else fail("unknown option " + a);
   }
@@ -86,21 +112,33 @@ int cmd_extract(const std::vector<std::string>& args) {
   const wce::Extractor& ex = extractor_or_fail(name);
   if (jsonl && warc) fail("--jsonl and --warc exclude each other");
   if (jsonl && !charset.empty()) fail("--charset is for raw bytes (FILE, -, --warc); --jsonl records hold decoded text");
-  if (warc) return wce::cli::run_warc_extract({file, &ex, charset, quiet, true});
+  if (warc) return wce::cli::run_warc_extract({file, &ex, charset, quiet, true, limits, page_timeout_ms});
 
+  if (page_timeout_ms > 0 && !jsonl && !warc) fail("--page-timeout-ms is for batch mode (--jsonl, --warc) and bench");
   if (jsonl) {
     std::vector<wce::io::DatasetProblem> problems;
     size_t failures = 0;
     try {
       wce::io::read_dataset(file, [&](wce::io::Page&& p) {
-        wce::PageRun run = wce::PageRun::parse(wce::io::page_source(p));
-        wce::ExtractorRun x = run.run(ex);
-        if (!x.ok()) {
+        // The time budget covers the parse, the extractor and the rendering.
+        wce::ParseOptions page_limits = limits;
+        page_limits.deadline = wce::Deadline::after_ms(page_timeout_ms);
+        std::optional<wce::PageRun> run;
+        try {
+          run.emplace(wce::PageRun::parse(wce::io::page_source(p), page_limits));
+        } catch (const wce::PageLimitError& e) {
           ++failures;
-          std::cerr << "wce: " << p.id << ": extractor " << name << " failed: " << x.error << "\n";
+          std::cerr << "wce: skipped " << p.id << ": " << e.what() << "\n";
           return;
         }
-        const double ms = run.parse_ms() + x.extract_ms + x.render_ms;
+        wce::ExtractorRun x = run->run(ex);
+        if (!x.ok()) {
+          ++failures;
+          if (x.limit.empty()) std::cerr << "wce: " << p.id << ": extractor " << name << " failed: " << x.error << "\n";
+          else std::cerr << "wce: skipped " << p.id << ": " << x.error << "\n";
+          return;
+        }
+        const double ms = run->parse_ms() + x.extract_ms + x.render_ms;
         nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", x.text}, {"ms", ms}};
         if (format == "json") out["labels"] = x.labels;
         std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
@@ -118,8 +156,13 @@ int cmd_extract(const std::vector<std::string>& args) {
   } catch (const std::exception& e) {
     fail(e.what());
   }
-  wce::PageRun run = wce::PageRun::parse({bytes, charset, {}});
-  wce::ExtractorRun x = run.run(ex);
+  std::optional<wce::PageRun> run;
+  try {
+    run.emplace(wce::PageRun::parse({bytes, charset, {}}, limits));
+  } catch (const wce::PageLimitError& e) {
+    fail(file + ": " + e.what());
+  }
+  wce::ExtractorRun x = run->run(ex);
   if (!x.ok()) {
     std::cerr << "wce: extractor " << name << " failed: " << x.error << "\n";
     return 1;
@@ -150,6 +193,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       std::string v = value();
       if (v != "all") opt.extractors = split_commas(v);
     } else if (a == "--no-progress" || a == "--quiet" || a == "-q") opt.progress = false;
+    else if (limit_option(a, value, opt.limits, opt.page_timeout_ms)) continue;
     else fail("unknown option " + a);
   }
   if (opt.data.empty()) fail("bench needs --data PATH");

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "io/warc.hpp"
 #include "wce/wce.hpp"
@@ -42,21 +43,35 @@ int run_warc_extract(const WarcExtractOptions& opt) {
   io::WarcReader reader(in, report);
   const bool progress = opt.progress && !opt.quiet && isatty(fileno(stderr));
   auto last_draw = std::chrono::steady_clock::now();
-  size_t errors = 0;
+  size_t errors = 0, skipped = 0;
 
   io::WarcResponse rec;
   const std::string& ex_name = opt.extractor->info().name;
   while (reader.next(rec)) {
     auto t0 = std::chrono::steady_clock::now();
-    PageRun run = PageRun::parse({rec.body, page_charset(rec, opt.charset), {}});
-    ExtractorRun x = run.run(*opt.extractor);
+    ParseOptions limits = opt.limits;
+    limits.deadline = Deadline::after_ms(opt.page_timeout_ms, t0);
+    std::optional<PageRun> run;
+    try {
+      run.emplace(PageRun::parse({rec.body, page_charset(rec, opt.charset), {}}, limits));
+    } catch (const PageLimitError& e) {
+      ++skipped;
+      std::cerr << "wce: " << name << ": offset " << rec.offset << ": skipped " << rec.id << ": " << e.what() << "\n";
+      continue;
+    }
+    ExtractorRun x = run->run(*opt.extractor);
     if (!x.ok()) {
+      if (!x.limit.empty()) {
+        ++skipped;
+        std::cerr << "wce: " << name << ": offset " << rec.offset << ": skipped " << rec.id << ": " << x.error << "\n";
+        continue;
+      }
       ++errors;
       std::cerr << "wce: " << name << ": offset " << rec.offset << ": extractor " << ex_name << " failed on "
                 << rec.id << ": " << x.error << "\n";
       continue;
     }
-    const double ms = run.parse_ms() + x.extract_ms + x.render_ms;
+    const double ms = run->parse_ms() + x.extract_ms + x.render_ms;
     nlohmann::json out = {{"id", rec.id}, {"url", rec.url}, {"extractor", ex_name}, {"text", x.text}, {"ms", ms}};
     std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     if (progress && t0 - last_draw > std::chrono::milliseconds(200)) {
@@ -70,12 +85,13 @@ int run_warc_extract(const WarcExtractOptions& opt) {
   std::cout.flush();
 
   const io::WarcCounts& c = reader.counts();
-  failed = c.bad > 0 || errors > 0;
+  failed = c.bad > 0 || errors > 0 || skipped > 0;
   if (!opt.quiet || failed)
     std::cerr << "wce: " << name << ": " << c.records << " records (" << c.responses << " responses): "
-              << c.html - errors << " pages extracted, " << c.not_html << " not HTML, " << c.too_large
+              << c.html - errors - skipped << " pages extracted, " << c.not_html << " not HTML, " << c.too_large
               << " too large, " << c.bad << " corrupt or truncated" << (errors ? ", " : "")
-              << (errors ? std::to_string(errors) + " extractor failures" : "") << "\n";
+              << (errors ? std::to_string(errors) + " extractor failures" : "")
+              << (skipped ? ", " + std::to_string(skipped) + " past a limit" : "") << "\n";
   return failed ? 1 : 0;
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "wce/extractor.hpp"
+#include "wce/html.hpp"
 
 namespace wce::cli {
 
@@ -13,12 +14,14 @@ struct WarcExtractOptions {
   std::string charset;         // "" : HTTP header charset, then sniffing; else this one for every page
   bool quiet = false;          // no summary line on stderr (problems are still reported)
   bool progress = true;        // a counter on stderr when it is a terminal
+  ParseOptions limits;         // page limits; a page past one is reported and skipped
+  double page_timeout_ms = 0;  // time budget per page (parse + extract + render), 0 = none
 };
 
 // Writes {"id", "url", "extractor", "text", "ms"} per HTML response to stdout;
 // problems as "wce: FILE: offset N: ..." and a summary of the counts to
 // stderr. Returns 0, 1 if a record was corrupt or truncated or an extractor
-// failed, 2 if the file cannot be read.
+// failed or a page was past a limit, 2 if the file cannot be read.
 int run_warc_extract(const WarcExtractOptions& opt);
 
 }  // namespace wce::cli

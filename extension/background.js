@@ -80,6 +80,36 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // agreement?: {members}, timing}. With agreement, each text node's label is
   // the share of settings.AGREEMENT_EXTRACTORS that choose it (one parse, one
   // Context: classifyMany).
+  // A large page's flat DOM arrives in parts ('wce:part', content.js
+  // sendPage) before the 'wce:classify' that names them; they wait here, per
+  // tab and id, for at most MAX_PENDING_PAGES pages (the oldest is dropped).
+  const MAX_PENDING_PAGES = 2;
+  const pendingParts = new Map(); // "<tab>:<id>" -> {nodes: [string], strings: [string]}
+  const partsKey = (sender, id) => String(sender && sender.tab ? sender.tab.id : '-') + ':' + id;
+  function addPart(msg, sender) {
+    if (typeof msg.id !== 'string' || typeof msg.data !== 'string' ||
+        (msg.field !== 'nodes' && msg.field !== 'strings')) {
+      throw new Error('bad part: expected {id: string, field: "nodes" | "strings", data: string}');
+    }
+    const key = partsKey(sender, msg.id);
+    let parts = pendingParts.get(key);
+    if (!parts) {
+      parts = { nodes: [], strings: [] };
+      pendingParts.set(key, parts);
+      while (pendingParts.size > MAX_PENDING_PAGES) pendingParts.delete(pendingParts.keys().next().value);
+    }
+    parts[msg.field].push(msg.data);
+    return { ok: true };
+  }
+  function joinParts(msg, sender) {
+    if (msg.parts === undefined) return msg;
+    const key = partsKey(sender, String(msg.parts));
+    const parts = pendingParts.get(key);
+    pendingParts.delete(key);
+    if (!parts) throw new Error('bad classify request: the parts of this page were not received');
+    return Object.assign({}, msg, { nodes: msg.nodes + parts.nodes.join(''), strings: msg.strings + parts.strings.join('') });
+  }
+
   async function classify(msg) {
     if (!msg || typeof msg.nodes !== 'string' || typeof msg.strings !== 'string') {
       throw new Error('bad classify request: expected {nodes: string, strings: string}');
@@ -299,7 +329,8 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     if (!sender || sender.id !== api.runtime.id) throw new Error('message from an unknown sender');
     const type = msg && msg.type;
     switch (type) {
-      case 'wce:classify': return classify(msg);
+      case 'wce:classify': return classify(joinParts(msg, sender));
+      case 'wce:part': return addPart(msg, sender);
       case 'wce:ping': return { ok: true };
       default: break;
     }

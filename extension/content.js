@@ -188,6 +188,36 @@
     mode = null;
   }
 
+  // Chrome refuses a message of more than 64 MiB (as JSON, where one
+  // character may take 6 bytes): a page of a million text nodes makes about
+  // 70 MB. Past MESSAGE_PART characters the flat DOM goes ahead in parts
+  // ('wce:part'), which the background joins when the 'wce:classify' that
+  // names them arrives.
+  const MESSAGE_PART = 8 * 1024 * 1024;
+  const PAGE_FIELDS = ['nodes', 'strings'];
+  // The end of the part of s that starts at i; never between the two halves
+  // of a surrogate pair (messaging converts strings to UTF-8).
+  function partEnd(s, i) {
+    let end = Math.min(s.length, i + MESSAGE_PART);
+    const c = s.charCodeAt(end - 1);
+    if (end < s.length && c >= 0xD800 && c <= 0xDBFF) end--;
+    return end;
+  }
+  async function sendPage(msg) {
+    if (PAGE_FIELDS.every((f) => msg[f].length <= MESSAGE_PART)) return platform.api.runtime.sendMessage(msg);
+    const id = Date.now().toString(36) + '-' + Math.random().toString(36).slice(2);
+    for (const field of PAGE_FIELDS) {
+      const s = msg[field];
+      for (let i = 0; i < s.length;) {
+        const end = partEnd(s, i);
+        const r = await platform.api.runtime.sendMessage({ type: 'wce:part', id, field, data: s.slice(i, end) });
+        if (!r || r.ok !== true) throw new Error('sending the page failed: ' + (r && r.error ? r.error : 'no answer'));
+        i = end;
+      }
+    }
+    return platform.api.runtime.sendMessage(Object.assign({}, msg, { nodes: '', strings: '', parts: id }));
+  }
+
   // Encodes the page, has the background label it: {textNodes, labels, reply, timing}.
   // One message each way: the flat DOM goes as two strings (platform.js packs
   // the node table), the labels come back as one.
@@ -199,7 +229,7 @@
     const enc = globalThis.WCEEncoder.encodeDom(document);
     const packed = platform.packUint32(enc.nodes);
     const t1 = performance.now();
-    const reply = await platform.api.runtime.sendMessage({
+    const reply = await sendPage({
       type: 'wce:classify', extractor, agreement: agreement === true, nodes: packed, strings: enc.strings,
     });
     const t2 = performance.now();

@@ -3,6 +3,10 @@
 # apt-get runs only when a package is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# --fuzz: also clang with libFuzzer and the sanitizer runtimes, for the
+# sanitizer build and the fuzz harnesses (scripts/test.sh --sanitize, scripts/fuzz.sh).
+FUZZ=0
+[ "${1:-}" = "--fuzz" ] && FUZZ=1
 
 DEBIAN_PACKAGES=(
   cmake ninja-build g++ pkg-config    # native build
@@ -14,6 +18,7 @@ DEBIAN_PACKAGES=(
 
 # Node.js and npm: used as found (this machine kind ships Node 20 + npm 11
 # outside Debian's packages, which would conflict); Debian's otherwise.
+[ "$FUZZ" = 1 ] && DEBIAN_PACKAGES+=(clang-14 libclang-rt-14-dev)
 command -v node >/dev/null || DEBIAN_PACKAGES+=(nodejs)
 command -v npm >/dev/null || DEBIAN_PACKAGES+=(npm)
 # pip: downloads jusText's stop lists from PyPI (below).

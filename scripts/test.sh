@@ -1,8 +1,27 @@
 #!/usr/bin/env bash
 # Runs all tests: C++ (GoogleTest via CTest), JS (Jest), end-to-end (Playwright
 # with Debian's Chromium). Builds first if needed.
+#
+#   bash scripts/test.sh --sanitize   instead: the C++ suite (CTest) built with
+#       clang, AddressSanitizer and UndefinedBehaviorSanitizer in build/asan,
+#       any finding fatal (docs/ARCHITECTURE.md, "Fuzzing and sanitizers").
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--sanitize" ]; then
+  bash scripts/setup.sh --fuzz
+  if [ ! -f build/asan/build.ninja ]; then
+    CC=clang-14 CXX=clang++-14 cmake -S . -B build/asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+      -DWCE_SANITIZE=ON -DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >/dev/null
+  fi
+  cmake --build build/asan -j2
+  echo "== C++ tests under ASan + UBSan"
+  # detect_leaks: LeakSanitizer as well; halt_on_error: the first finding fails the test.
+  ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:abort_on_error=1 \
+  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    ctest --test-dir build/asan --output-on-failure -j2
+  echo "== sanitizer tests passed"
+  exit 0
+fi
 if [ ! -x build/native/wce ] || [ ! -f build/wasm/wce_core.js ] || [ ! -d build/web ] || [ ! -d build/extension ]; then
   bash scripts/build.sh
 else

@@ -10,11 +10,13 @@
 // is parsed with charset "utf-8"; a <meta charset> in it is ignored.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
+#include <emscripten/heap.h>
 #include <emscripten/val.h>
 
 #include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -36,6 +38,7 @@ val error_result(const std::string& message) {
 // (Float32Array), parseMs, extractMs, renderMs}. A failing extractor throws
 // here (extract/classify report it as {error}).
 val pack(const wce::PageRun& run, const wce::ExtractorRun& x) {
+  if (x.limit == "memory") throw std::bad_alloc();  // guarded() says how much memory there was
   if (!x.ok()) throw std::runtime_error("extractor \"" + x.extractor->info().name + "\" failed: " + x.error);
   val r = val::object();
   r.set("extractor", x.extractor->info().name);
@@ -80,10 +83,22 @@ std::vector<uint32_t> copy_nodes(const val& nodes) {
   return words;
 }
 
+// When WebAssembly memory cannot grow any further, malloc returns null and
+// operator new (and Gumbo's arena, gumbo_builder.cpp) throws std::bad_alloc:
+// the page's allocations are released as the stack unwinds and the module
+// stays usable (built with -sABORTING_MALLOC=0, CMakeLists.txt).
+std::string out_of_memory_message() {
+  return "out of memory: the page needs more memory than WebAssembly can grow to (heap " +
+         std::to_string(emscripten_get_heap_size() >> 20) + " MB, maximum " +
+         std::to_string(emscripten_get_heap_max() >> 20) + " MB); the page was skipped, the extractor is still usable";
+}
+
 template <class F>
 val guarded(F&& f) {
   try {
     return f();
+  } catch (const std::bad_alloc&) {
+    return error_result(out_of_memory_message());
   } catch (const std::exception& e) {
     return error_result(e.what());
   } catch (...) {

@@ -122,4 +122,41 @@ check "json complexity levels"     0 "" -- sh -c "'$WCE' bench --data '$T/multi.
 check "bench reads stdin"          0 "^bte +t +2 +1.000" -- sh -c "'$WCE' bench --data - --extractors bte < '$T/data.jsonl'"
 check "measures needs a value"     2 "--measures needs a value" -- "$WCE" bench --data "$T/multi.jsonl" --measures
 
+# Hard limits and the time budget (docs/ARCHITECTURE.md, "Limits").
+python3 - "$T" <<'PY'
+import json, sys
+t = sys.argv[1]
+big = "<div><p>" + "word " * 20 + "</p></div>"
+big = "<html><body>" + big * 40000 + "</body></html>"  # about 1.6 MB, 120,000 nodes
+open(t + "/big.html", "w").write(big)
+with open(t + "/limits.jsonl", "w") as f:
+    f.write(json.dumps({"id": "big", "dataset": "l", "html": big, "text": "word"}) + "\n")
+    f.write(json.dumps({"id": "small", "dataset": "l", "html": "<p>small page</p>", "text": "small page"}) + "\n")
+# The same two pages as WARC response records.
+with open(t + "/limits.warc", "wb") as f:
+    for rid, html in (("big", big), ("small", "<p>small page</p>")):
+        body = html.encode()
+        http = b"HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: %d\r\n\r\n" % len(body) + body
+        head = ("WARC/1.0\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:%s>\r\n"
+                "WARC-Target-URI: http://example.com/%s\r\nContent-Type: application/http; msgtype=response\r\n"
+                "Content-Length: %d\r\n\r\n" % (rid, rid, len(http))).encode()
+        f.write(head + http + b"\r\n\r\n")
+PY
+check "limit: input size"          2 "big.html: page over the input_bytes limit: input of more than 1.0 MB" -- "$WCE" extract --max-input-mb 1 "$T/big.html"
+check "limit: node count"          2 "page over the nodes limit: Document of more than 50000 nodes" -- "$WCE" extract --max-nodes 50000 "$T/big.html"
+check "limit: text size"           2 "page over the text_bytes limit" -- "$WCE" extract --max-text-mb 0.5 "$T/big.html"
+check "limit: 0 = none"            0 "word word" -- "$WCE" extract --max-input-mb 0 --max-nodes 0 --max-text-mb 0 "$T/big.html"
+check "limit: bad value"           2 "--max-nodes needs a number >= 0, got 'many'" -- "$WCE" extract --max-nodes many "$T/big.html"
+check "limit: batch skips the page" 1 'skipped big: page over the nodes limit: Document of more than 50000 nodes' -- "$WCE" extract --jsonl --max-nodes 50000 "$T/limits.jsonl"
+check "limit: batch goes on"       1 '^\{"extractor":"bte","id":"small",.*"text":"small page"\}$' -- "$WCE" extract --jsonl --max-nodes 50000 "$T/limits.jsonl"
+check "time budget: batch"         1 'skipped big: page over the time budget of 1 ms \(stopped in parse\)' -- "$WCE" extract --jsonl --page-timeout-ms 1 "$T/limits.jsonl"
+check "time budget: batch goes on" 1 '"id":"small"' -- "$WCE" extract --jsonl --page-timeout-ms 1 "$T/limits.jsonl"
+check "time budget: bench"         1 "big: (extractor bte: )?skipped: page over the time budget of 1 ms" -- "$WCE" bench --data "$T/limits.jsonl" --extractors bte --page-timeout-ms 1 --no-progress
+check "time budget: bench scores the rest" 1 "^bte +l +1 +1.000" -- "$WCE" bench --data "$T/limits.jsonl" --extractors bte --page-timeout-ms 1 --no-progress
+check "time budget: batch only"    2 "--page-timeout-ms is for batch mode" -- "$WCE" extract --page-timeout-ms 5 "$T/big.html"
+check "limit: warc skips the record" 1 'skipped <urn:uuid:big>: page over the nodes limit' -- "$WCE" extract --warc --max-nodes 50000 "$T/limits.warc"
+check "limit: warc goes on"        1 '"id":"<urn:uuid:small>".*"text":"small page"' -- "$WCE" extract --warc --max-nodes 50000 "$T/limits.warc"
+check "time budget: warc"          1 '1 past a limit' -- "$WCE" extract --warc --page-timeout-ms 1 "$T/limits.warc"
+check "limit: bench skips the page" 1 "big: skipped: page over the input_bytes limit" -- "$WCE" bench --data "$T/limits.jsonl" --extractors bte,dsc --max-input-mb 1 --no-progress
+
 [ "$fails" -eq 0 ] && echo "all CLI checks passed" || { echo "$fails CLI check(s) failed"; exit 1; }

@@ -35,6 +35,7 @@ const PAGES = [
 ].filter((p) => fs.existsSync(p.html) && fs.existsSync(p.gold));
 const MAIN_PAGE = PAGES[0]; // the news demo if it exists, else the fixture
 const FIXTURE = { route: '/fixture', html: path.join(FIXTURES, 'article.html') };
+const FIXTURE_GOLD = path.join(FIXTURES, 'article.gold.txt');
 const READER = { route: '/reader', html: path.join(FIXTURES, 'reader.html'),
   gold: path.join(FIXTURES, 'reader.gold.txt') };
 // A news story with metadata (og:, <meta>, JSON-LD), a bold subhead, a figure,
@@ -68,6 +69,128 @@ const DEEP_PAGE = `<!DOCTYPE html><html><head><title>Deep</title></head><body>
   document.title = 'Deep ready';
 </script></body></html>`;
 
+// Hostile pages (issue 11): the fixture article with a page script that
+// attacks what an extension might rely on. Each script runs in the page's
+// main world; the extension runs in its isolated world.
+//   /hostile/globals: window.__beHostile() replaces Node.prototype's methods
+//     and tree getters, Array.prototype.push/map, CSS.highlights, Highlight,
+//     Range, MutationObserver, setTimeout, JSON, ... with functions that
+//     count the call and throw; window.__hostile.calls counts them.
+//   /hostile/chaos: window.__chaosStart() starts a 1 ms timer that clears
+//     CSS.highlights and, every other tick, takes an article paragraph out,
+//     adds an element, rewrites the headline's text, and puts all three back
+//     on the next tick; __chaosStop() stops it with the page as it was.
+//   /hostile/frame: the article inside an <iframe>, the page around it
+//     short, plus an iframe with srcdoc; /many?n=N: N text nodes (100 per <p>).
+const HOSTILE_GLOBALS_SCRIPT = `
+window.__hostile = { calls: 0, installed: false };
+window.__beHostile = function () {
+  const h = window.__hostile;
+  const poison = (what) => function () { h.calls++; throw new Error('hostile page: ' + what); };
+  const methods = [[Node.prototype, 'Node.prototype', ['appendChild', 'insertBefore', 'replaceChild',
+      'removeChild', 'cloneNode', 'normalize', 'contains', 'compareDocumentPosition']],
+    [Element.prototype, 'Element.prototype', ['setAttribute', 'getAttribute', 'getBoundingClientRect',
+      'scrollIntoView', 'querySelectorAll', 'closest']],
+    [Document.prototype, 'Document.prototype', ['createElement', 'createElementNS', 'createRange',
+      'createTreeWalker', 'createTextNode']],
+    [Range.prototype, 'Range.prototype', ['selectNodeContents', 'getBoundingClientRect']],
+    [Array.prototype, 'Array.prototype', ['push', 'map', 'join']],
+    [String.prototype, 'String.prototype', ['charCodeAt', 'codePointAt']],
+    [window, 'window', ['setTimeout', 'getComputedStyle', 'btoa', 'atob']]];
+  for (const [obj, name, list] of methods) {
+    for (const m of list) obj[m] = poison(name + '.' + m);
+  }
+  for (const g of ['firstChild', 'nextSibling', 'parentNode', 'childNodes', 'nodeType', 'nodeName', 'nodeValue']) {
+    Object.defineProperty(Node.prototype, g, { get: poison('Node.prototype.' + g), configurable: true });
+  }
+  const fakeRegistry = { set: poison('CSS.highlights.set'), get: poison('CSS.highlights.get'),
+    delete: poison('CSS.highlights.delete'), clear: poison('CSS.highlights.clear'), size: 0 };
+  Object.defineProperty(CSS, 'highlights', { value: fakeRegistry, configurable: true });
+  window.Highlight = poison('Highlight');
+  window.MutationObserver = poison('MutationObserver');
+  window.TextEncoder = poison('TextEncoder');
+  JSON.stringify = poison('JSON.stringify');
+  JSON.parse = poison('JSON.parse');
+  h.installed = true;
+  h.registry = fakeRegistry;
+  h.push = Array.prototype.push;
+  h.observer = window.MutationObserver;
+};
+// The page's globals are still its own: the number of calls they got, or -1.
+window.__hostileIntact = function () {
+  const h = window.__hostile;
+  return h.installed && CSS.highlights === h.registry && Array.prototype.push === h.push &&
+    window.MutationObserver === h.observer ? h.calls : -1;
+};`;
+
+const CHAOS_SCRIPT = `
+(function () {
+  let timer = null, odd = false, taken = null, where = null, added = null, headline = null, original = null;
+  window.__chaos = { ticks: 0, clears: 0 };
+  function mess() {
+    const art = document.querySelector('article');
+    taken = art.querySelectorAll('p')[2];
+    where = taken.nextSibling;
+    taken.remove();
+    added = document.createElement('div');
+    added.className = 'ad';
+    added.textContent = 'Buy one lighthouse, get one free! Limited offer, click now.';
+    document.body.insertBefore(added, document.body.firstChild);
+    headline = art.querySelector('h1').firstChild;
+    original = headline.data;
+    headline.data = 'Breaking: something else entirely';
+  }
+  function tidy() {
+    where.parentNode.insertBefore(taken, where);
+    added.remove();
+    headline.data = original;
+  }
+  function tick() {
+    window.__chaos.ticks++;
+    if (CSS.highlights && CSS.highlights.size > 0) { window.__chaos.clears++; CSS.highlights.clear(); }
+    if (odd) tidy(); else mess();
+    odd = !odd;
+  }
+  window.__chaosStart = function () { timer = setInterval(tick, 1); };
+  window.__chaosStop = function () {
+    clearInterval(timer);
+    if (odd) tidy();
+    odd = false;
+  };
+})();`;
+
+function withPageScript(html, script) {
+  return html.replace('<head>', '<head>\n<script>' + script + '</script>');
+}
+
+function framedPage() {
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Framed</title></head><body>
+<p>A short note above the embedded story.</p>
+<iframe id="story" src="/fixture" width="800" height="600"></iframe>
+<iframe id="inline" srcdoc="<p>An inline frame with a sentence of its own in it.</p>"></iframe>
+<p>Below the frame: a second, longer paragraph of the page itself, with enough words in it to be chosen by the extractor as the page's own text, which it is.</p>
+</body></html>`;
+}
+
+// n text nodes, 100 per <p>, made by the page's script (the parser would
+// merge adjacent text); document.title says when they are there.
+function manyTextPage(n) {
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Many</title></head><body>
+<h1>Many text nodes</h1><div id="many"></div>
+<script>
+  const box = document.getElementById('many');
+  const frag = document.createDocumentFragment();
+  const n = ${n};
+  for (let i = 0; i < n; i += 100) {
+    const p = document.createElement('p');
+    for (let j = 0; j < 100 && i + j < n; j++) p.appendChild(document.createTextNode('word' + (j % 10) + ' and more '));
+    frag.appendChild(p);
+  }
+  box.appendChild(frag);
+  document.title = 'Many ready';
+</script></body></html>`;
+}
+
 test.describe.configure({ mode: 'serial' });
 
 let server;
@@ -90,6 +213,10 @@ function startServer() {
     if (page) body = fs.readFileSync(page.html);
     else if (route === '/huge') body = huge || (huge = hugePage());
     else if (route === '/deep') body = DEEP_PAGE;
+    else if (route === '/hostile/globals') body = withPageScript(fs.readFileSync(FIXTURE.html, 'utf8'), HOSTILE_GLOBALS_SCRIPT);
+    else if (route === '/hostile/chaos') body = withPageScript(fs.readFileSync(FIXTURE.html, 'utf8'), CHAOS_SCRIPT);
+    else if (route === '/hostile/frame') body = framedPage();
+    else if (route === '/many') body = manyTextPage(Number(url.searchParams.get('n')));
     if (body === null) {
       res.writeHead(404, { 'Content-Type': 'text/plain' });
       res.end('not found');
@@ -195,6 +322,16 @@ function inIsolatedWorld(url, func) {
         delete globalThis.Highlight;
         return typeof CSS.highlights === 'undefined' && typeof Highlight === 'undefined';
       },
+      // What is painted, read in the isolated world (the page's own
+      // CSS.highlights may be a fake): the text of wce-main, or of the marks.
+      readPaint: function () {
+        const hl = typeof CSS.highlights !== 'undefined' ? CSS.highlights.get('wce-main') : undefined;
+        const parts = [];
+        if (hl) for (const r of hl) parts.push(r.toString());
+        for (const m of document.querySelectorAll('mark[data-wce]')) parts.push(m.textContent);
+        return parts.join('\n');
+      },
+      outerHTML: function () { return document.documentElement.outerHTML; },
       sendBogus: function () {
         return Promise.all([
           chrome.runtime.sendMessage({ type: 'no-such-type' }),
@@ -832,6 +969,122 @@ test('live pages: text the page adds after the highlight is highlighted too, and
     expect(await page.evaluate(() => document.querySelectorAll('mark[data-wce]').length), what).toBe(0);
     await page.close();
   }
+});
+
+// ------------------------------------------------------------------ hostile pages
+// The page never sees the extension: a page that poisons the DOM's and the
+// language's globals gets none of our calls, and highlight, reader view and
+// off work as on any page, in both painting modes.
+test('hostile pages: a page that redefines Node.prototype, Array.prototype.push, CSS.highlights... is highlighted and restored exactly', async () => {
+  for (const fallback of [false, true]) {
+    const what = fallback ? '<mark> fallback' : 'Highlight API';
+    const { page, url, errors } = await openPage('/hostile/globals');
+    const before = await outerHTML(page);
+    if (fallback) expect(await inIsolatedWorld(url, 'disableHighlightApi')).toBe(true);
+    await page.evaluate(() => window.__beHostile());
+    const on = await setHighlight(url, { on: true, extractor: 'readability' });
+    expect(on.state, `${what}: ${JSON.stringify(on)}`).toBe('on');
+    expect(on.mode, what).toBe(fallback ? 'mark' : 'highlight');
+    expectArticle(await inIsolatedWorld(url, 'readPaint'), FIXTURE_GOLD);
+    if (!fallback) expect(await inIsolatedWorld(url, 'outerHTML'), what).toBe(before);
+    const doc = await worker.evaluate(async (tabId) => {
+      const r = await self.wce.openReader(tabId, 'readability');
+      const tab = await chrome.tabs.get(r.readerTabId).catch(() => null);
+      if (tab) await chrome.tabs.remove(tab.id);
+      return r;
+    }, await tabIdOf(url));
+    expect(doc.ok, `${what}: reader view ${JSON.stringify(doc)}`).toBe(true);
+    expect((await setHighlight(url, { on: false })).state, what).toBe('off');
+    expect(await inIsolatedWorld(url, 'outerHTML'), what).toBe(before);
+    // The page's globals are still its own, and none of them was called.
+    expect(await page.evaluate(() => window.__hostileIntact()), what).toBe(0);
+    expect(errors, what).toEqual([]);
+    await page.close();
+  }
+});
+
+// The page clears every highlight and moves its DOM around every millisecond,
+// while the page is encoded, labelled and painted; when it calms down the
+// live highlight comes back, and off leaves the page as it was.
+test('hostile pages: a page that removes our highlight and mutates the DOM during classification', async () => {
+  for (const fallback of [false, true]) {
+    const what = fallback ? '<mark> fallback' : 'Highlight API';
+    const { page, url, errors } = await openPage('/hostile/chaos');
+    const before = await outerHTML(page);
+    if (fallback) expect(await inIsolatedWorld(url, 'disableHighlightApi')).toBe(true);
+    await page.evaluate(() => window.__chaosStart());
+    for (let round = 0; round < 3; round++) {
+      const on = await setHighlight(url, { on: true, extractor: 'readability' });
+      expect(on.state, `${what}: ${JSON.stringify(on)}`).toBe('on');
+      await page.waitForTimeout(50);
+      expect((await setHighlight(url, { on: false })).state, what).toBe('off');
+    }
+    const on = await setHighlight(url, { on: true, extractor: 'readability' });
+    expect(on.state, what).toBe('on');
+    await page.waitForTimeout(100);
+    const chaos = await page.evaluate(() => { window.__chaosStop(); return window.__chaos; });
+    expect(chaos.ticks, what).toBeGreaterThan(10);
+    if (!fallback) expect(chaos.clears, `${what}: the page did remove our highlight`).toBeGreaterThan(0);
+    // Quiet again: the live highlight (content.js) labels the page again and paints it.
+    await expect.poll(async () => words(await inIsolatedWorld(url, 'readPaint')).length,
+      { message: `${what}: the highlight comes back`, timeout: 10_000 }).toBeGreaterThan(50);
+    expectArticle(await inIsolatedWorld(url, 'readPaint'), FIXTURE_GOLD);
+    expect((await setHighlight(url, { on: false })).state, what).toBe('off');
+    expect(await outerHTML(page), what).toBe(before);
+    expect(errors, what).toEqual([]);
+    await page.close();
+  }
+});
+
+// The extension works on the top document; frames keep their own documents,
+// which it neither reads nor changes.
+test('hostile pages: a page with the article inside an iframe', async () => {
+  const { page, url, errors } = await openPage('/hostile/frame');
+  const story = page.frameLocator('#story');
+  await story.locator('article').waitFor();
+  const frameHtml = () => Promise.all(page.frames().filter((f) => f !== page.mainFrame())
+    .map((f) => f.evaluate(() => document.documentElement.outerHTML)));
+  const before = await outerHTML(page);
+  const framesBefore = await frameHtml();
+  expect(framesBefore.length).toBe(2);
+  for (const fallback of [false, true]) {
+    const what = fallback ? '<mark> fallback' : 'Highlight API';
+    if (fallback) expect(await inIsolatedWorld(url, 'disableHighlightApi')).toBe(true);
+    const on = await setHighlight(url, { on: true, extractor: 'all_text' });
+    expect(on.state, `${what}: ${JSON.stringify(on)}`).toBe('on');
+    expect(on.highlighted, what).toBeGreaterThan(0);
+    const painted = await inIsolatedWorld(url, 'readPaint');
+    expect(painted, what).toContain('Below the frame');
+    expect(painted, what).not.toContain('Skerry Vane');
+    expect(await frameHtml(), what).toEqual(framesBefore);
+    expect((await setHighlight(url, { on: false })).state, what).toBe('off');
+    expect(await outerHTML(page), what).toBe(before);
+    expect(await frameHtml(), what).toEqual(framesBefore);
+  }
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+// MANY_TEXT_NODES text nodes (WCE_E2E_MANY overrides it; bench/extension_many.js
+// times larger pages): highlighted with the default extractor, and restored.
+const MANY_TEXT_NODES = Number(process.env.WCE_E2E_MANY || 1_000_000);
+test(`hostile pages: ${MANY_TEXT_NODES.toLocaleString('en')} text nodes are highlighted and restored`, async () => {
+  test.setTimeout(600_000);
+  const { page, url, errors } = await openPage(`/many?n=${MANY_TEXT_NODES}`);
+  await page.waitForFunction(() => document.title === 'Many ready', null, { timeout: 120_000 });
+  const before = await outerHTML(page);
+  const t0 = Date.now();
+  const on = await setHighlight(url, { on: true, extractor: 'readability' });
+  const onMs = Date.now() - t0;
+  expect(on.state, JSON.stringify(on).slice(0, 500)).toBe('on');
+  expect(on.textNodes).toBeGreaterThanOrEqual(MANY_TEXT_NODES);
+  expect(on.highlighted).toBeGreaterThan(MANY_TEXT_NODES / 2);
+  if (process.env.WCE_E2E_VERBOSE) console.log('many', MANY_TEXT_NODES, 'on ms', onMs, JSON.stringify(on.timing));
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  expect(await outerHTML(page) === before, 'DOM as before').toBe(true);
+  expect(await page.evaluate(() => document.querySelectorAll('#many > p').length)).toBe(Math.ceil(MANY_TEXT_NODES / 100));
+  expect(errors).toEqual([]);
+  await page.close();
 });
 
 // ------------------------------------------------------------------ robustness

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "wce/document.hpp"
+#include "wce/limits.hpp"
 
 namespace wce {
 
@@ -56,6 +57,10 @@ class Context {
   // original is called with the list of the page's language) reads it here.
   void set_language_hint(std::string_view code);
   const std::string& language_hint() const { return language_hint_; }
+  // The page's time budget (limits.hpp): the shared features check it before
+  // they are computed, labels() before each extractor it runs.
+  void set_deadline(const Deadline& d) { deadline_ = d; }
+  const Deadline& deadline() const { return deadline_; }
 
   // The labels of a registered extractor on this document, run on this
   // Context the first time and cached: an extractor that uses another's
@@ -74,6 +79,7 @@ class Context {
   std::unique_ptr<TextBlocks> blocks_;
   std::unique_ptr<std::string> language_;
   std::string language_hint_;
+  Deadline deadline_;
   // Extractors run on this Context, in the order they finished (a handful
   // per page: a linear search is the fastest lookup). `running_` holds those
   // still running, to catch an extractor that needs its own result.

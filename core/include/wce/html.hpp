@@ -5,14 +5,30 @@
 #include <string_view>
 
 #include "wce/document.hpp"
+#include "wce/limits.hpp"
 
 namespace wce {
+
+// Hard limits for one page, checked by both builders (docs/ARCHITECTURE.md,
+// "Limits"; the CLI's --max-input-mb, --max-nodes, --max-text-mb change
+// them). 0 = no limit. The defaults let every page of the nine datasets and
+// the 50 MB bad-input page through. The node limit also caps Gumbo's tree
+// (400 bytes per node, gumbo_builder.cpp): at most about 4 GB natively; in
+// WebAssembly the 2 GB memory runs out first, a clear error (ARCHITECTURE).
+struct ParseOptions {
+  uint64_t max_input_bytes = uint64_t{128} << 20;  // the page: HTML bytes; flat DOM: 4 x words + strings
+  uint64_t max_nodes = 10'000'000;                 // Document nodes (elements and text nodes)
+  uint64_t max_text_bytes = uint64_t{128} << 20;   // UTF-8 of the kept text and attribute values
+  Deadline deadline;                               // time budget (limits.hpp), none by default
+};
 
 // Raw HTML bytes -> Document via Gumbo. With an empty `charset` it is sniffed
 // (sniff_charset); pass "utf-8" for text that is already decoded (dataset
 // records, JavaScript strings), so that a stale <meta charset> is ignored.
 // Never throws on malformed input and never recurses: any nesting depth works.
-Document parse_html(std::string_view bytes, std::string_view charset = {});
+// Throws PageLimitError when the page is past a limit of `options`.
+Document parse_html(std::string_view bytes, std::string_view charset = {},
+                    const ParseOptions& options = {});
 // The charset parse_html decided on ("utf-8", "windows-1252", ...), and the
 // bytes converted to UTF-8.
 std::string sniff_charset(std::string_view bytes);
@@ -47,13 +63,18 @@ bool repair_unclosed_title(std::string& html);
 //   (elements have no text, text nodes no attributes); lengths count UTF-16
 //   code units (JavaScript string lengths). The attribute rules (hidden etc.)
 //   are applied here, by the same code as for parse_html.
-// Throws std::invalid_argument on inconsistent input.
+// Throws std::invalid_argument on inconsistent input, PageLimitError past a
+// limit of `options`.
 struct FlatDom {
   static constexpr uint32_t kStride = 10;
   const uint32_t* nodes;
   size_t node_words;
   std::string_view strings;  // UTF-8
 };
-Document decode_flat_dom(const FlatDom& flat);
+Document decode_flat_dom(const FlatDom& flat, const ParseOptions& options = {});
+
+// The checks the builders make, for callers that build pages elsewhere:
+// throw PageLimitError when `value` is past `limit` (0 = no limit).
+void check_limit(const char* limit, uint64_t value, uint64_t max);
 
 }  // namespace wce

@@ -4,6 +4,7 @@
 // runs extractors on it, checks their labels, times parse, extract and render
 // apart, and renders.
 #pragma once
+#include <chrono>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -35,6 +36,8 @@ struct ExtractorRun {
   double extract_ms = 0;  // the extractor's run, with the shared features it computed first
   double render_ms = 0;
   std::string error;  // non-empty: what went wrong (the extractor threw or miscounted)
+  std::string limit;  // non-empty: the error is a PageLimitError, this limit ("time", ...),
+                      // or "memory" (std::bad_alloc)
   bool ok() const { return error.empty(); }
 };
 
@@ -43,9 +46,11 @@ struct ExtractorRun {
 class PageRun {
  public:
   // Builds the Document; throws what the builder throws (std::invalid_argument
-  // for a malformed flat DOM).
-  static PageRun parse(const PageSource& page);
-  static PageRun decode(const FlatDom& flat, std::string_view lang);
+  // for a malformed flat DOM, PageLimitError for a page past a limit of
+  // `limits`, wce/limits.hpp). The time budget `limits.deadline` then also
+  // holds for the extractors: see run().
+  static PageRun parse(const PageSource& page, const ParseOptions& limits = {});
+  static PageRun decode(const FlatDom& flat, std::string_view lang, const ParseOptions& limits = {});
 
   const Document& doc() const { return *doc_; }
   Context& context() { return *ctx_; }
@@ -54,15 +59,21 @@ class PageRun {
   // Runs `ex` (on the shared Context, or on a Context of its own when `fresh`,
   // so that its time includes every shared feature it uses: the benchmark's
   // per-extractor times) and renders its labels when `render`. Never throws
-  // for a failing extractor: the result says what went wrong.
+  // for a failing extractor: the result says what went wrong. With a time
+  // budget, the shared Context keeps the parse's deadline (the page's budget
+  // covers the parse and every extractor run on it); a `fresh` run gets a
+  // deadline of its own, as if the parse had just finished (parse plus this
+  // extractor). Past it, the result's `limit` is "time".
   ExtractorRun run(const Extractor& ex, bool render = true, bool fresh = false);
 
  private:
   PageRun() = default;
+  void finish_build(std::chrono::steady_clock::time_point t0, std::string_view lang, const ParseOptions& limits);
   std::unique_ptr<Document> doc_;
   std::unique_ptr<Context> ctx_;
   std::string lang_;
   double parse_ms_ = 0;
+  double budget_ms_ = 0;  // limits.deadline's budget, 0 = none
 };
 
 // The registered extractor `name`; throws std::invalid_argument naming the

@@ -11,6 +11,7 @@
 #include "wce/html.hpp"
 #include "wce/learned.hpp"
 #include "wce/learned_ensemble.hpp"
+#include "wce/limits.hpp"
 #include "wce/render.hpp"
 #include "wce/run.hpp"
 

@@ -21,6 +21,7 @@ uint32_t count_words(std::string_view text) {
 
 const std::vector<uint32_t>& Context::text_words() {
   if (!text_words_) {
+    deadline_.check("shared features");
     text_words_ = std::make_unique<std::vector<uint32_t>>();
     text_words_->reserve(doc_.text_nodes.size());
     for (uint32_t n : doc_.text_nodes) text_words_->push_back(count_words(doc_.text(n)));
@@ -30,6 +31,7 @@ const std::vector<uint32_t>& Context::text_words() {
 
 const NodeCounts& Context::counts() {
   if (counts_) return *counts_;
+  deadline_.check("shared features");
   const auto& tw = text_words();
   const size_t n = doc_.size();
   auto c = std::make_unique<NodeCounts>();
@@ -73,6 +75,7 @@ const Labels& Context::labels(const Extractor& ex) {
     if (e == &ex) return *l;
   if (std::find(running_.begin(), running_.end(), &ex) != running_.end())
     throw std::logic_error("extractor \"" + ex.info().name + "\" needs its own labels");
+  deadline_.check(ex.info().name.c_str());  // before each member an ensemble asks for
   running_.push_back(&ex);
   Labels l;
   try {

@@ -246,7 +246,10 @@ const std::string& detect_stopword_language(Context& ctx) { return ctx.language(
 void Context::set_language_hint(std::string_view code) { language_hint_ = std::string(code); }
 
 const std::string& Context::language() {
-  if (!language_) language_ = std::make_unique<std::string>(stopwords::detect(doc_));
+  if (!language_) {
+    deadline_.check("shared features");
+    language_ = std::make_unique<std::string>(stopwords::detect(doc_));
+  }
   return *language_;
 }
 

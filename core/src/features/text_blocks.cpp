@@ -10,6 +10,7 @@ namespace wce {
 const TextBlocks& Context::blocks() {
   if (blocks_) return *blocks_;
   const auto& counts = this->counts();
+  deadline_.check("shared features");
   auto tb = std::make_unique<TextBlocks>();
   tb->block_of_text.assign(doc_.text_nodes.size(), kNone);
 

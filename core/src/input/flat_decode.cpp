@@ -41,10 +41,15 @@ class StringReader {
 
 }  // namespace
 
-Document decode_flat_dom(const FlatDom& flat) {
+Document decode_flat_dom(const FlatDom& flat, const ParseOptions& opt) {
   constexpr uint32_t S = FlatDom::kStride;
   if (flat.node_words % S != 0) throw std::invalid_argument("flat DOM: node array length is not a multiple of the stride");
   const size_t count = flat.node_words / S;
+  // All limits before any allocation: the sizes are known up front.
+  check_limit("input_bytes", uint64_t{4} * flat.node_words + flat.strings.size(), opt.max_input_bytes);
+  check_limit("nodes", count + 1, opt.max_nodes);
+  check_limit("text_bytes", flat.strings.size(), opt.max_text_bytes);
+  opt.deadline.check("decode");
   Document doc;
   doc.nodes.reserve(count + 1);
   doc.pool.reserve(flat.strings.size());
@@ -58,6 +63,7 @@ Document decode_flat_dom(const FlatDom& flat) {
   // order a node's parent is the previous node or one of its ancestors.
   std::vector<uint32_t> open;
   for (size_t k = 0; k < count; ++k) {
+    if ((k & 4095) == 4095) opt.deadline.check("decode");
     const uint32_t* w = flat.nodes + k * S;
     uint32_t kind = w[0] & 0xFF, raw_flags = (w[0] >> 8) & 0xFF, parent = w[1];
     if (kind != kKindElement && kind != kKindText) throw std::invalid_argument("flat DOM: bad node kind");

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <exception>
+#include <new>
 #include <stdexcept>
 
 #include "wce/render.hpp"
@@ -14,26 +15,30 @@ double ms_since(Clock::time_point t) { return std::chrono::duration<double, std:
 
 }  // namespace
 
-PageRun PageRun::parse(const PageSource& page) {
+PageRun PageRun::parse(const PageSource& page, const ParseOptions& limits) {
   PageRun r;
   auto t0 = Clock::now();
-  r.doc_ = std::make_unique<Document>(parse_html(page.html, page.charset));
-  r.parse_ms_ = ms_since(t0);
-  r.lang_ = std::string(page.lang);
-  r.ctx_ = std::make_unique<Context>(*r.doc_);
-  r.ctx_->set_language_hint(page.lang);
+  r.doc_ = std::make_unique<Document>(parse_html(page.html, page.charset, limits));
+  r.finish_build(t0, page.lang, limits);
   return r;
 }
 
-PageRun PageRun::decode(const FlatDom& flat, std::string_view lang) {
+PageRun PageRun::decode(const FlatDom& flat, std::string_view lang, const ParseOptions& limits) {
   PageRun r;
   auto t0 = Clock::now();
-  r.doc_ = std::make_unique<Document>(decode_flat_dom(flat));
-  r.parse_ms_ = ms_since(t0);
-  r.lang_ = std::string(lang);
-  r.ctx_ = std::make_unique<Context>(*r.doc_);
-  r.ctx_->set_language_hint(lang);
+  r.doc_ = std::make_unique<Document>(decode_flat_dom(flat, limits));
+  r.finish_build(t0, lang, limits);
   return r;
+}
+
+void PageRun::finish_build(std::chrono::steady_clock::time_point t0, std::string_view lang,
+                           const ParseOptions& limits) {
+  parse_ms_ = ms_since(t0);
+  lang_ = std::string(lang);
+  budget_ms_ = limits.deadline.active() ? limits.deadline.budget_ms() : 0;
+  ctx_ = std::make_unique<Context>(*doc_);
+  ctx_->set_language_hint(lang);
+  ctx_->set_deadline(limits.deadline);
 }
 
 ExtractorRun PageRun::run(const Extractor& ex, bool render, bool fresh) {
@@ -44,9 +49,15 @@ ExtractorRun PageRun::run(const Extractor& ex, bool render, bool fresh) {
     if (fresh) {
       Context own(*doc_);
       own.set_language_hint(lang_);
+      // This run's budget started when the parse did, as if just parsed.
+      const auto parse_time = std::chrono::duration_cast<Clock::duration>(
+          std::chrono::duration<double, std::milli>(parse_ms_));
+      own.set_deadline(Deadline::after_ms(budget_ms_, t0 - parse_time));
       out.labels = own.labels(ex);
+      own.deadline().check(ex.info().name.c_str());
     } else {
       out.labels = ctx_->labels(ex);
+      ctx_->deadline().check(ex.info().name.c_str());
     }
     auto t1 = Clock::now();
     out.extract_ms = std::chrono::duration<double, std::milli>(t1 - t0).count();
@@ -54,6 +65,16 @@ ExtractorRun PageRun::run(const Extractor& ex, bool render, bool fresh) {
       out.text = render_text(*doc_, out.labels, ex.info().render);
       out.render_ms = ms_since(t1);
     }
+  } catch (const PageLimitError& e) {
+    out.labels.clear();
+    out.text.clear();
+    out.error = e.what();
+    out.limit = e.limit();
+  } catch (const std::bad_alloc&) {  // WebAssembly memory that cannot grow (bindings.cpp)
+    out.labels.clear();
+    out.text.clear();
+    out.error = "out of memory";
+    out.limit = "memory";
   } catch (const std::exception& e) {
     out.labels.clear();
     out.text.clear();
