@@ -12,6 +12,7 @@ struct BenchOptions {
   std::vector<std::string> extractors;  // names; empty = all
   io::ReportOptions report;                 // measures, grouping, outputs
   bool progress = true;                 // progress bar (only on a terminal)
+  unsigned threads = 1;                 // worker threads (ordered_pool.hpp); the CLI's default: every core
 };
 
 // Returns the process exit code.
