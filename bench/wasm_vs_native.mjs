@@ -13,7 +13,7 @@
 // around wce.extract(html) (the JS -> wasm copy, parse, extract, render,
 // result back to JS), after one warm-up pass. Several --core builds (each a
 // wce_core.js with its wce_core.wasm, if any, next to it) are measured in the
-// same rounds. Native and every core alternate for R rounds (default 3); a
+// same rounds, page by page in turn. Native and every core alternate for R rounds (default 3); a
 // page's time is its minimum over the rounds (the machine is shared), the
 // table shows the median over pages.
 import { spawnSync } from 'node:child_process';
@@ -129,13 +129,13 @@ async function main() {
   for (let round = 0; round < o.rounds; round++) {
     for (const e of o.extractors) {
       for (const [id, v] of nativeRun(o.native, e, sampleFile)) keepMin(best[e].native, id, v);
-      wces.forEach((wce, c) => {
-        for (const p of pages) {
+      for (const p of pages) {  // page by page, every core in turn: they see the same load
+        wces.forEach((wce, c) => {
           const t0 = performance.now();
           wce.extract(p.html, { extractor: e });
           keepMin(best[e].wasm[c], p.id, performance.now() - t0);
-        }
-      });
+        });
+      }
     }
   }
 
