@@ -14,6 +14,7 @@
 #include <emscripten/emscripten.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
 #include <stdexcept>
@@ -287,6 +288,149 @@ val js_bench_page(const val& html_js, const std::string& gold, const std::string
   });
 }
 
+// ---- Aggregation: the rows of `wce bench` (wce::aggregate), so that the
+// benchmark page's tables are the CLI's by construction.
+
+std::vector<double> doubles(const val& v) { return emscripten::convertJSArrayToNumberVector<double>(v); }
+std::vector<int32_t> ints(const val& v) { return emscripten::convertJSArrayToNumberVector<int32_t>(v); }
+std::vector<std::string> strings(const val& v) { return emscripten::vecFromJSArray<std::string>(v); }
+
+val summary_js(const wce::Summary& s) {
+  val o = val::object();
+  o.set("n", static_cast<double>(s.n));
+  o.set("mean", s.mean);
+  o.set("median", s.median);
+  o.set("q1", s.q1);
+  o.set("q3", s.q3);
+  o.set("stdev", s.stdev);
+  return o;
+}
+
+wce::GroupBy group_by(const std::string& name) {
+  for (wce::GroupBy by : {wce::GroupBy::Dataset, wce::GroupBy::Complexity, wce::GroupBy::Language})
+    if (name == wce::group_by_name(by)) return by;
+  throw std::invalid_argument("unknown groupBy \"" + name + "\" (valid: dataset, complexity, language)");
+}
+
+// Numbers per aggregate() row (see the packing below; wce_api.js ROW_NUMBERS).
+constexpr size_t kRowNumbers = 2 + 3 * 6 + 2;
+
+// in: {columns: [name], measures: [name] (of measures_of_columns(columns)),
+//      groupBy, levels?: {q1, q3},
+//      datasets: [name], langs: [name],
+//      pageDataset, pageLang: Int32Array, pageComplexity, pageKb: Float64Array (one per page),
+//      page, extractorIndex: Int32Array, ms: Float64Array (one per result),
+//      extractors: [name], values: Float64Array (columns.length per result)}
+// out: {q1, q3, extractor, group, measure: [name], numbers: Float64Array}
+val js_aggregate(val in) {
+  return guarded([&] {
+    const std::vector<std::string> columns = strings(in["columns"]);
+    std::vector<wce::MeasureSpec> specs;
+    const std::vector<wce::MeasureSpec> known = wce::measures_of_columns(columns);
+    for (const std::string& name : strings(in["measures"])) {
+      auto it = std::find_if(known.begin(), known.end(), [&](const wce::MeasureSpec& m) { return m.name == name; });
+      if (it == known.end()) throw std::invalid_argument("unknown measure \"" + name + "\"");
+      specs.push_back(*it);
+    }
+    const std::vector<std::string> datasets = strings(in["datasets"]), langs = strings(in["langs"]),
+                                   extractors = strings(in["extractors"]);
+    const std::vector<int32_t> page_dataset = ints(in["pageDataset"]), page_lang = ints(in["pageLang"]);
+    const std::vector<double> page_complexity = doubles(in["pageComplexity"]), page_kb = doubles(in["pageKb"]);
+    const std::vector<int32_t> page = ints(in["page"]), extractor = ints(in["extractorIndex"]);
+    const std::vector<double> ms = doubles(in["ms"]), values = doubles(in["values"]);
+    const size_t n_pages = page_dataset.size(), n = page.size(), width = columns.size();
+    if (page_lang.size() != n_pages || page_complexity.size() != n_pages || page_kb.size() != n_pages ||
+        extractor.size() != n || ms.size() != n || values.size() != n * width)
+      throw std::invalid_argument("aggregate: arrays of different lengths");
+    auto at = [](const auto& list, int32_t i, const char* what) -> const auto& {
+      if (i < 0 || static_cast<size_t>(i) >= list.size()) throw std::invalid_argument(std::string("aggregate: bad ") + what + " index");
+      return list[static_cast<size_t>(i)];
+    };
+    std::vector<wce::PageResult> results;
+    results.reserve(n);
+    for (size_t i = 0; i < n; ++i) {
+      const int32_t pg = page[i];
+      at(page_dataset, pg, "page");
+      wce::PageResult r;
+      r.id = std::to_string(pg);
+      r.dataset = at(datasets, page_dataset[pg], "dataset");
+      r.lang = at(langs, page_lang[pg], "lang");
+      r.complexity = page_complexity[pg];
+      r.kb = page_kb[pg];
+      r.extractor = at(extractors, extractor[i], "extractor");
+      r.ms = ms[i];
+      r.scores = wce::scores_from_columns(columns, values.data() + i * width, specs);
+      results.push_back(std::move(r));
+    }
+    wce::ComplexityLevels levels;
+    val lv = in["levels"];
+    if (lv.isUndefined() || lv.isNull()) levels = wce::complexity_levels(results);
+    else levels = {lv["q1"].as<double>(), lv["q3"].as<double>()};
+    // The rows packed: three string lists and kRowNumbers numbers per row
+    // (pages, prf, then n, mean, median, q1, q3, stdev of p, r and f, then
+    // msPerPage, msPerKb); wce_api.js unpacks them (one boundary crossing per
+    // list instead of one per field).
+    const std::vector<wce::Row> rows = wce::aggregate(results, specs, group_by(in["groupBy"].as<std::string>()), levels);
+    val extractor_names = val::array(), groups = val::array(), measures = val::array();
+    std::vector<double> numbers;
+    numbers.reserve(rows.size() * kRowNumbers);
+    unsigned k = 0;
+    for (const wce::Row& row : rows) {
+      extractor_names.set(k, row.extractor);
+      groups.set(k, row.group);
+      measures.set(k, row.measure);
+      ++k;
+      numbers.push_back(static_cast<double>(row.pages));
+      numbers.push_back(row.prf ? 1 : 0);
+      for (const wce::Summary* s : {&row.p, &row.r, &row.f})
+        numbers.insert(numbers.end(), {static_cast<double>(s->n), s->mean, s->median, s->q1, s->q3, s->stdev});
+      numbers.push_back(row.ms_per_page);
+      numbers.push_back(row.ms_per_kb);
+    }
+    val out = val::object();
+    out.set("q1", levels.q1);
+    out.set("q3", levels.q3);
+    out.set("extractor", extractor_names);
+    out.set("group", groups);
+    out.set("measure", measures);
+    out.set("numbers", val::global("Float64Array").new_(emscripten::typed_memory_view(numbers.size(), numbers.data())));
+    return out;
+  });
+}
+
+val js_measures_of_columns(val columns) {
+  return guarded([&] {
+    val out = val::array();
+    unsigned i = 0;
+    for (const wce::MeasureSpec& m : wce::measures_of_columns(strings(columns))) {
+      val o = val::object();
+      o.set("name", m.name);
+      o.set("prf", m.prf);
+      out.set(i++, o);
+    }
+    return out;
+  });
+}
+
+val js_summarize(val values) {
+  return guarded([&] { return summary_js(wce::summarize(doubles(values))); });
+}
+
+// Each score's complexity group as aggregate() names it: "low", "medium",
+// "high", or "(unknown)" for NaN.
+val js_complexity_groups(val scores, double q1, double q3) {
+  return guarded([&] {
+    val out = val::array();
+    unsigned i = 0;
+    wce::PageResult page;
+    for (double s : doubles(scores)) {
+      page.complexity = s;
+      out.set(i++, wce::group_of(page, wce::GroupBy::Complexity, {q1, q3}));
+    }
+    return out;
+  });
+}
+
 std::string js_version() { return WCE_VERSION; }
 
 // The page as parse_html reads it (repair_unclosed_title applied).
@@ -311,4 +455,8 @@ EMSCRIPTEN_BINDINGS(wce) {
   emscripten::function("complexity", &js_complexity);
   emscripten::function("complexityLevels", &js_complexity_levels);
   emscripten::function("benchPage", &js_bench_page);
+  emscripten::function("aggregate", &js_aggregate);
+  emscripten::function("summarize", &js_summarize);
+  emscripten::function("measuresOfColumns", &js_measures_of_columns);
+  emscripten::function("complexityGroups", &js_complexity_groups);
 }

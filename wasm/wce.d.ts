@@ -115,6 +115,54 @@ export interface Wce {
   complexityLevels(scores: ArrayLike<number>): { q1: number; q3: number };
   /** One benchmark page as `wce bench` runs it (one parse, every extractor, every measure). */
   benchPage(html: string, gold: string, options?: { extractors?: string[]; lang?: string }): BenchPage;
+  /** The rows of `wce bench` (wce::aggregate) over benchmark pages; failed extractions left out. */
+  aggregate(pages: AggregatePage[], options?: AggregateOptions): { levels: { q1: number; q3: number }; rows: AggregateRow[] };
+  /** The measures of value columns (default measureNames()): X for X_p/X_r/X_f1, other columns alone. */
+  measures(columns?: string[]): Array<{ name: string; prf: boolean }>;
+  /** Mean, population standard deviation and quartiles (numpy's linear interpolation). */
+  summarize(values: ArrayLike<number>): Summary;
+  /** Each score's complexity group: 'low' (< q1), 'high' (> q3), 'medium', or '(unknown)' for NaN. */
+  complexityGroups(scores: ArrayLike<number>, levels: { q1: number; q3: number }): string[];
+}
+
+export interface Summary { n: number; mean: number; median: number; q1: number; q3: number; stdev: number }
+
+type PageScore = { ms?: number; values: ArrayLike<number> } | { error: string };
+export interface AggregatePage {
+  id: string;
+  dataset: string;
+  lang?: string;
+  /** Bevendorff et al. complexity with gold; NaN or absent: unknown. */
+  complexity?: number;
+  /** HTML size in kB (1000 bytes), for ms per kB. */
+  kb?: number;
+  /** Per extractor, as benchPage() gives them (values in `columns` order). */
+  results: Record<string, PageScore> | Array<{ extractor: string } & PageScore>;
+}
+export interface AggregateOptions {
+  /** Measure families or single-value columns (default ['rouge_lsum_words']). */
+  measures?: string[];
+  groupBy?: 'dataset' | 'complexity' | 'language';
+  /** Only these extractors, in this row order (default: all, first seen first). */
+  extractors?: string[];
+  /** The names of the `values` columns (default measureNames()). */
+  columns?: string[];
+  /** Complexity quartiles (default: those of these pages). */
+  levels?: { q1: number; q3: number };
+}
+export interface AggregateRow {
+  extractor: string;
+  /** The group: a dataset, complexity level or language, or "(macro)" / "(micro)". */
+  group: string;
+  measure: string;
+  prf: boolean;
+  pages: number;
+  p: Summary;
+  r: Summary;
+  /** F1, or the value of a single-value measure. */
+  f: Summary;
+  msPerPage: number;
+  msPerKb: number;
 }
 
 /** The Emscripten factory of build/wasm/wce_core.js (global createWceCore). */

@@ -380,6 +380,145 @@
     return { parseMs: r.parseMs, complexity: r.complexity, complexityEstimate: r.complexityEstimate, results: results };
   };
 
+  // ---- Aggregation (wce::aggregate, core/include/wce/aggregate.hpp): the
+  // rows of `wce bench`, computed by the same C++ as the CLI's.
+
+  var GROUP_BY = ['dataset', 'complexity', 'language'];
+  // Numbers per row from the core (wasm/bindings.cpp kRowNumbers): pages,
+  // prf, n/mean/median/q1/q3/stdev of p, r and f, msPerPage, msPerKb.
+  var ROW_NUMBERS = 22;
+
+  // The value columns a measure family needs: X_p, X_r, X_f1, or X alone.
+  function columnsOf(method, names, family) {
+    var prf = [family + '_p', family + '_r', family + '_f1'];
+    if (prf.every(function (c) { return names.indexOf(c) >= 0; })) return prf;
+    if (names.indexOf(family) >= 0) return [family];
+    throw new Error('wce.' + method + ': unknown measure "' + family + '" (valid: the families of measureNames())');
+  }
+
+  /**
+   * Aggregates benchmark pages into the rows of `wce bench` (per extractor,
+   * measure and group; "(macro)" and "(micro)" rows as the CLI makes them).
+   * pages: [{id, dataset, lang?, complexity?, kb?, results: {extractor:
+   *   {ms, values} | {error}} or [{extractor, ms, values} | {extractor, error}]}],
+   *   `values` in options.columns order (default measureNames(), as benchPage gives
+   *   them); failed extractions are left out.
+   * options: {measures: [family] (default ['rouge_lsum_words']), groupBy:
+   *   'dataset' | 'complexity' | 'language', extractors: [name] (only these, in
+   *   this row order; default all, first seen first), columns: [name], levels: {q1, q3} (default: the
+   *   quartiles of these pages' complexity)}.
+   * Returns {levels: {q1, q3}, rows: [{extractor, group, measure, prf, pages,
+   *   p, r, f: {n, mean, median, q1, q3, stdev}, msPerPage, msPerKb}]}.
+   */
+  Wce.prototype.aggregate = function (pages, options) {
+    if (!Array.isArray(pages)) throw new TypeError('wce.aggregate: pages must be an array, got ' + describe(pages));
+    options = options || {};
+    if (typeof options !== 'object') throw new TypeError('wce.aggregate: options must be an object, got ' + describe(options));
+    var names = options.columns || this.measureNames();
+    var measures = options.measures || ['rouge_lsum_words'];
+    if (!Array.isArray(measures)) throw new TypeError('wce.aggregate: options.measures must be an array of names, got ' + describe(measures));
+    var groupBy = options.groupBy || 'dataset';
+    if (GROUP_BY.indexOf(groupBy) < 0) throw new Error('wce.aggregate: unknown groupBy "' + groupBy + '" (valid: ' + GROUP_BY.join(', ') + ')');
+    // Only the columns the measures read cross the boundary.
+    var columns = [];
+    measures.forEach(function (m) { columns = columns.concat(columnsOf('aggregate', names, m)); });
+    var at = columns.map(function (c) { return names.indexOf(c); });
+    // Strings cross the boundary once each: results carry indexes into these lists.
+    function indexer(list) {
+      var map = new Map();
+      return function (v) {
+        v = v == null ? '' : String(v);
+        if (!map.has(v)) { map.set(v, list.length); list.push(v); }
+        return map.get(v);
+      };
+    }
+    var datasets = [], langs = [], extractors = [];
+    var datasetOf = indexer(datasets), langOf = indexer(langs), extractorOf = indexer(extractors);
+    var only = Array.isArray(options.extractors) ? new Set(options.extractors.map(String)) : null;
+    (options.extractors || []).forEach(extractorOf);
+    var pageDataset = new Int32Array(pages.length), pageLang = new Int32Array(pages.length);
+    var pageComplexity = new Float64Array(pages.length), pageKb = new Float64Array(pages.length);
+    var page = [], extractorIndex = [], ms = [], values = [];
+    // Results in extractor order, so that the rows come in that order.
+    var byExtractor = new Map();
+    pages.forEach(function (p, i) {
+      if (!p || typeof p !== 'object') throw new TypeError('wce.aggregate: pages[' + i + '] must be an object, got ' + describe(p));
+      pageDataset[i] = datasetOf(p.dataset);
+      pageLang[i] = langOf(p.lang);
+      pageComplexity[i] = typeof p.complexity === 'number' ? p.complexity : NaN;
+      pageKb[i] = typeof p.kb === 'number' ? p.kb : 0;
+      var results = Array.isArray(p.results) ? p.results
+        : Object.keys(p.results || {}).map(function (name) { return Object.assign({ extractor: name }, p.results[name]); });
+      results.forEach(function (x) {
+        if (!x || x.error !== undefined || (only && !only.has(String(x.extractor)))) return;
+        var e = extractorOf(x.extractor);
+        if (!byExtractor.has(e)) byExtractor.set(e, []);
+        byExtractor.get(e).push([i, x]);
+      });
+    });
+    for (var e = 0; e < extractors.length; e++) {
+      (byExtractor.get(e) || []).forEach(function (ix) {
+        var x = ix[1];
+        page.push(ix[0]);
+        extractorIndex.push(e);
+        ms.push(typeof x.ms === 'number' ? x.ms : NaN);
+        for (var c = 0; c < at.length; c++) values.push(Number(x.values[at[c]]));
+      });
+    }
+    var r = this._call('aggregate', [{
+      columns: columns, measures: measures, groupBy: groupBy, levels: options.levels,
+      datasets: datasets, langs: langs, extractors: extractors,
+      pageDataset: pageDataset, pageLang: pageLang, pageComplexity: pageComplexity, pageKb: pageKb,
+      page: Int32Array.from(page), extractorIndex: Int32Array.from(extractorIndex),
+      ms: Float64Array.from(ms), values: Float64Array.from(values)
+    }]);
+    var rows = [];
+    var v = r.numbers;
+    var summary = function (at) {
+      return { n: v[at], mean: v[at + 1], median: v[at + 2], q1: v[at + 3], q3: v[at + 4], stdev: v[at + 5] };
+    };
+    for (var i = 0; i < r.extractor.length; i++) {
+      var at = i * ROW_NUMBERS;
+      rows.push({
+        extractor: r.extractor[i], group: r.group[i], measure: r.measure[i], pages: v[at], prf: v[at + 1] === 1,
+        p: summary(at + 2), r: summary(at + 8), f: summary(at + 14), msPerPage: v[at + 20], msPerKb: v[at + 21]
+      });
+    }
+    return { levels: { q1: r.q1, q3: r.q3 }, rows: rows };
+  };
+
+  /**
+   * The measures of value columns (wce::measures_of_columns): [{name, prf}],
+   * X for X_p/X_r/X_f1 (prf), every other column alone. Default columns:
+   * measureNames().
+   */
+  Wce.prototype.measures = function (columns) {
+    columns = columns === undefined ? this.measureNames() : columns;
+    if (!Array.isArray(columns)) throw new TypeError('wce.measures: columns must be an array of names, got ' + describe(columns));
+    return Array.from(this._call('measuresOfColumns', [columns.map(String)]), function (m) {
+      return { name: String(m.name), prf: !!m.prf };
+    });
+  };
+
+  /** Mean, population standard deviation and quartiles (numpy's linear) of numbers (wce::summarize). */
+  Wce.prototype.summarize = function (values) {
+    if (!Array.isArray(values) && !ArrayBuffer.isView(values)) {
+      throw new TypeError('wce.summarize: values must be an array of numbers, got ' + describe(values));
+    }
+    return this._call('summarize', [Float64Array.from(values, Number)]);
+  };
+
+  /** Each complexity score's group as aggregate() names it: 'low' | 'medium' | 'high' | '(unknown)'. */
+  Wce.prototype.complexityGroups = function (scores, levels) {
+    if (!Array.isArray(scores) && !ArrayBuffer.isView(scores)) {
+      throw new TypeError('wce.complexityGroups: scores must be an array of numbers, got ' + describe(scores));
+    }
+    if (!levels || typeof levels.q1 !== 'number' || typeof levels.q3 !== 'number') {
+      throw new TypeError('wce.complexityGroups: levels must be {q1, q3}, got ' + describe(levels));
+    }
+    return Array.from(this._call('complexityGroups', [Float64Array.from(scores, Number), levels.q1, levels.q3]), String);
+  };
+
   /**
    * Loads the WebAssembly core and resolves to a Wce instance.
    * options.coreFactory: the createWceCore factory to use (default: the

@@ -1,8 +1,9 @@
 /* wce benchmark page: corpus loading, extractor choice, run control, results.
  * Our extractors run in worker.js (WASM), one page per request; Readability.js
  * (Mozilla's, the JavaScript peer) runs here on the main thread, one page per
- * task, on a DOMParser document of the same page. The aggregation is stats.js
- * (the CLI's), the figures plots.js.
+ * task, on a DOMParser document of the same page. The tables' figures come
+ * from the CLI's C++ aggregation, through a second instance of the WASM core
+ * on this thread (aggregate.js); the figures are drawn by plots.js.
  */
 'use strict';
 
@@ -345,7 +346,7 @@
 
   function updateRunButton() {
     const running = !!state.run;
-    el.run.disabled = running || !state.workerReady || (selectedExtractors().length === 0 && !peerSelected()) ||
+    el.run.disabled = running || !state.workerReady || !S || (selectedExtractors().length === 0 && !peerSelected()) ||
       selectedPages().length === 0 || state.sources.some((s) => s.loading && s.enabled);
     el.cancel.disabled = !running;
     extractorBoxes().forEach((b) => (b.disabled = running));
@@ -396,16 +397,18 @@
         if (!state.extractors.length) {
           state.extractors = msg.extractors;
           // The peer's frame first, so that its checkbox knows if it loaded.
-          peerLoaded.then(() => {
+          Promise.all([peerLoaded, aggregatorLoaded]).then(() => {
             renderExtractors();
             renderMeasureChoice();
           });
         }
-        if (!state.run && document.body.dataset.state === 'loading') {
-          setState('ready');
-          setStatus('');
-        }
-        updateRunButton();
+        aggregatorLoaded.then(() => {
+          if (!state.run && document.body.dataset.state === 'loading') {
+            setState('ready');
+            setStatus('');
+          }
+          updateRunButton();
+        });
         break;
       case 'init-error':
         setStatus('Could not load the WebAssembly module: ' + msg.message, 'error');
@@ -507,10 +510,13 @@
   // One page after the other: ours in the worker, then Readability.js here.
   // A page enters the results only when every extractor ran on it, so a
   // cancelled run counts whole pages. Resolves to true when cancelled.
+  const utf8 = new TextEncoder();
   async function runPages(run) {
     for (const page of run.pages) {
       if (run.cancelRequested) return true;
-      const rec = { id: page.id, dataset: page.dataset, lang: page.lang, complexity: NaN, complexityEstimate: NaN, results: {} };
+      // kb: the page's UTF-8 size in kB (1000 bytes), as `wce bench` gives ms per kB.
+      const kb = utf8.encode(page.html || '').length / 1000;
+      const rec = { id: page.id, dataset: page.dataset, lang: page.lang, kb, complexity: NaN, complexityEstimate: NaN, results: {} };
       const fail = (extractor, error) => {
         rec.results[extractor] = { error };
         run.failures.push({ id: page.id, extractor, error });
@@ -608,7 +614,19 @@
   el.cancel.addEventListener('click', cancelRun);
 
   // ---------------------------------------------------------------- results
-  const S = self.WceStats;
+  // The aggregation: the WASM core's (Wce.aggregate), loaded on this thread
+  // next to the worker's; S is set once it has loaded.
+  let S = null;
+  const aggregatorLoaded = self.WCE.createExtractor().then(
+    (wce) => {
+      S = self.WceAggregate.create(wce);
+    },
+    (err) => {
+      setStatus('Could not load the WebAssembly module for the tables: ' + ((err && err.message) || err), 'error');
+      setState('error');
+      return new Promise(() => {}); // never ready
+    },
+  );
   const P = self.WcePlots;
   const fmt = (v) => (Number.isFinite(v) ? v.toFixed(3) : '–');
   const fmtMs = (v) => (Number.isFinite(v) ? (v < 10 ? v.toFixed(2) : v.toFixed(1)) : '–');
@@ -668,8 +686,12 @@
     el.exportCsv.disabled = el.exportJson.disabled = true;
   }
 
-  // During a run: the table every frame at most, the figures twice a second.
+  // During a run: the table four times a second at most, the figures once a
+  // second (each render aggregates every page so far in the core).
+  const TABLE_EVERY_MS = 250;
+  const FIGURES_EVERY_MS = 1000;
   let renderPending = false;
+  let lastTable = 0;
   let lastHeavy = 0;
   function scheduleRender(run) {
     if (renderPending) return;
@@ -677,9 +699,13 @@
     requestAnimationFrame(() => {
       renderPending = false;
       if (state.run !== run) return;
-      renderBenchTable(run);
-      if (performance.now() - lastHeavy > 500) {
-        lastHeavy = performance.now();
+      const now = performance.now();
+      if (now - lastTable > TABLE_EVERY_MS) {
+        lastTable = now;
+        renderBenchTable(run);
+      }
+      if (now - lastHeavy > FIGURES_EVERY_MS) {
+        lastHeavy = now;
         renderTable3(run);
         renderPlots(run);
       }
@@ -782,8 +808,8 @@
     tbody.textContent = '';
     tbody.append(frag);
     applySort(el.table3);
-    const counts = { low: 0, medium: 0, high: 0 };
-    for (const r of run.records) counts[S.levelOf(r.complexity, levels)]++;
+    const counts = { low: 0, medium: 0, high: 0, '(unknown)': 0 };
+    for (const g of S.levelsOf(run.records, levels)) counts[g]++;
     el.table3Levels.textContent = run.records.length
       ? `Complexity levels by the quartiles of the ${run.records.length} pages' complexity scores: ` +
         `low < ${levels.q1.toFixed(3)} (${counts.low} pages), high > ${levels.q3.toFixed(3)} (${counts.high} pages), ` +
@@ -933,6 +959,7 @@
   function exportData(run) {
     const families = S.measureFamilies(run.measures);
     const t3 = S.table3(run.records, run.names, run.measures, currentMeasure());
+    const groups = S.levelsOf(run.records, t3.levels);
     return {
       measure: 'ROUGE-LSum',
       cancelled: !!run.cancelled,
@@ -942,24 +969,27 @@
       complexityLevels: t3.levels,
       table3: { measure: currentMeasure(), rows: t3.table },
       measureNames: run.measures,
-      pages: run.records.map((r) => ({
+      pages: run.records.map((r, i) => ({
         id: r.id, dataset: r.dataset, lang: r.lang, complexity: r.complexity, complexityEstimate: r.complexityEstimate,
-        level: S.levelOf(r.complexity, t3.levels),
+        level: groups[i],
         results: Object.fromEntries(run.names.filter((x) => r.results[x]).map((x) => [x, r.results[x]])),
       })),
     };
   }
 
   // CSV: one row per extractor and dataset of the `wce bench` table, per
-  // measure family, with the quartiles and the time.
+  // measure family, with the quartiles and the time (as `wce bench`'s JSON:
+  // mean ms per page and per kB).
   function exportCsv(run) {
     const head = ['measure', 'extractor', 'dataset', 'pages'];
-    for (const m of ['precision', 'recall', 'f1', 'ms']) for (const s of ['mean', 'median', 'q1', 'q3', 'stdev']) head.push(`${m}_${s}`);
+    for (const m of ['precision', 'recall', 'f1']) for (const s of ['mean', 'median', 'q1', 'q3', 'stdev']) head.push(`${m}_${s}`);
+    head.push('ms_per_page', 'ms_per_kb');
     const lines = [head.join(',')];
     for (const fam of S.measureFamilies(run.measures)) {
       for (const r of S.benchRows(run.records, run.names, run.measures, fam)) {
         const cells = [fam, r.extractor, r.dataset, r.pages];
-        for (const m of ['precision', 'recall', 'f1', 'ms']) for (const s of ['mean', 'median', 'q1', 'q3', 'stdev']) cells.push(r[m][s]);
+        for (const m of ['precision', 'recall', 'f1']) for (const s of ['mean', 'median', 'q1', 'q3', 'stdev']) cells.push(r[m][s]);
+        cells.push(r.ms.mean, r.msPerKb);
         lines.push(cells.map(csvField).join(','));
       }
     }

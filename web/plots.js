@@ -58,7 +58,7 @@
   }
 
   /**
-   * rows: [{extractor, kind, stats: WceStats.boxStats(values)}]; level: the
+   * rows: [{extractor, kind, stats: WceAggregate boxStats(values)}]; level: the
    * complexity level shown (data-level).
    */
   function boxPlot(title, rows, level, axisLabel, plotW = 240) {

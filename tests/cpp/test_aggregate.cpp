@@ -191,3 +191,29 @@ TEST(ScorePage, RougeIsTheCoreFunctionAndValuesComeFromMeasurePage) {
 }
 
 }  // namespace
+
+// Value columns (the benchmark page's records) -> measures and scores.
+TEST(MeasuresOfColumns, TriplesArePrfOtherColumnsStandAlone) {
+  const std::vector<std::string> cols = {"a_p", "a_r", "a_f1", "kl", "b_p", "b_f1", "c_r"};
+  std::vector<MeasureSpec> m = wce::measures_of_columns(cols);
+  ASSERT_EQ(m.size(), 5u);  // a (prf), kl, b_p, b_f1, c_r: b and c lack a column
+  EXPECT_EQ(m[0].name, "a");
+  EXPECT_TRUE(m[0].prf);
+  EXPECT_EQ(m[1].name, "kl");
+  EXPECT_FALSE(m[1].prf);
+  EXPECT_EQ(m[2].name, "b_p");
+  EXPECT_EQ(m[4].name, "c_r");
+}
+
+TEST(ScoresFromColumns, ReadsEachSpecsColumns) {
+  const std::vector<std::string> cols = {"kl", "a_p", "a_r", "a_f1"};
+  const double values[] = {0.25, 0.5, 0.75, 0.6};
+  std::vector<wce::Score> s = wce::scores_from_columns(cols, values, {{"a", true}, {"kl", false}});
+  ASSERT_EQ(s.size(), 2u);
+  EXPECT_EQ(s[0].p, 0.5);
+  EXPECT_EQ(s[0].r, 0.75);
+  EXPECT_EQ(s[0].f, 0.6);
+  EXPECT_TRUE(std::isnan(s[1].p));
+  EXPECT_EQ(s[1].f, 0.25);
+  EXPECT_THROW(wce::scores_from_columns(cols, values, {{"b", true}}), std::invalid_argument);
+}

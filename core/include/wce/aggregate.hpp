@@ -22,6 +22,10 @@ struct MeasureSpec {
 
 // Every measure of measure_names(), in that order.
 std::vector<MeasureSpec> all_measures();
+// The measures of a list of value columns, in column order: X for each
+// X_p (with X_r and X_f1 beside it: precision/recall/F1), every other column
+// a single value. all_measures() is measures_of_columns(measure_names()).
+std::vector<MeasureSpec> measures_of_columns(const std::vector<std::string>& columns);
 // The block-level measure (Gottron 2007 / Web2Text): precision, recall, F1
 // over text nodes, gold node labels from align_gold(). It needs the page's
 // Document and labels, so score_page() leaves it NaN and the caller fills it
@@ -43,6 +47,11 @@ struct Score {
 // page); the others come from measure_page() with the page's language.
 std::vector<Score> score_page(std::string_view predicted, std::string_view gold,
                               const std::string& lang, const std::vector<MeasureSpec>& specs);
+// A page's scores, one per spec, from its values of `columns` (`values`
+// holds columns.size() numbers). Throws std::invalid_argument naming a spec
+// whose columns are missing. The benchmark page keeps its pages this way.
+std::vector<Score> scores_from_columns(const std::vector<std::string>& columns, const double* values,
+                                      const std::vector<MeasureSpec>& specs);
 bool wants_block(const std::vector<MeasureSpec>& specs);
 // Puts the block-level P/R/F1 into the kBlockMeasure column of `scores`.
 void set_block_score(std::vector<Score>& scores, const std::vector<MeasureSpec>& specs, const PRF& block);

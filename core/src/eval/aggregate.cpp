@@ -77,12 +77,40 @@ Row macro_row(const std::vector<Row>& per_dataset) {
 
 }  // namespace
 
-std::vector<MeasureSpec> all_measures() {
+std::vector<MeasureSpec> measures_of_columns(const std::vector<std::string>& columns) {
+  auto has = [&](const std::string& c) { return std::find(columns.begin(), columns.end(), c) != columns.end(); };
   std::vector<MeasureSpec> out;
-  for (const std::string& col : measure_names()) {
-    if (ends_with(col, "_p")) out.push_back({col.substr(0, col.size() - 2), true});
-    else if (ends_with(col, "_r") || ends_with(col, "_f1")) continue;
-    else out.push_back({col, false});
+  for (const std::string& col : columns) {
+    if (ends_with(col, "_p")) {
+      std::string family = col.substr(0, col.size() - 2);
+      if (has(family + "_r") && has(family + "_f1")) {
+        out.push_back({family, true});
+        continue;
+      }
+    }
+    if (ends_with(col, "_r") || ends_with(col, "_f1")) {
+      const std::string family = col.substr(0, col.rfind('_'));
+      if (has(family + "_p") && has(family + "_r") && has(family + "_f1")) continue;
+    }
+    out.push_back({col, false});
+  }
+  return out;
+}
+
+std::vector<MeasureSpec> all_measures() { return measures_of_columns(measure_names()); }
+
+std::vector<Score> scores_from_columns(const std::vector<std::string>& columns, const double* values,
+                                      const std::vector<MeasureSpec>& specs) {
+  auto value = [&](const std::string& name) {
+    auto it = std::find(columns.begin(), columns.end(), name);
+    if (it == columns.end()) throw std::invalid_argument("no column '" + name + "' for measure");
+    return values[it - columns.begin()];
+  };
+  std::vector<Score> out;
+  out.reserve(specs.size());
+  for (const MeasureSpec& spec : specs) {
+    if (spec.prf) out.push_back({value(spec.name + "_p"), value(spec.name + "_r"), value(spec.name + "_f1")});
+    else out.push_back({std::nan(""), std::nan(""), value(spec.name)});
   }
   return out;
 }
