@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "io/dataset.hpp"
+#include "ordered_pool.hpp"
 #include "progress.hpp"
 #include "io/report.hpp"
 #include "wce/wce.hpp"
@@ -48,62 +49,78 @@ int run_bench(const BenchOptions& opt) {
   // The complexity (with gold) is only needed for the levels.
   const bool need_complexity = rep.by == GroupBy::Complexity || !rep.pages_out.empty();
 
+  // One page: every chosen extractor's rows, the messages of those that
+  // failed or were skipped, and how many runs that was.
+  struct PageRows {
+    std::vector<PageResult> rows;
+    std::vector<std::string> errors;
+    size_t failed = 0;
+    std::string dataset;
+  };
+  auto work = [&](io::Page& page) {
+    PageRows out;
+    out.dataset = page.dataset;
+    // The time budget covers the parse and then each extractor's run (parse
+    // time included, PageRun::run with fresh); a page past it, or past a size
+    // limit, is reported and skipped (for that extractor, or for all if the
+    // parse stops), and counts as a failure.
+    ParseOptions limits = opt.limits;
+    limits.deadline = Deadline::after_ms(opt.page_timeout_ms);
+    std::optional<PageRun> parsed;
+    try {
+      parsed.emplace(PageRun::parse(io::page_source(page), limits));
+    } catch (const PageLimitError& e) {
+      out.failed = chosen.size();
+      out.errors.push_back("wce: " + page.id + ": skipped: " + e.what() + "\n");
+      return out;
+    }
+    PageRun& run = *parsed;
+    PageResult base;
+    base.id = page.id;
+    base.dataset = page.dataset;
+    base.lang = page.lang;
+    base.kb = static_cast<double>(page.html.size()) / 1000.0;
+    if (need_complexity) base.complexity = complexity_score(run.doc(), page.gold);
+    // Gold node labels for the block-level measure, once per page (not timed).
+    std::optional<GoldAlignment> gold_nodes;
+    if (wants_block(rep.measures)) gold_nodes = align_gold(run.doc(), page.gold);
+    for (const Extractor* ex : chosen) {
+      // A Context of its own per extractor, so that each one's time
+      // includes the shared features it uses (parse time is added to everyone's).
+      ExtractorRun x = run.run(*ex, /*render=*/true, /*fresh=*/true);
+      if (!x.ok()) {
+        ++out.failed;
+        out.errors.push_back("wce: " + page.id + ": extractor " + ex->info().name +
+                             (x.limit.empty() ? " failed: " : ": skipped: ") + x.error + "\n");
+        continue;
+      }
+      PageResult r = base;
+      r.extractor = ex->info().name;
+      r.ms = run.parse_ms() + x.extract_ms + x.render_ms;
+      r.scores = score_page(x.text, page.gold, page.lang, rep.measures);
+      if (gold_nodes) set_block_score(r.scores, rep.measures, block_prf(block_counts(x.labels, *gold_nodes)));
+      out.rows.push_back(std::move(r));
+    }
+    return out;
+  };
+
   std::vector<PageResult> results;
   std::vector<io::DatasetProblem> problems;
-  size_t failures = 0;
+  size_t failures = 0, done = 0;
   ProgressBar bar(opt.progress);
+  auto sink = [&](PageRows&& page) {
+    if (!page.errors.empty()) bar.finish();
+    for (const std::string& e : page.errors) std::cerr << e;
+    failures += page.failed;
+    for (PageResult& r : page.rows) results.push_back(std::move(r));
+    bar.update(++done, page.dataset);
+  };
   try {
-    bar.set_total(count_pages(opt.data));
-    size_t done = 0;
-    for (const auto& path : opt.data) {
-      io::read_dataset(path, [&](io::Page&& page) {
-        // The time budget covers the parse and then each extractor's run
-        // (parse time included, PageRun::run with fresh); a page past it, or
-        // past a size limit, is reported and skipped (for that extractor, or
-        // for all if the parse stops), and counts as a failure.
-        ParseOptions limits = opt.limits;
-        limits.deadline = Deadline::after_ms(opt.page_timeout_ms);
-        std::optional<PageRun> parsed;
-        try {
-          parsed.emplace(PageRun::parse(io::page_source(page), limits));
-        } catch (const PageLimitError& e) {
-          failures += chosen.size();
-          bar.finish();
-          std::cerr << "wce: " << page.id << ": skipped: " << e.what() << "\n";
-          bar.update(++done, page.dataset);
-          return;
-        }
-        PageRun& run = *parsed;
-        PageResult base;
-        base.id = page.id;
-        base.dataset = page.dataset;
-        base.lang = page.lang;
-        base.kb = static_cast<double>(page.html.size()) / 1000.0;
-        if (need_complexity) base.complexity = complexity_score(run.doc(), page.gold);
-        // Gold node labels for the block-level measure, once per page (not timed).
-        std::optional<GoldAlignment> gold_nodes;
-        if (wants_block(rep.measures)) gold_nodes = align_gold(run.doc(), page.gold);
-        for (const Extractor* ex : chosen) {
-          // A Context of its own per extractor, so that each one's time
-          // includes the shared features it uses (parse time is added to everyone's).
-          ExtractorRun x = run.run(*ex, /*render=*/true, /*fresh=*/true);
-          if (!x.ok()) {
-            ++failures;
-            bar.finish();
-            std::cerr << "wce: " << page.id << ": extractor " << ex->info().name
-                      << (x.limit.empty() ? " failed: " : ": skipped: ") << x.error << "\n";
-            continue;
-          }
-          PageResult r = base;
-          r.extractor = ex->info().name;
-          r.ms = run.parse_ms() + x.extract_ms + x.render_ms;
-          r.scores = score_page(x.text, page.gold, page.lang, rep.measures);
-          if (gold_nodes) set_block_score(r.scores, rep.measures, block_prf(block_counts(x.labels, *gold_nodes)));
-          results.push_back(std::move(r));
-        }
-        bar.update(++done, page.dataset);
-      }, problems);
-    }
+    if (bar.enabled()) bar.set_total(count_pages(opt.data));
+    OrderedPool<io::Page, PageRows> pool(opt.threads, work, sink);
+    for (const auto& path : opt.data)
+      io::read_dataset(path, [&](io::Page&& page) { pool.submit(std::move(page)); }, problems);
+    pool.finish();
   } catch (const std::exception& e) {
     bar.finish();
     std::cerr << "wce: " << e.what() << "\n";

@@ -15,6 +15,7 @@ struct BenchOptions {
   bool progress = true;                 // progress bar (only on a terminal)
   ParseOptions limits;                  // page limits (--max-input-mb, --max-nodes, --max-text-mb)
   double page_timeout_ms = 0;           // time budget of parse + one extractor (0 = none)
+  unsigned threads = 1;                 // worker threads (ordered_pool.hpp); the CLI's default: every core
 };
 
 // Returns the process exit code.

@@ -15,11 +15,12 @@ const CommandHelp kCommands[] = {
     {"extract", R"(  wce extract [--extractor NAME] [--format text|json] [--charset LABEL] [LIMITS] FILE|-
       Prints the main content of an HTML file (raw bytes; charset sniffed:
       BOM, <meta>, then UTF-8 validity; --charset LABEL overrides it).
-  wce extract --jsonl [--extractor NAME] [--format json] [--quiet] FILE|-
+  wce extract --jsonl [--extractor NAME] [--format json] [--threads N] [--quiet] FILE|-
       Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
       and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render;
       --format json adds "labels", one per text node).
       A record's "lang" is the page's stated language (justext takes its stop list).
+      Pages run on N threads; the lines keep the input order.
   wce extract --warc [--extractor NAME] [--charset LABEL] [--quiet] FILE|-
       Web archives: the HTML response records of a .warc or .warc.gz file
       (gzip per record or whole file), streamed in constant memory; prints
@@ -31,16 +32,25 @@ const CommandHelp kCommands[] = {
     --charset LABEL       utf-8, windows-1252 (iso-8859-1, ascii), windows-1251,
                           utf-16le, utf-16be: decode raw bytes with it
     --quiet, -q           no progress and no summary on stderr (problems are still reported)
+    --threads, -j N       --jsonl: worker threads (default 0: every core); the
+                          output is the same as with 1, in the same order, and
+                          at most 4*N pages are held in memory at once
     In batch mode (--jsonl, --warc) a page past a limit or the time budget is
     reported on stderr and skipped (exit 1); a single FILE past one exits 2.
 )"},
-    {"bench", R"(  wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [LIMITS] [--no-progress] [--quiet]
+    {"bench", R"(  wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [LIMITS] [--threads N]
+            [--no-progress] [--quiet]
       Runs extractors over datasets (JSONL, gzipped or not, or folders of
       <page>/source.html + gold.txt) and prints the scores per dataset.
       The time budget covers the parse plus one extractor's run; a page past
       it (or past a limit) is reported and skipped for that extractor.
       A progress bar goes to stderr when it is a terminal (--no-progress or
       --quiet: never).
+    --threads, -j N       pages on N worker threads (default 0: every core);
+                          the scores are the same as with 1. The times are
+                          each page's own, so with N threads sharing cores and
+                          memory they can be higher: compare times taken with
+                          the same N
 )"},
     {"eval", R"(  wce eval PRED.jsonl GOLD... [--name LABEL] [REPORT OPTIONS]
       Scores outputs made elsewhere: PRED lines are {"id": ..., "text": ...}

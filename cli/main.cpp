@@ -1,4 +1,7 @@
 // wce: the command-line front end of the core.
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <optional>
@@ -13,6 +16,7 @@
 #include "io/dataset.hpp"
 #include "eval_cmd.hpp"
 #include "help.hpp"
+#include "ordered_pool.hpp"
 #include "warc_cmd.hpp"
 #include "wce/wce.hpp"
 
@@ -86,9 +90,72 @@ std::string charset_or_fail(const std::string& label) {
   }
 }
 
+// The result of one page of `extract --jsonl`: its output line, or what failed.
+struct JsonlLine {
+  std::string line;   // with the newline; empty when the extractor failed
+  std::string error;  // the stderr message
+};
+
+// `extract --jsonl`: one output line per record, in input order, the pages
+// extracted on `threads` worker threads (ordered_pool.hpp).
+int extract_jsonl(const std::string& file, const wce::Extractor& ex, bool with_labels, unsigned threads,
+                  const wce::ParseOptions& limits, double page_timeout_ms) {
+  const std::string& name = ex.info().name;
+  std::vector<wce::io::DatasetProblem> problems;
+  size_t failures = 0;
+  auto work = [&](wce::io::Page& p) {
+    // The time budget covers the parse, the extractor and the rendering.
+    wce::ParseOptions page_limits = limits;
+    page_limits.deadline = wce::Deadline::after_ms(page_timeout_ms);
+    std::optional<wce::PageRun> run;
+    try {
+      run.emplace(wce::PageRun::parse(wce::io::page_source(p), page_limits));
+    } catch (const wce::PageLimitError& e) {
+      return JsonlLine{"", "wce: skipped " + p.id + ": " + e.what() + "\n"};
+    }
+    wce::ExtractorRun x = run->run(ex);
+    if (!x.ok()) {
+      if (x.limit.empty()) return JsonlLine{"", "wce: " + p.id + ": extractor " + name + " failed: " + x.error + "\n"};
+      return JsonlLine{"", "wce: skipped " + p.id + ": " + x.error + "\n"};
+    }
+    const double ms = run->parse_ms() + x.extract_ms + x.render_ms;
+    nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", x.text}, {"ms", ms}};
+    if (with_labels) out["labels"] = x.labels;
+    return JsonlLine{out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", ""};
+  };
+  auto sink = [&](JsonlLine&& l) {
+    if (!l.error.empty()) {
+      ++failures;
+      std::cerr << l.error;
+    }
+    std::cout << l.line;
+  };
+  try {
+    wce::cli::OrderedPool<wce::io::Page, JsonlLine> pool(threads, work, sink);
+    wce::io::read_dataset(file, [&](wce::io::Page&& p) { pool.submit(std::move(p)); },
+                          problems, wce::io::Need::Html);
+    pool.finish();
+  } catch (const std::exception& e) {
+    fail(e.what());
+  }
+  for (const auto& p : problems) std::cerr << "wce: skipped " << p.where << ": " << p.what << "\n";
+  return failures ? 1 : 0;
+}
+
+// --threads N: a positive count, or 0 for every core.
+unsigned threads_or_fail(const std::string& v) {
+  char* end = nullptr;
+  errno = 0;
+  unsigned long n = std::strtoul(v.c_str(), &end, 10);
+  if (v.empty() || !std::isdigit(static_cast<unsigned char>(v[0])) || *end || errno || n > 1024)
+    fail("--threads must be a number from 0 (every core) to 1024");
+  return wce::cli::resolve_threads(static_cast<unsigned>(n));
+}
+
 int cmd_extract(const std::vector<std::string>& args) {
   std::string name = "bte", format = "text", file, charset;
-  bool jsonl = false, warc = false, quiet = false;
+  bool jsonl = false, warc = false, quiet = false, threads_given = false;
+  unsigned threads = wce::cli::resolve_threads(0);
   wce::ParseOptions limits;
   double page_timeout_ms = 0;
   for (size_t i = 0; i < args.size(); ++i) {
@@ -104,6 +171,7 @@ int cmd_extract(const std::vector<std::string>& args) {
     else if (a == "--charset") charset = charset_or_fail(value());
     else if (a == "--quiet" || a == "-q") quiet = true;
     else if (limit_option(a, value, limits, page_timeout_ms)) continue;
+    else if (a == "--threads" || a == "-j") { threads = threads_or_fail(value()); threads_given = true; }
     else if (a == "-" || a[0] != '-') { if (!file.empty()) fail("extract takes one input"); file = a; }
     else fail("unknown option " + a);
   }
@@ -111,44 +179,12 @@ int cmd_extract(const std::vector<std::string>& args) {
   if (format != "text" && format != "json") fail("--format must be text or json");
   const wce::Extractor& ex = extractor_or_fail(name);
   if (jsonl && warc) fail("--jsonl and --warc exclude each other");
+  if (threads_given && !jsonl) fail("--threads is for --jsonl");
   if (jsonl && !charset.empty()) fail("--charset is for raw bytes (FILE, -, --warc); --jsonl records hold decoded text");
   if (warc) return wce::cli::run_warc_extract({file, &ex, charset, quiet, true, limits, page_timeout_ms});
 
   if (page_timeout_ms > 0 && !jsonl && !warc) fail("--page-timeout-ms is for batch mode (--jsonl, --warc) and bench");
-  if (jsonl) {
-    std::vector<wce::io::DatasetProblem> problems;
-    size_t failures = 0;
-    try {
-      wce::io::read_dataset(file, [&](wce::io::Page&& p) {
-        // The time budget covers the parse, the extractor and the rendering.
-        wce::ParseOptions page_limits = limits;
-        page_limits.deadline = wce::Deadline::after_ms(page_timeout_ms);
-        std::optional<wce::PageRun> run;
-        try {
-          run.emplace(wce::PageRun::parse(wce::io::page_source(p), page_limits));
-        } catch (const wce::PageLimitError& e) {
-          ++failures;
-          std::cerr << "wce: skipped " << p.id << ": " << e.what() << "\n";
-          return;
-        }
-        wce::ExtractorRun x = run->run(ex);
-        if (!x.ok()) {
-          ++failures;
-          if (x.limit.empty()) std::cerr << "wce: " << p.id << ": extractor " << name << " failed: " << x.error << "\n";
-          else std::cerr << "wce: skipped " << p.id << ": " << x.error << "\n";
-          return;
-        }
-        const double ms = run->parse_ms() + x.extract_ms + x.render_ms;
-        nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", x.text}, {"ms", ms}};
-        if (format == "json") out["labels"] = x.labels;
-        std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-      }, problems, wce::io::Need::Html);
-    } catch (const std::exception& e) {
-      fail(e.what());
-    }
-    for (const auto& p : problems) std::cerr << "wce: skipped " << p.where << ": " << p.what << "\n";
-    return failures ? 1 : 0;
-  }
+  if (jsonl) return extract_jsonl(file, ex, format == "json", threads, limits, page_timeout_ms);
 
   std::string bytes;
   try {
@@ -179,6 +215,7 @@ int cmd_extract(const std::vector<std::string>& args) {
 
 int cmd_bench(const std::vector<std::string>& args) {
   wce::cli::BenchOptions opt;
+  opt.threads = wce::cli::resolve_threads(0);
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&]() -> std::string {
@@ -194,6 +231,7 @@ int cmd_bench(const std::vector<std::string>& args) {
       if (v != "all") opt.extractors = split_commas(v);
     } else if (a == "--no-progress" || a == "--quiet" || a == "-q") opt.progress = false;
     else if (limit_option(a, value, opt.limits, opt.page_timeout_ms)) continue;
+    else if (a == "--threads" || a == "-j") opt.threads = threads_or_fail(value());
     else fail("unknown option " + a);
   }
   if (opt.data.empty()) fail("bench needs --data PATH");

@@ -11,6 +11,7 @@ class ProgressBar {
  public:
   explicit ProgressBar(bool enabled) : enabled_(enabled && isatty(fileno(stderr))) {}
   ~ProgressBar() { finish(); }
+  bool enabled() const { return enabled_; }
   void set_total(size_t total) { total_ = total; }
   void update(size_t done, const std::string& label) {
     if (!enabled_) return;

@@ -48,6 +48,8 @@ const EXTENSION_FILES = fs.readdirSync(SRC)
 const WASM_FILES = [
   [path.join(ROOT, 'build', 'wasm', 'wce_core.js'), 'wce_core.js',
     'build/wasm/wce_core.js is missing: run scripts/build_wasm.sh first'],
+  [path.join(ROOT, 'build', 'wasm', 'wce_core.wasm'), 'wce_core.wasm',
+    'build/wasm/wce_core.wasm is missing: run scripts/build_wasm.sh first'],
   [path.join(ROOT, 'wasm', 'wce_api.js'), 'wce_api.js', 'wasm/wce_api.js is missing'],
   [path.join(ROOT, 'wasm', 'dom_encoder.js'), 'dom_encoder.js', 'wasm/dom_encoder.js is missing'],
 ];

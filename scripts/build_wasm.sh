@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the WebAssembly module build/wasm/wce_core.js (single file, classic
+# Builds the WebAssembly module build/wasm/wce_core.js + wce_core.wasm (classic
 # MODULARIZE script exporting createWceCore) with Debian's Emscripten.
 # Idempotent: re-running only rebuilds what changed.
 set -euo pipefail
@@ -29,9 +29,10 @@ mkdir -p "$EM_CACHE"
 emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release -DWCE_BUILD_TESTS=OFF
 cmake --build build/wasm
 
-OUT="build/wasm/wce_core.js"
-if [[ ! -s "$OUT" ]]; then
-  echo "error: $OUT was not produced" >&2
-  exit 1
-fi
-echo "built $OUT ($(stat -c %s "$OUT") bytes)"
+for OUT in build/wasm/wce_core.js build/wasm/wce_core.wasm; do
+  if [[ ! -s "$OUT" ]]; then
+    echo "error: $OUT was not produced" >&2
+    exit 1
+  fi
+  echo "built $OUT ($(stat -c %s "$OUT") bytes)"
+done

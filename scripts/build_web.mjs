@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Assembles the static benchmark page in build/web/:
 //   web/*                      (index.html, app.js, worker.js, style.css)
-//   build/wasm/wce_core.js     (the WASM module, single file; scripts/build_wasm.sh)
+//   build/wasm/wce_core.js     (the WASM module's loader, and its code wce_core.wasm; scripts/build_wasm.sh)
 //   wasm/wce_api.js            (its JS API)
 //   demo.jsonl                 (demo/<name>/ as JSONL, scripts/make_demo_jsonl.mjs)
 //   Readability.js             (Mozilla's, npm @mozilla/readability: the JavaScript peer)
@@ -38,6 +38,7 @@ function readabilityPath() {
 
 const inputs = [
   { src: join(ROOT, 'build', 'wasm', 'wce_core.js'), dst: 'wce_core.js', hint: 'run scripts/build_wasm.sh first' },
+  { src: join(ROOT, 'build', 'wasm', 'wce_core.wasm'), dst: 'wce_core.wasm', hint: 'run scripts/build_wasm.sh first' },
   { src: join(ROOT, 'wasm', 'wce_api.js'), dst: 'wce_api.js', hint: 'the JS API wasm/wce_api.js is part of the repo' },
   { src: readabilityPath(), dst: 'Readability.js', hint: 'npm package @mozilla/readability: run scripts/setup.sh (npm ci)' },
 ];

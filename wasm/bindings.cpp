@@ -6,8 +6,10 @@
 // works and the stack is unwound with destructors run: nothing leaks.)
 //
 // Strings: Embind converts JS strings <-> std::string as UTF-8
-// (EMBIND_STD_STRING_IS_UTF8, the default), so HTML arrives already decoded and
-// is parsed with charset "utf-8"; a <meta charset> in it is ignored.
+// (EMBIND_STD_STRING_IS_UTF8, the default); the page's HTML goes through
+// utf8_of (TextEncoder.encodeInto, one pass) instead. Either way it arrives
+// already decoded and is parsed with charset "utf-8"; a <meta charset> in it
+// is ignored.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
@@ -122,19 +124,35 @@ val js_extractors() {
   return list;
 }
 
+// A JS string as UTF-8 in one pass: TextEncoder.encodeInto writes straight
+// into wasm memory (Embind's std::string conversion walks the string twice in
+// JS and copies). Lone surrogates become U+FFFD, as in Embind's conversion.
+// At most 3 bytes per UTF-16 code unit; the view is made after the
+// allocation, so memory growth cannot detach it.
+std::string utf8_of(const val& s) {
+  if (!s.isString()) throw std::invalid_argument("html must be a string");
+  static const val encoder = val::global("TextEncoder").new_();
+  std::string buf(s["length"].as<size_t>() * 3, '\0');
+  val view(emscripten::typed_memory_view(buf.size(), reinterpret_cast<unsigned char*>(buf.data())));
+  buf.resize(encoder.call<val>("encodeInto", s, view)["written"].as<size_t>());
+  return buf;
+}
+
 // `lang`: the page's stated language ("" when unknown), as `wce extract --jsonl`
 // takes it from a record.
-val js_extract(const std::string& html, const std::string& extractor, const std::string& lang) {
+val js_extract(const val& html_js, const std::string& extractor, const std::string& lang) {
   return guarded([&] {
     const wce::Extractor& ex = wce::require_extractor(extractor);
+    const std::string html = utf8_of(html_js);
     wce::PageRun run = wce::PageRun::parse({html, "utf-8", lang});
     return pack(run, run.run(ex));
   });
 }
 
-val js_extract_many(const std::string& html, val names, const std::string& lang) {
+val js_extract_many(const val& html_js, val names, const std::string& lang) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
+    const std::string html = utf8_of(html_js);
     wce::PageRun run = wce::PageRun::parse({html, "utf-8", lang});
     return run_many(run, list);
   });
@@ -256,9 +274,10 @@ val js_complexity_levels(val scores) {
 // Context of its own (its time includes the shared features it uses), the
 // rendered text scored with every measure. ms = parse + extract + render. A
 // failing extractor gets {extractor, error} and the others still run.
-val js_bench_page(const std::string& html, const std::string& gold, const std::string& lang, val names) {
+val js_bench_page(const val& html_js, const std::string& gold, const std::string& lang, val names) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
+    const std::string html = utf8_of(html_js);
     wce::PageRun run = wce::PageRun::parse({html, "utf-8", lang});
     const wce::MeasureOptions opt = measure_options(lang);
     val results = val::array();

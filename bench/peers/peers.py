@@ -453,7 +453,8 @@ def read_tsv(path):
 
 def run_wce_extract(wce, extractor, infile, outfile, ids):
     with open(outfile, "w", encoding="utf-8") as out:
-        r = subprocess.run([wce, "extract", "--jsonl", "--extractor", extractor, str(infile)],
+        # One thread: the peers run one page at a time, and the times compare per page.
+        r = subprocess.run([wce, "extract", "--jsonl", "--threads", "1", "--extractor", extractor, str(infile)],
                            stdout=out, stderr=subprocess.PIPE, text=True)
     if r.returncode != 0:
         raise RuntimeError(f"wce extract --extractor {extractor} failed ({r.returncode}): {r.stderr.strip()[:300]}")

@@ -70,7 +70,7 @@ test.afterAll(() => {
 test('the tarball holds the entry points, the types and the core, and nothing of the repo besides', () => {
   const files = packed.files.map((f) => f.path).sort();
   for (const f of ['package.json', 'wasm/wce.mjs', 'wasm/wce.cjs', 'wasm/wce.d.ts', 'wasm/wce.d.mts',
-    'wasm/wce_api.js', 'wasm/dom_encoder.js', 'build/wasm/wce_core.js']) {
+    'wasm/wce_api.js', 'wasm/dom_encoder.js', 'build/wasm/wce_core.js', 'build/wasm/wce_core.wasm']) {
     expect(files).toContain(f);
   }
   const unexpected = files.filter((f) => !/^(package\.json|README\.md|LICENSE|wasm\/[^/]+\.(m?js|cjs|d\.m?ts)|build\/wasm\/wce_core\.(js|wasm))$/.test(f));
@@ -149,9 +149,10 @@ self.onmessage = async (e) => {
     '--outfile=public/bundle-worker.js', '--log-level=warning'], proj);
   const bundle = fs.readFileSync(path.join(proj, 'public', 'bundle-worker.js'), 'utf8');
   expect(bundle).not.toMatch(/\brequire\(["'](fs|path|crypto)["']\)/);
-  // A separate .wasm (if the build makes one) goes next to the bundle, as for any Emscripten module.
-  const wasmFile = path.join(proj, 'node_modules', 'wce', 'build', 'wasm', 'wce_core.wasm');
-  if (fs.existsSync(wasmFile)) fs.copyFileSync(wasmFile, path.join(proj, 'public', 'wce_core.wasm'));
+  // The core's code, wce_core.wasm, goes next to the bundle (as for any Emscripten module):
+  // the bundled loader fetches it from the bundle's folder.
+  fs.copyFileSync(path.join(proj, 'node_modules', 'wce', 'build', 'wasm', 'wce_core.wasm'),
+    path.join(proj, 'public', 'wce_core.wasm'));
 
   // The classic worker loads the installed package's files as they are.
   write('public/classic-worker.js', `importScripts('/node_modules/wce/build/wasm/wce_core.js', '/node_modules/wce/wasm/wce_api.js');

@@ -28,6 +28,7 @@ const TYPES = {
   '.jsonl': 'application/x-ndjson; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.png': 'image/png',
+  '.wasm': 'application/wasm',
 };
 
 function serve(root) {
@@ -46,10 +47,11 @@ function serve(root) {
 }
 
 // The module loaded in Node the documented way: wasm/wce_api.js (CommonJS)
-// with the core build/wasm/wce_core.js. build_web.mjs copied exactly these two
-// files into build/web, which the test checks.
+// with the core build/wasm/wce_core.js (+ wce_core.wasm). build_web.mjs copied
+// exactly these files into build/web, which the test checks.
 async function nodeWce() {
-  for (const [src, dst] of [['build/wasm/wce_core.js', 'wce_core.js'], ['wasm/wce_api.js', 'wce_api.js']]) {
+  for (const [src, dst] of [['build/wasm/wce_core.js', 'wce_core.js'], ['build/wasm/wce_core.wasm', 'wce_core.wasm'],
+    ['wasm/wce_api.js', 'wce_api.js']]) {
     expect(fs.readFileSync(path.join(WEB, dst)).equals(fs.readFileSync(path.join(ROOT, src))), `${dst} == ${src}`).toBe(true);
   }
   const WCE = require(path.join(ROOT, 'wasm', 'wce_api.js'));

@@ -13,10 +13,21 @@ function workerScope() {
     'dom_encoder.js': path.join(ROOT, 'wasm', 'dom_encoder.js'),
   };
   const loaded = [];
+  const fetched = [];
+  // The worker fetches the module's code, wce_core.wasm, from next to the
+  // script (as the service worker fetches it from the extension).
+  const fetch = (url) => {
+    fetched.push(String(url));
+    if (String(url) !== 'chrome-extension://abcdefgh/wce_core.wasm') {
+      return Promise.resolve(new Response('not found', { status: 404 }));
+    }
+    return Promise.resolve(new Response(fs.readFileSync(CORE_JS.replace(/\.js$/, '.wasm')),
+      { headers: { 'Content-Type': 'application/wasm' } }));
+  };
   // Worker globals only (what a DedicatedWorkerGlobalScope / ServiceWorkerGlobalScope has).
   const sandbox = {
     console, atob, btoa, performance, TextDecoder, TextEncoder, setTimeout, clearTimeout,
-    queueMicrotask, URL, location: { href: 'chrome-extension://abcdefgh/background.js' },
+    queueMicrotask, URL, fetch, Response, location: { href: 'chrome-extension://abcdefgh/background.js' },
   };
   const context = vm.createContext(sandbox);
   context.self = vm.runInContext('this', context);
@@ -28,13 +39,13 @@ function workerScope() {
       loaded.push(name);
     }
   };
-  return { context, loaded };
+  return { context, loaded, fetched };
 }
 
 beforeAll(requireCoreBuilt);
 
 test('importScripts(wce_core.js, wce_api.js) defines self.WCE; extract and classify answer', async () => {
-  const { context, loaded } = workerScope();
+  const { context, loaded, fetched } = workerScope();
   for (const g of ['require', 'module', 'exports', 'process', 'window', 'document', 'Buffer']) {
     expect(vm.runInContext(`typeof ${g}`, context)).toBe('undefined');
   }
@@ -64,6 +75,7 @@ test('importScripts(wce_core.js, wce_api.js) defines self.WCE; extract and class
   expect(result.clText).toBe('Grüße');
   expect(result.error).toMatch(/unknown extractor "nope"/);
   expect(result.version).toMatch(/^\d+\.\d+\.\d+/);
+  expect(fetched[0]).toBe('chrome-extension://abcdefgh/wce_core.wasm');
 });
 
 test('without the core loaded, createExtractor rejects with a clear message', async () => {

@@ -1,0 +1,180 @@
+// WASM extract() in Node against the native CLI on the same pages: median
+// ms/page per extractor, the module's size and its start-up (time to the
+// first result in a fresh Node process).
+//
+//   node bench/wasm_vs_native.mjs [--data DIR] [--pages N] [--rounds R]
+//        [--extractors all_text,readability,trafilatura] [--native build/native/wce]
+//        [--core build/wasm/wce_core.js[,other/wce_core.js...]] [--startups K]
+//
+// Pages: the first N (default 20) records of every *.jsonl.gz in DIR (default
+// ../shared/datasets), without their `lang` (neither side gets a language
+// hint). Native: `wce extract --jsonl --threads 1` and the `ms` it writes per
+// page (parse + extract + render; JSON reading excluded). WASM: wall time
+// around wce.extract(html) (the JS -> wasm copy, parse, extract, render,
+// result back to JS), after one warm-up pass. Several --core builds (each a
+// wce_core.js with its wce_core.wasm, if any, next to it) are measured in the
+// same rounds, page by page in turn. Native and every core alternate for R rounds (default 3); a
+// page's time is its minimum over the rounds (the machine is shared), the
+// table shows the median over pages.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import zlib from 'node:zlib';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function parseArgs(argv) {
+  const o = {
+    data: path.resolve(ROOT, '..', 'shared', 'datasets'), pages: 20, rounds: 3, startups: 5,
+    extractors: ['all_text', 'readability', 'trafilatura'],
+    native: path.join(ROOT, 'build', 'native', 'wce'), cores: [path.join(ROOT, 'build', 'wasm', 'wce_core.js')],
+  };
+  for (let i = 2; i < argv.length; i++) {
+    const a = argv[i];
+    const v = () => {
+      if (i + 1 >= argv.length) throw new Error(a + ' needs a value');
+      return argv[++i];
+    };
+    if (a === '--data') o.data = path.resolve(v());
+    else if (a === '--pages') o.pages = Number(v());
+    else if (a === '--rounds') o.rounds = Number(v());
+    else if (a === '--startups') o.startups = Number(v());
+    else if (a === '--extractors') o.extractors = v().split(',');
+    else if (a === '--native') o.native = path.resolve(v());
+    else if (a === '--core') o.cores = v().split(',').map((c) => path.resolve(c));
+    else throw new Error('unknown option ' + a);
+  }
+  return o;
+}
+
+async function headRecords(file, n) {
+  const out = [];
+  const input = fs.createReadStream(file).pipe(zlib.createGunzip());
+  const rl = readline.createInterface({ input, crlfDelay: Infinity });
+  for await (const line of rl) {
+    if (!line.trim()) continue;
+    const r = JSON.parse(line);
+    if (typeof r.html !== 'string') continue;
+    out.push({ id: r.id, dataset: r.dataset, html: r.html });
+    if (out.length >= n) break;
+  }
+  rl.close();
+  input.destroy();
+  return out;
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+function nativeRun(native, extractor, sampleFile) {
+  const r = spawnSync(native, ['extract', '--jsonl', '--threads', '1', '--extractor', extractor, sampleFile],
+    { maxBuffer: 1 << 30, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${native} failed: ${r.stderr}`);
+  const ms = new Map();
+  for (const line of r.stdout.split('\n')) if (line) {
+    const o = JSON.parse(line);
+    ms.set(o.id, o.ms);
+  }
+  return ms;
+}
+
+// Time to the first result in a fresh process: load the module, instantiate,
+// extract one page.
+function startup(core, htmlFile) {
+  const script = `
+    const t0 = performance.now();
+    const api = require(${JSON.stringify(path.join(ROOT, 'wasm', 'wce_api.js'))});
+    const html = require('fs').readFileSync(${JSON.stringify(htmlFile)}, 'utf8');
+    api.createExtractor({ coreFactory: require(${JSON.stringify(core)}) }).then((w) => {
+      const t1 = performance.now();
+      w.extract(html, { extractor: 'all_text' });
+      const t2 = performance.now();
+      process.stdout.write(JSON.stringify({ instantiate: t1 - t0, first: t2 - t0 }));
+    });`;
+  const r = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error('start-up run failed: ' + r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+async function main() {
+  const o = parseArgs(process.argv);
+  const files = fs.readdirSync(o.data).filter((f) => f.endsWith('.jsonl.gz')).sort();
+  const pages = [];
+  for (const f of files) pages.push(...await headRecords(path.join(o.data, f), o.pages));
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wce-wasm-bench-'));
+  const sampleFile = path.join(tmp, 'pages.jsonl');
+  fs.writeFileSync(sampleFile, pages.map((p) => JSON.stringify(p)).join('\n') + '\n');
+  const bytes = pages.reduce((s, p) => s + Buffer.byteLength(p.html), 0);
+
+  const api = require(path.join(ROOT, 'wasm', 'wce_api.js'));
+  const label = (core) => path.relative(ROOT, core);
+  const wces = [];
+  for (const core of o.cores) {
+    const wce = await api.createExtractor({ coreFactory: require(core) });
+    for (const p of pages) wce.extract(p.html, { extractor: o.extractors[0] });  // warm-up (JIT, memory growth)
+    wces.push(wce);
+  }
+
+  const best = {};  // extractor -> side (native or core index) -> id -> ms
+  for (const e of o.extractors) best[e] = { native: new Map(), wasm: o.cores.map(() => new Map()) };
+  const keepMin = (m, id, v) => m.set(id, m.has(id) ? Math.min(m.get(id), v) : v);
+  for (let round = 0; round < o.rounds; round++) {
+    for (const e of o.extractors) {
+      for (const [id, v] of nativeRun(o.native, e, sampleFile)) keepMin(best[e].native, id, v);
+      for (const p of pages) {  // page by page, every core in turn: they see the same load
+        wces.forEach((wce, c) => {
+          const t0 = performance.now();
+          wce.extract(p.html, { extractor: e });
+          keepMin(best[e].wasm[c], p.id, performance.now() - t0);
+        });
+      }
+    }
+  }
+
+  console.log(`pages: ${pages.length} (first ${o.pages} of each of ${files.length} datasets), ` +
+    `${(bytes / 1e6).toFixed(1)} MB of UTF-8 HTML; rounds: ${o.rounds}; node ${process.version}; ` +
+    `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  console.log('| extractor | core | native ms/page (median) | WASM ms/page (median) | WASM / native |');
+  console.log('|---|---|---:|---:|---:|');
+  for (const e of o.extractors) {
+    const n = median([...best[e].native.values()]);
+    o.cores.forEach((core, c) => {
+      const w = median([...best[e].wasm[c].values()]);
+      console.log(`| ${e} | ${label(core)} | ${n.toFixed(2)} | ${w.toFixed(2)} | ${(w / n).toFixed(2)} |`);
+    });
+  }
+  console.log('');
+  console.log('| core | .js bytes | .wasm bytes | total | gzip -9 total | instantiate ms (median) | first result ms (median) |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  const htmlFile = path.join(tmp, 'first.html');
+  fs.writeFileSync(htmlFile, pages[0].html);
+  for (const core of o.cores) {
+    const wasmFile = core.replace(/\.js$/, '.wasm');
+    const js = fs.readFileSync(core);
+    const wasm = fs.existsSync(wasmFile) ? fs.readFileSync(wasmFile) : Buffer.alloc(0);
+    const gz = zlib.gzipSync(js, { level: 9 }).length + (wasm.length ? zlib.gzipSync(wasm, { level: 9 }).length : 0);
+    const runs = [];
+    for (let i = 0; i < o.startups; i++) runs.push(startup(core, htmlFile));
+    const ms = (k) => (runs.length ? median(runs.map((r) => r[k])).toFixed(1) : '-');
+    console.log(`| ${label(core)} | ${js.length} | ${wasm.length} | ${js.length + wasm.length} | ${gz} | ` +
+      `${ms('instantiate')} | ${ms('first')} |`);
+  }
+  if (o.startups > 0) {
+    console.log(`start-up: fresh node process, require + instantiate, then extract ${pages[0].id} ` +
+      `with all_text; median of ${o.startups} per core`);
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+main().catch((e) => {
+  console.error('wasm_vs_native: ' + (e && e.message ? e.message : e));
+  process.exit(2);
+});
