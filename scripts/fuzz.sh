@@ -81,7 +81,7 @@ run() {
   set -e
   # CPU seconds the fuzzer got (on a shared machine far less than the wall time).
   children_cpu
-  local cpu; cpu=$(echo "$CPU_NOW - $cpu0" | bc)
+  local cpu; cpu=$(awk -v a="$CPU_NOW" -v b="$cpu0" 'BEGIN { print a - b }')
   local runs; runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
   local cov; cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 || true)
   local corpus; corpus=$(ls $C/corpus/$t | wc -l)

@@ -12,7 +12,7 @@ beforeAll(requireCoreBuilt);
 
 function expectWorking(wce) {
   expect(wce.extract(PAGE, { extractor: 'all_text' }).text).toBe('T\nTitle\nHello world!');
-  expect(wce.extract(PAGE, { extractor: 'bte' }).text).toContain('Hello world!');
+  expect(wce.extract(PAGE, { extractor: 'readability' }).text).toContain('Hello world!');
 }
 
 test('a page over the input limit (128 MB) is rejected with its reason, and the module goes on', async () => {

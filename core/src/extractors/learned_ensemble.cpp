@@ -50,7 +50,7 @@ constexpr size_t kLogChars = kAgreement + 8;         // log(1 + non-space chars:
 constexpr size_t kLogBlockWords = kAgreement + 9;    // log(1 + words of its block)
 constexpr size_t kLinkDensity = kAgreement + 10;     // link words / words of its block
 constexpr size_t kLogDepth = kAgreement + 11;        // log(1 + DOM depth)
-constexpr size_t kPosition = kAgreement + 12;        // text-node index / (text nodes - 1)
+constexpr size_t kPosition = kAgreement + 12;        // index among text nodes with words / (their count - 1)
 constexpr size_t kCharsPerWord = kAgreement + 13;    // block chars / words (CJK runs are long)
 constexpr size_t kComplexity = kAgreement + 14;      // estimate_complexity().p_above_median
 constexpr size_t kLogPageWords = kAgreement + 15;    // log(1 + words of the page)
@@ -205,6 +205,12 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
   for (size_t k = n - 1; k-- > 0;)
     next_node[k] = words[k + 1] ? x[(k + 1) * D + kAgreement] : next_node[k + 1];
   const double complexity = estimate_complexity(doc).p_above_median;
+  // Position among the text nodes with words: whitespace-only text nodes
+  // differ between the Gumbo and the live-DOM builders (tests/js/parity.test.js),
+  // so they must not move a feature.
+  size_t worded = 0;
+  for (size_t k = 0; k < n; ++k) worded += words[k] > 0;
+  size_t worded_before = 0;
   for (size_t k = 0; k < n; ++k) {
     double* row = &x[k * D];
     const uint32_t node = doc.text_nodes[k];
@@ -229,7 +235,8 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
     row[kLogWords] = std::log1p(words[k]);
     row[kLogChars] = std::log1p(counts.chars[node]);
     row[kLogDepth] = std::log1p(doc.nodes[node].depth);
-    row[kPosition] = n > 1 ? static_cast<double>(k) / static_cast<double>(n - 1) : 0.0;
+    row[kPosition] = worded > 1 ? static_cast<double>(worded_before) / static_cast<double>(worded - 1) : 0.0;
+    worded_before += words[k] > 0;
     row[kComplexity] = complexity;
     row[kLogPageWords] = std::log1p(page_words);
     row[kPageAgreement] = page_words > 0 ? page_agree / page_words : 0.0;
