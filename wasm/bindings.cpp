@@ -36,6 +36,11 @@ val error_result(const std::string& message) {
   return r;
 }
 
+// JS arrays (or typed arrays) into vectors, numbers in one bulk copy.
+std::vector<double> doubles(const val& v) { return emscripten::convertJSArrayToNumberVector<double>(v); }
+std::vector<int32_t> ints(const val& v) { return emscripten::convertJSArrayToNumberVector<int32_t>(v); }
+std::vector<std::string> strings(const val& v) { return emscripten::vecFromJSArray<std::string>(v); }
+
 // One extractor's result packed for JS: {extractor, text, labels
 // (Float32Array), parseMs, extractMs, renderMs}. A failing extractor throws
 // here (extract/classify report it as {error}).
@@ -258,10 +263,7 @@ val js_complexity(const std::string& html, const std::string& gold) {
 
 val js_complexity_levels(val scores) {
   return guarded([&] {
-    const unsigned n = scores["length"].as<unsigned>();
-    std::vector<double> v(n);
-    for (unsigned i = 0; i < n; ++i) v[i] = scores[i].as<double>();
-    wce::ComplexityLevels lv = wce::levels_from_scores(std::move(v));
+    wce::ComplexityLevels lv = wce::levels_from_scores(doubles(scores));
     val r = val::object();
     r.set("q1", lv.q1);
     r.set("q3", lv.q3);
@@ -305,10 +307,6 @@ val js_bench_page(const val& html_js, const std::string& gold, const std::string
 
 // ---- Aggregation: the rows of `wce bench` (wce::aggregate), so that the
 // benchmark page's tables are the CLI's by construction.
-
-std::vector<double> doubles(const val& v) { return emscripten::convertJSArrayToNumberVector<double>(v); }
-std::vector<int32_t> ints(const val& v) { return emscripten::convertJSArrayToNumberVector<int32_t>(v); }
-std::vector<std::string> strings(const val& v) { return emscripten::vecFromJSArray<std::string>(v); }
 
 val summary_js(const wce::Summary& s) {
   val o = val::object();

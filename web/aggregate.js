@@ -23,7 +23,6 @@
   'use strict';
 
   const LEVELS = ['all', 'low', 'medium', 'high'];
-  const TOTALS = ['(macro)', '(micro)'];
 
   function create(wce) {
     // The measure families with precision, recall and F1 (the page's choice).
@@ -130,7 +129,7 @@
       return { ...s, lo, hi, outliers };
     }
 
-    return { measureFamilies, benchRows, complexityLevels, levelsOf, recordsAt, table3, f1Values, boxStats, LEVELS, TOTALS };
+    return { measureFamilies, benchRows, complexityLevels, levelsOf, recordsAt, table3, f1Values, boxStats, LEVELS };
   }
 
   return { create };
