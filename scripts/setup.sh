@@ -18,7 +18,7 @@ DEBIAN_PACKAGES=(
 
 # Node.js and npm: used as found (this machine kind ships Node 20 + npm 11
 # outside Debian's packages, which would conflict); Debian's otherwise.
-[ "$FUZZ" = 1 ] && DEBIAN_PACKAGES+=(clang-14 libclang-rt-14-dev)
+[ "$FUZZ" = 1 ] && DEBIAN_PACKAGES+=(clang-14 libclang-rt-14-dev ccache)  # ccache: fuzz.sh and --sanitize use it as the compiler launcher
 command -v node >/dev/null || DEBIAN_PACKAGES+=(nodejs)
 command -v npm >/dev/null || DEBIAN_PACKAGES+=(npm)
 # pip: downloads jusText's stop lists from PyPI (below).
