@@ -106,6 +106,28 @@ def wait_for_executors(sc, timeout_s=120):
         time.sleep(0.5)
 
 
+def extract_frame(spark, sc, warcs, lines, extractor, partitions):
+    """The DataFrame of extracted rows: WARC paths (one partition each) and/or
+    an RDD of dataset JSON lines (spread over `partitions`)."""
+    from pyspark.sql.types import DoubleType, StringType, StructField, StructType
+    rdds = []
+    if warcs:
+        rdds.append(sc.parallelize(warcs, len(warcs)).mapPartitions(lambda it: extract_warc(it, extractor)))
+    if lines is not None:
+        n = partitions or 2 * sc.defaultParallelism
+        rdds.append(lines.repartition(n).mapPartitions(lambda it: extract_jsonl(it, extractor)))
+    rdd = rdds[0] if len(rdds) == 1 else sc.union(rdds)
+    schema = StructType([StructField(c, DoubleType() if c == "ms" else StringType()) for c in COLUMNS])
+    return spark.createDataFrame(rdd, schema)
+
+
+def write(df, fmt, path):
+    if fmt == "parquet":
+        df.write.mode("overwrite").parquet(path)
+    else:
+        df.write.mode("overwrite").json(path)
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--input", nargs="+", required=True)
@@ -113,10 +135,11 @@ def main(argv=None):
     ap.add_argument("--format", choices=["jsonl", "parquet"], default="jsonl")
     ap.add_argument("--extractor", default="readability")
     ap.add_argument("--partitions", type=int, default=0, help="JSONL input: partitions (default: 2 x default parallelism)")
+    ap.add_argument("--warmup", type=int, default=0,
+                    help="JSONL input: first run the job on this many records, untimed (executor start-up)")
     args = ap.parse_args(argv)
 
     from pyspark.sql import SparkSession
-    from pyspark.sql.types import DoubleType, StringType, StructField, StructType
 
     spark = SparkSession.builder.appName("wce-extract").getOrCreate()
     sc = spark.sparkContext
@@ -124,26 +147,26 @@ def main(argv=None):
     warcs = [p for p in args.input if p.endswith((".warc", ".warc.gz"))]
     others = [p for p in args.input if p not in warcs]
     wait_for_executors(sc)
+    warmup_s = 0.0
+    if args.warmup and others:
+        # The first tasks of a fresh executor pay for JVM class loading and JIT,
+        # the Python worker's start and `import wce` (tens of seconds on a busy
+        # 2-core machine): run the same pipeline once on the first records,
+        # untimed, so that `seconds` measures steady-state extraction.
+        t = time.perf_counter()
+        head = sc.parallelize(sc.textFile(",".join(others)).take(args.warmup))
+        write(extract_frame(spark, sc, [], head, extractor, args.partitions),
+              args.format, args.output + "-warmup")
+        warmup_s = time.perf_counter() - t
     t0 = time.perf_counter()
-    rdds = []
-    if warcs:
-        rdds.append(sc.parallelize(warcs, len(warcs)).mapPartitions(lambda it: extract_warc(it, extractor)))
-    if others:
-        n = args.partitions or 2 * sc.defaultParallelism
-        lines = sc.textFile(",".join(others)).repartition(n)
-        rdds.append(lines.mapPartitions(lambda it: extract_jsonl(it, extractor)))
-    rdd = rdds[0] if len(rdds) == 1 else sc.union(rdds)
-    schema = StructType([StructField(c, DoubleType() if c == "ms" else StringType()) for c in COLUMNS])
-    df = spark.createDataFrame(rdd, schema)
-    if args.format == "parquet":
-        df.write.mode("overwrite").parquet(args.output)
-    else:
-        df.write.mode("overwrite").json(args.output)
+    lines = sc.textFile(",".join(others)) if others else None
+    write(extract_frame(spark, sc, warcs, lines, extractor, args.partitions), args.format, args.output)
     seconds = time.perf_counter() - t0
     written = spark.read.parquet(args.output) if args.format == "parquet" else spark.read.json(args.output)
     pages = written.count()
     errors = written.filter(written.error.isNotNull()).count() if "error" in written.columns else 0
     print(json.dumps({"pages": pages, "errors": errors, "seconds": round(seconds, 3),
+                      "warmup_seconds": round(warmup_s, 3),
                       "pages_per_s": round(pages / seconds, 2) if seconds else None,
                       "executors_cores": int(sc.getConf().get("spark.cores.max", "0") or 0),
                       "extractor": extractor}), flush=True)
