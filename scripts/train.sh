@@ -31,7 +31,7 @@ if [[ $MODEL == ensemble ]]; then
   # Extra arguments go to scripts/learn/ensemble.py (e.g. --search). The members
   # (WCE_ENSEMBLE_MEMBERS) were chosen by cross-validation and cost: see
   # core/models/README.md.
-  MEMBERS=${WCE_ENSEMBLE_MEMBERS:-readability,boilerpipe_article,resiliparse,cetd}
+  MEMBERS=${WCE_ENSEMBLE_MEMBERS:-readability,resiliparse,cetd}
   ROWS=.cache/ensemble/train_${MEMBERS//,/_}
   EVENV=.cache/ens-venv
   if ! "$EVENV/bin/python" -c 'import lightgbm, numpy' 2>/dev/null; then

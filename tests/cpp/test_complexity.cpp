@@ -144,6 +144,26 @@ TEST(ComplexityFeatures, RelativeCountsAndTagWordRatio) {
   for (size_t k = 0; k < kComplexityFeatureCount; ++k) EXPECT_DOUBLE_EQ(f.values[k], expected[k]) << names[k];
 }
 
+TEST(ComplexityFeatures, FromTheCallersWordCounts) {
+  // The learned ensemble's cheap variant: the same element ratios, |T| from
+  // the words per text node, so the inline "s" and "e" count as two words
+  // (13, not 12), and page()'s <title> in <head> is outside the scope.
+  Document doc = page(kFeaturePage);
+  Context ctx(doc);
+  const ComplexityFeatures slow = complexity_features(doc), fast = complexity_features(doc, ctx.text_words());
+  EXPECT_EQ(slow.words, 12u);
+  EXPECT_EQ(fast.words, 13u);
+  EXPECT_EQ(fast.elements, slow.elements);
+  for (size_t k = 0; k + 1 < kComplexityFeatureCount; ++k) EXPECT_DOUBLE_EQ(fast.values[k], slow.values[k]);
+  EXPECT_DOUBLE_EQ(fast.values[kComplexityFeatureCount - 1], 16 / 13.0);
+  const ComplexityEstimate e = estimate_complexity(doc, ctx.text_words());
+  EXPECT_GE(e.p_above_median, 0.0);
+  EXPECT_LE(e.p_above_median, 1.0);
+  EXPECT_DOUBLE_EQ(e.features.values[kComplexityFeatureCount - 1], 16 / 13.0);
+  // Counts shorter than the text nodes (bad input): the missing ones count 0.
+  EXPECT_EQ(complexity_features(doc, std::vector<uint32_t>{}).words, 0u);
+}
+
 TEST(ComplexityFeatures, EmptyPage) {
   ComplexityFeatures f = complexity_features(page(""));
   EXPECT_EQ(f.elements, 0u);

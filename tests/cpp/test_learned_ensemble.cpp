@@ -1,6 +1,6 @@
 // The learned ensemble ("ensemble"): model loading, tree inference, label
 // count, bad input (no text nodes, a failing member, an empty member output),
-// the readability fallback, determinism.
+// the page stage (its features, one side per page), determinism.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -97,23 +97,102 @@ TEST(LearnedEnsemble, EmptyMemberOutputsGiveASaneResult) {
   }
 }
 
-TEST(LearnedEnsemble, KeepsAtLeastAFifthOfWhatReadabilityKeeps) {
-  // The fallback's invariant: either the trees keep >= 20 % of readability's
-  // characters, or the page gets readability's labels. Here readability
-  // keeps everything and every other member nothing.
+TEST(LearnedEnsemble, PageFeaturesFromHandMadeProbabilities) {
+  // Readability keeps every worded node of the first half, the trees (prob)
+  // keep the worded nodes from index 1 on: checked against sums by hand.
+  wce::Document doc = wce::parse_html(kPage, "utf-8");
+  wce::Context ctx(doc);
+  const size_t n = doc.text_nodes.size();
+  auto get = [n](wce::Context&, const std::string& name) -> wce::Labels {
+    wce::Labels l(n, 0.0f);
+    if (name == "readability")
+      for (size_t k = 0; k < n / 2; ++k) l[k] = 1.0f;
+    return l;
+  };
+  const std::vector<double> x = wce::ensemble_features(ctx, get);
+  std::vector<double> prob(n);
+  for (size_t k = 0; k < n; ++k) prob[k] = k >= 1 ? 0.8 : 0.1;
+  const auto f = wce::ensemble_page_features(ctx, x, prob);
+  const auto& words = ctx.text_words();
+  double total = 0, rd = 0, trees = 0, both = 0, unsure = 0, on = 0;
+  for (size_t k = 0; k < n; ++k) {
+    total += words[k];
+    const bool r = k < n / 2, t = k >= 1;
+    rd += r ? words[k] : 0;
+    trees += t ? words[k] : 0;
+    both += r && t ? words[k] : 0;
+    unsure += words[k] * std::min(prob[k], 1 - prob[k]);
+    on += r ? words[k] * prob[k] : 0;
+  }
+  ASSERT_GT(rd, 0);
+  ASSERT_GT(total, rd);
+  const auto& names = wce::ensemble_page_feature_names();
+  auto at = [&](const char* name) {
+    return f[static_cast<size_t>(std::find_if(names.begin(), names.end(), [&](const char* m) {
+                                   return std::strcmp(m, name) == 0;
+                                 }) - names.begin())];
+  };
+  EXPECT_DOUBLE_EQ(at("trees_share"), trees / total);
+  EXPECT_DOUBLE_EQ(at("readability_share"), rd / total);
+  EXPECT_DOUBLE_EQ(at("trees_over_readability"), std::min(10.0, trees / rd));
+  EXPECT_DOUBLE_EQ(at("trees_readability_jaccard"), both / (trees + rd - both));
+  EXPECT_DOUBLE_EQ(at("prob_on_readability"), on / rd);
+  EXPECT_DOUBLE_EQ(at("trees_uncertainty"), unsure / total);
+  EXPECT_DOUBLE_EQ(at("log_page_words"), std::log1p(total));
+  // No text nodes: every ratio is 0 (jaccard 1: nothing to disagree on).
+  wce::Document empty = wce::parse_html("", "utf-8");
+  wce::Context ectx(empty);
+  const auto e = wce::ensemble_page_features(ectx, {}, {});
+  for (size_t i = 0; i < e.size(); ++i) EXPECT_EQ(e[i], std::strcmp(names[i], "trees_readability_jaccard") == 0 ? 1.0 : 0.0);
+}
+
+TEST(LearnedEnsemble, LabelsAreTheTreesOrReadabilitysOnEachPage) {
+  // The page stage picks one side for the whole page: the kept nodes are
+  // exactly the trees' (P >= 0.5) or exactly readability's.
+  const char* pages[] = {kPage,
+                         "<html><body><div><a href=/a>One</a> <a href=/b>Two</a></div><p>Short text here.</p>"
+                         "<div class=comments><p>A comment with some words in it</p></div></body></html>",
+                         "<html><body><table><tr><td>Cell one with words</td><td><a href=x>link</a></td></tr>"
+                         "</table><p>Body text that goes on for a while about nothing at all really.</p></body></html>"};
+  for (const char* html : pages) {
+    wce::Document doc = wce::parse_html(html, "utf-8");
+    wce::Context ctx(doc);
+    const wce::Labels out = wce::ensemble_probabilities(ctx);
+    const std::vector<double> x = wce::ensemble_features(ctx);
+    const auto& words = ctx.text_words();
+    bool as_trees = true, as_readability = true;
+    for (size_t k = 0; k < out.size(); ++k) {
+      if (words[k] == 0) {
+        EXPECT_EQ(out[k], 0.0f);
+        continue;
+      }
+      const bool kept = out[k] >= 0.5f;
+      as_trees &= kept == (wce::ensemble_model().model.probability(&x[k * wce::kEnsembleFeatureCount]) >= 0.5);
+      as_readability &= kept == (x[k * wce::kEnsembleFeatureCount] >= 0.5);
+    }
+    EXPECT_TRUE(as_trees || as_readability) << html;
+  }
+}
+
+TEST(LearnedEnsemble, RuleKeepsAShareOfWhatReadabilityKeeps) {
+  // With the page stage's rule on: either the trees keep at least that share
+  // of readability's words, or the page gets readability's labels. Here
+  // readability keeps everything and every other member nothing.
+  const wce::EnsembleModelInfo& info = wce::ensemble_model();
+  if (info.page_fallback_share <= 0) GTEST_SKIP() << "the model has no such rule";
   wce::Document doc = wce::parse_html(kPage, "utf-8");
   wce::Context ctx(doc);
   auto get = [](wce::Context& c, const std::string& name) -> wce::Labels {
     return wce::Labels(c.doc().text_nodes.size(), name == "readability" ? 1.0f : 0.0f);
   };
   const wce::Labels p = wce::ensemble_probabilities(ctx, get);
-  const wce::NodeCounts& counts = ctx.counts();
+  const auto& words = ctx.text_words();
   double kept = 0, all = 0;
   for (size_t k = 0; k < p.size(); ++k) {
-    all += counts.chars[doc.text_nodes[k]];
-    kept += p[k] >= 0.5f ? counts.chars[doc.text_nodes[k]] : 0;
+    all += words[k];
+    kept += p[k] >= 0.5f ? words[k] : 0;
   }
-  if (wce::ensemble_used_members()[member_index("readability")]) EXPECT_GE(kept, 0.2 * all);
+  EXPECT_GE(kept, info.page_fallback_share * all);
 }
 
 TEST(LearnedEnsemble, MemberNames) {
@@ -122,7 +201,7 @@ TEST(LearnedEnsemble, MemberNames) {
   EXPECT_TRUE(s[member_index("cetd")]);
   EXPECT_THROW(wce::parse_ensemble_members("readability,bte"), std::invalid_argument);
   const wce::EnsembleMemberSet& used = wce::ensemble_used_members();
-  EXPECT_TRUE(used[member_index("readability")]);  // the fallback needs it
+  EXPECT_TRUE(used[member_index("readability")]);  // the page stage needs it
 }
 
 TEST(TreeModel, WalksEachTreeAndAddsTheLeaves) {

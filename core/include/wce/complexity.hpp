@@ -77,6 +77,11 @@ struct ComplexityFeatures {
   uint32_t words = 0;     // |T|
 };
 ComplexityFeatures complexity_features(const Document& doc);
+// The same with |T| counted from the caller's words per text node (e.g.
+// Context::text_words(), indexed like doc.text_nodes) instead of rendering and
+// tokenizing the page: cheaper, and a little different (words of adjacent
+// inline text nodes are counted apart). For the learned ensemble's routing.
+ComplexityFeatures complexity_features(const Document& doc, const std::vector<uint32_t>& text_words);
 
 // Binary logistic regression on standardised features:
 //   p = 1 / (1 + exp(-(intercept + sum_i weight[i] * (x[i] - mean[i]) / stdev[i])))
@@ -105,5 +110,7 @@ struct ComplexityEstimate {
 };
 // Uses only the Document: the same on both input paths.
 ComplexityEstimate estimate_complexity(const Document& doc);
+// With complexity_features(doc, text_words) (see there).
+ComplexityEstimate estimate_complexity(const Document& doc, const std::vector<uint32_t>& text_words);
 
 }  // namespace wce

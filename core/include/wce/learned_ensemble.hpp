@@ -45,7 +45,18 @@ EnsembleMemberSet parse_ensemble_members(std::string_view names);
 std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get = {}, size_t* failed = nullptr,
                                       const EnsembleMemberSet* use = nullptr);
 
-// P(content) per text node: the "ensemble" extractor's labels.
+// The page stage's features (scripts/learn/ensemble.py PAGE_FEATURES, same
+// order), from the trees' P(content) per text node and the node features x
+// (ensemble_features): words kept by the trees and by readability, their
+// overlap, the trees' mean probability on and off readability's words and
+// their uncertainty, the page's agreement, complexity and size.
+constexpr size_t kEnsemblePageFeatureCount = 10;
+const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names();
+std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
+                                                                     const std::vector<double>& prob);
+
+// P(content) per text node: the "ensemble" extractor's labels. The page
+// stage decides whether the page takes readability's labels outright.
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get = {});
 
 // A gradient-boosted tree ensemble for binary classification:
@@ -65,6 +76,9 @@ struct TreeModel {
 struct EnsembleModelInfo {
   const char* const* feature_names;  // kEnsembleFeatureCount names, in model order
   TreeModel model;
+  TreeModel page_model;  // on ensemble_page_features: P(readability beats the trees on the page)
+  double page_threshold = 0.5;       // the page takes readability's labels when page_model's P >= this
+  double page_fallback_share = 0.0;  // or when trees_over_readability < this (0: no such rule)
   const char* trained_on;
 };
 const EnsembleModelInfo& ensemble_model();

@@ -64,12 +64,17 @@ static_assert(kInTableCell + 1 == kEnsembleFeatureCount, "feature layout");
 
 constexpr size_t kWindow = 3;  // blocks on each side of window_agreement
 
-// Fallback: when the trees keep less than this share of what readability
-// keeps (non-space chars), the page takes readability's labels. The trees
-// sometimes drop an article that only readability finds; chosen by 5-fold
-// cross-validation on the training split (scripts/learn/ensemble.py: 0.1 to
-// 0.5 all help, 0.2 best).
-constexpr double kFallbackShare = 0.2;
+// The page stage (kPage* in the model) replaces the old rule "readability when
+// the trees keep under 0.2 of its characters": the trees sometimes drop an
+// article only readability finds, and sometimes add or cut around an article
+// readability already has clean; its features see both cases.
+constexpr size_t kTreesOverReadabilityCap = 10;  // trees_over_readability is clipped here
+constexpr size_t kTreesOverReadability = 2;       // its index in the page features
+
+const std::array<const char*, kEnsemblePageFeatureCount> kPageFeatureLayout = {
+    "trees_share", "readability_share", "trees_over_readability", "trees_readability_jaccard",
+    "prob_on_readability", "prob_off_readability", "trees_uncertainty", "page_agreement",
+    "complexity", "log_page_words"};
 
 const std::array<const char*, kEnsembleFeatureCount> kFeatureNames = {
     "vote_readability", "vote_trafilatura", "vote_domdistiller", "vote_boilerpipe_article",
@@ -102,6 +107,30 @@ TagPath tag_path(const Document& doc, uint32_t node) {
   return f;
 }
 
+// Copies generated tree arrays into `t` and checks them: every node inside
+// the arrays, children after their parent, every split on a feature < `features`.
+template <size_t R, size_t N>
+void load_trees(TreeModel& t, const int32_t (&root)[R], const int32_t (&feature)[N], const double (&threshold)[N],
+                const int32_t (&left)[N], const int32_t (&right)[N], const double (&value)[N], double bias,
+                size_t features, const char* what) {
+  t.root.assign(std::begin(root), std::end(root));
+  t.feature.assign(std::begin(feature), std::end(feature));
+  t.threshold.assign(std::begin(threshold), std::end(threshold));
+  t.left.assign(std::begin(left), std::end(left));
+  t.right.assign(std::begin(right), std::end(right));
+  t.value.assign(std::begin(value), std::end(value));
+  t.bias = bias;
+  const std::string where = std::string("core/models/ensemble_gbdt.inc (") + what + "): ";
+  const int32_t size = static_cast<int32_t>(t.feature.size());
+  auto bad = [&](int32_t i) { return i < 0 || i >= size; };
+  for (int32_t rt : t.root)
+    if (bad(rt)) throw std::logic_error(where + "bad tree root");
+  for (int32_t i = 0; i < size; ++i)
+    if (t.feature[i] >= static_cast<int32_t>(features) ||
+        (t.feature[i] >= 0 && (bad(t.left[i]) || bad(t.right[i]) || t.left[i] <= i || t.right[i] <= i)))
+      throw std::logic_error(where + "bad node " + std::to_string(i));
+}
+
 uint64_t fnv1a(std::string_view a, std::string_view b) {
   uint64_t h = 1469598103934665603ull;
   auto mix = [&](std::string_view s) {
@@ -117,6 +146,7 @@ uint64_t fnv1a(std::string_view a, std::string_view b) {
 
 const std::array<const char*, kEnsembleMemberCount>& ensemble_members() { return kMembers; }
 const std::array<const char*, kEnsembleFeatureCount>& ensemble_feature_names() { return kFeatureNames; }
+const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names() { return kPageFeatureLayout; }
 
 unsigned ensemble_page_bucket(std::string_view dataset, std::string_view id) {
   return static_cast<unsigned>(fnv1a(dataset, id) % 100);
@@ -204,7 +234,9 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
     prev_node[k] = words[k - 1] ? x[(k - 1) * D + kAgreement] : prev_node[k - 1];
   for (size_t k = n - 1; k-- > 0;)
     next_node[k] = words[k + 1] ? x[(k + 1) * D + kAgreement] : next_node[k + 1];
-  const double complexity = estimate_complexity(doc).p_above_median;
+  // Routing: the complexity estimate with |T| from the Context's word counts
+  // (rendering and tokenizing the page again cost 0.23x the parse).
+  const double complexity = estimate_complexity(doc, words).p_above_median;
   // Position among the text nodes with words: whitespace-only text nodes
   // differ between the Gumbo and the live-DOM builders (tests/js/parity.test.js),
   // so they must not move a feature.
@@ -268,57 +300,80 @@ const EnsembleModelInfo& ensemble_model() {
     r.feature_names = kModelFeatureNames;
     static_assert(sizeof(kModelFeatureNames) / sizeof(kModelFeatureNames[0]) == kEnsembleFeatureCount,
                   "core/models/ensemble_gbdt.inc does not match kEnsembleFeatureCount");
-    TreeModel& t = r.model;
-    t.root.assign(std::begin(kModelTreeRoot), std::end(kModelTreeRoot));
-    t.feature.assign(std::begin(kModelFeature), std::end(kModelFeature));
-    t.threshold.assign(std::begin(kModelThreshold), std::end(kModelThreshold));
-    t.left.assign(std::begin(kModelLeft), std::end(kModelLeft));
-    t.right.assign(std::begin(kModelRight), std::end(kModelRight));
-    t.value.assign(std::begin(kModelValue), std::end(kModelValue));
-    t.bias = kModelBias;
+    load_trees(r.model, kModelTreeRoot, kModelFeature, kModelThreshold, kModelLeft, kModelRight, kModelValue,
+               kModelBias, kEnsembleFeatureCount, "trees");
+    static_assert(sizeof(kPageFeatureNames) / sizeof(kPageFeatureNames[0]) == kEnsemblePageFeatureCount,
+                  "core/models/ensemble_gbdt.inc does not match kEnsemblePageFeatureCount");
+    load_trees(r.page_model, kPageTreeRoot, kPageFeature, kPageThreshold, kPageLeft, kPageRight, kPageValue,
+               kPageBias, kEnsemblePageFeatureCount, "page stage");
+    r.page_threshold = kPageChooseAt;
+    r.page_fallback_share = kPageFallbackShare;
     r.trained_on = kModelTrainedOn;
     for (size_t i = 0; i < kEnsembleFeatureCount; ++i)
       if (std::strcmp(r.feature_names[i], kFeatureNames[i]) != 0)
         throw std::logic_error("core/models/ensemble_gbdt.inc: feature " + std::to_string(i) + " is '" +
                                r.feature_names[i] + "', expected '" + kFeatureNames[i] + "'");
-    // Every node must point inside the arrays and every split at a feature.
-    const int32_t size = static_cast<int32_t>(t.feature.size());
-    auto bad = [&](int32_t i) { return i < 0 || i >= size; };
-    for (int32_t rt : t.root)
-      if (bad(rt)) throw std::logic_error("core/models/ensemble_gbdt.inc: bad tree root");
-    for (int32_t i = 0; i < size; ++i)
-      if (t.feature[i] >= static_cast<int32_t>(kEnsembleFeatureCount) ||
-          (t.feature[i] >= 0 && (bad(t.left[i]) || bad(t.right[i]) || t.left[i] <= i || t.right[i] <= i)))
-        throw std::logic_error("core/models/ensemble_gbdt.inc: bad node " + std::to_string(i));
+    for (size_t i = 0; i < kEnsemblePageFeatureCount; ++i)
+      if (std::strcmp(kPageFeatureNames[i], kPageFeatureLayout[i]) != 0)
+        throw std::logic_error("core/models/ensemble_gbdt.inc: page feature " + std::to_string(i) + " is '" +
+                               kPageFeatureNames[i] + "', expected '" + kPageFeatureLayout[i] + "'");
     return r;
   }();
   return info;
+}
+
+std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
+                                                                     const std::vector<double>& prob) {
+  constexpr size_t D = kEnsembleFeatureCount;
+  const std::vector<uint32_t>& words = ctx.text_words();
+  const size_t n = std::min(words.size(), std::min(prob.size(), x.size() / D));
+  double total = 0, trees = 0, rd = 0, both = 0, either = 0, on = 0, off = 0, unsure = 0, agree = 0;
+  for (size_t k = 0; k < n; ++k) {
+    const double w = words[k];
+    if (w == 0) continue;
+    const bool t = prob[k] >= 0.5, r = x[k * D] >= 0.5;  // column 0: vote_readability
+    total += w;
+    trees += t ? w : 0;
+    rd += r ? w : 0;
+    both += t && r ? w : 0;
+    either += t || r ? w : 0;
+    (r ? on : off) += w * prob[k];
+    unsure += w * std::min(prob[k], 1 - prob[k]);
+    agree += w * x[k * D + kAgreement];
+  }
+  auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+  const double complexity = n > 0 ? x[kComplexity] : 0.0;  // the same on every row
+  return {ratio(trees, total),
+          ratio(rd, total),
+          std::min(static_cast<double>(kTreesOverReadabilityCap), trees / std::max(rd, 1.0)),
+          either > 0 ? both / either : 1.0,
+          ratio(on, rd),
+          ratio(off, total - rd),
+          ratio(unsure, total),
+          ratio(agree, total),
+          complexity,
+          std::log1p(total)};
 }
 
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
   const size_t n = ctx.doc().text_nodes.size();
   Labels out(n, 0.0f);
   if (n == 0) return out;
-  const TreeModel& model = ensemble_model().model;
+  const EnsembleModelInfo& info = ensemble_model();
   const std::vector<double> x = ensemble_features(ctx, get);
   const std::vector<uint32_t>& words = ctx.text_words();
-  const NodeCounts& counts = ctx.counts();
-  double kept = 0, kept_by_readability = 0;
+  std::vector<double> prob(n, 0.0);
+  for (size_t k = 0; k < n; ++k)
+    if (words[k] > 0) prob[k] = info.model.probability(&x[k * kEnsembleFeatureCount]);  // whitespace: nothing to keep
+  const auto page = ensemble_page_features(ctx, x, prob);
+  const bool readability = info.page_model.probability(page.data()) >= info.page_threshold ||
+                           page[kTreesOverReadability] < info.page_fallback_share;
   for (size_t k = 0; k < n; ++k) {
-    if (words[k] == 0) continue;  // whitespace only: nothing to keep
-    const double* row = &x[k * kEnsembleFeatureCount];
-    out[k] = static_cast<float>(model.probability(row));
-    const double chars = counts.chars[ctx.doc().text_nodes[k]];
-    kept += out[k] >= 0.5f ? chars : 0.0;
-    kept_by_readability += row[0] * chars;  // vote_readability (0 when not a member: no fallback)
-  }
-  if (kept < kFallbackShare * kept_by_readability) {
+    if (words[k] == 0) continue;
+    out[k] = static_cast<float>(prob[k]);
     // Readability's labels, with the trees' probability as the confidence
     // inside each side of 0.5.
-    for (size_t k = 0; k < n; ++k) {
-      if (words[k] == 0) continue;
-      out[k] = x[k * kEnsembleFeatureCount] >= 0.5 ? std::max(out[k], 0.5f) : std::min(out[k], 0.499f);
-    }
+    if (readability) out[k] = x[k * kEnsembleFeatureCount] >= 0.5 ? std::max(out[k], 0.5f) : std::min(out[k], 0.499f);
   }
   return out;
 }
@@ -330,8 +385,9 @@ std::unique_ptr<Extractor> make_learned_ensemble() {
        "readability, trafilatura, domdistiller, boilerpipe_article, resiliparse, justext, goose and cetd), "
        "each member's share of the page kept, "
        "agreement of the node, its block and neighbours, words, link density, depth, position, tag path "
-       "and the page-complexity estimate (routing). The label is P(content); >= 0.5 is kept. When the "
-       "trees keep under a fifth of what readability keeps, the page takes readability's labels."},
+       "and the page-complexity estimate (routing). The label is P(content); >= 0.5 is kept. A page stage "
+       "(small trees over the trees' output and readability's) decides whether the page takes readability's "
+       "labels outright."},
       [](Context& ctx) { return ensemble_probabilities(ctx); });
 }
 

@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <unordered_map>
 
 #include "wce/eval.hpp"
@@ -148,9 +149,10 @@ const std::array<const char*, kComplexityFeatureCount>& complexity_feature_names
   return kFeatureNames;
 }
 
-ComplexityFeatures complexity_features(const Document& doc) {
+namespace {
+// The element ratios of the scope; |T| from `words` (the caller's count).
+ComplexityFeatures scope_features(const Document& doc, const Scope& s, uint32_t words) {
   ComplexityFeatures f;
-  Scope s = page_scope(doc);
   std::array<uint32_t, kComplexityFeatureCount - 1> counts{};
   uint32_t elements = 0;
   for (uint32_t i = s.begin; i < s.end; ++i) {
@@ -161,12 +163,26 @@ ComplexityFeatures complexity_features(const Document& doc) {
     if (k >= 0) ++counts[static_cast<size_t>(k)];
   }
   f.elements = elements;
-  f.words = static_cast<uint32_t>(scope_tokens(doc, s).size());
+  f.words = words;
   for (size_t k = 0; k < counts.size(); ++k)
     f.values[k] = elements ? static_cast<double>(counts[k]) / elements : 0.0;
   f.values[kComplexityFeatureCount - 1] =
       static_cast<double>(elements) / static_cast<double>(std::max<uint32_t>(f.words, 1));
   return f;
+}
+}  // namespace
+
+ComplexityFeatures complexity_features(const Document& doc) {
+  const Scope s = page_scope(doc);
+  return scope_features(doc, s, static_cast<uint32_t>(scope_tokens(doc, s).size()));
+}
+
+ComplexityFeatures complexity_features(const Document& doc, const std::vector<uint32_t>& text_words) {
+  const Scope s = page_scope(doc);
+  uint64_t words = 0;
+  for (size_t t = 0; t < doc.text_nodes.size() && t < text_words.size(); ++t)
+    if (doc.text_nodes[t] >= s.begin && doc.text_nodes[t] < s.end) words += text_words[t];
+  return scope_features(doc, s, static_cast<uint32_t>(std::min<uint64_t>(words, UINT32_MAX)));
 }
 
 // --- Logistic regression ----------------------------------------------------
@@ -198,6 +214,14 @@ const ComplexityModelInfo& complexity_model() {
 ComplexityEstimate estimate_complexity(const Document& doc) {
   ComplexityEstimate e;
   e.features = complexity_features(doc);
+  e.p_above_median = complexity_model().model.probability(e.features.values.data());
+  e.above_median = e.p_above_median >= 0.5;
+  return e;
+}
+
+ComplexityEstimate estimate_complexity(const Document& doc, const std::vector<uint32_t>& text_words) {
+  ComplexityEstimate e;
+  e.features = complexity_features(doc, text_words);
   e.p_above_median = complexity_model().model.probability(e.features.values.data());
   e.above_median = e.p_above_median >= 0.5;
   return e;
