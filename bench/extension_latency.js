@@ -2,8 +2,10 @@
 // Click-to-paint latency of the browser extension on real dataset pages,
 // against Readability.js run in the same page.
 //
-//   node bench/extension_latency.js [--pages N] [--extractors a,b,...] [--out FILE.md]
+//   node bench/extension_latency.js [--pages N] [--extractors a,b,...] [--out FILE.md] [--ext DIR]
 //
+// --ext: another build of the extension (e.g. one made from an older commit,
+// to compare; default build/extension/chrome-test).
 // Debian's Chromium (headless=new) loads build/extension/chrome-test
 // (`node scripts/build_extension.mjs --test`); pages from
 // ../shared/datasets/*.jsonl.gz (N pages, spread evenly over the nine
@@ -36,7 +38,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 
 const ROOT = path.resolve(__dirname, '..');
-const EXT_DIR = path.join(ROOT, 'build', 'extension', 'chrome-test');
+let EXT_DIR = path.join(ROOT, 'build', 'extension', 'chrome-test');
 const DATASETS = process.env.WCE_DATASETS_DIR || path.resolve(ROOT, '..', 'shared', 'datasets');
 const READABILITY_JS = require.resolve('@mozilla/readability/Readability.js', { paths: [ROOT] });
 const LATER_CLICKS = 3;
@@ -50,7 +52,8 @@ function args() {
     if (a[i] === '--pages') o.pages = Number(a[++i]);
     else if (a[i] === '--extractors') o.extractors = a[++i].split(',');
     else if (a[i] === '--out') o.out = a[++i];
-    else throw new Error('usage: node bench/extension_latency.js [--pages N] [--extractors a,b] [--out FILE.md]');
+    else if (a[i] === '--ext') EXT_DIR = path.resolve(a[++i]);
+    else throw new Error('usage: node bench/extension_latency.js [--pages N] [--extractors a,b] [--out FILE.md] [--ext DIR]');
   }
   return o;
 }
@@ -221,9 +224,9 @@ async function main() {
   const report = [
     `# Extension click-to-paint latency (${new Date().toISOString().slice(0, 10)})`,
     '',
-    `- Command: \`node bench/extension_latency.js --pages ${o.pages} --extractors ${o.extractors.join(',')}\``,
+    `- Command: \`node bench/extension_latency.js --pages ${o.pages} --extractors ${o.extractors.join(',')}${EXT_DIR.endsWith(path.join('extension', 'chrome-test')) ? '' : ' --ext ' + path.relative(ROOT, EXT_DIR)}\``,
     `- Pages: ${pages.length} from ${DATASETS.replace(ROOT + '/', '')} (the first ${Math.ceil(o.pages / 9)} of each dataset file), served on 127.0.0.1, other requests aborted`,
-    `- Browser: Debian Chromium (${os.cpus().length} cores, ${os.cpus()[0].model}), headless=new, build/extension/chrome-test; machine load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+    `- Browser: Debian Chromium (${os.cpus().length} cores, ${os.cpus()[0].model}), headless=new, ${path.relative(ROOT, EXT_DIR)}; machine load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
     `- Wall time: ${((Date.now() - started) / 1000).toFixed(0)} s; failures: ${failed.length}${failed.length ? ' (' + failed.slice(0, 5).map((r) => `${r.extractor} p${r.page}: ${r.error}`).join('; ') + ')' : ''}`,
     '',
     lines.join('\n'),
