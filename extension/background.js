@@ -313,6 +313,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
       api.scripting.insertCSS({ target: { tabId }, css }),
       callContent(tabId, {
         action: 'on', extractor: opts.extractor, confidence: opts.confidence, css, repaint: opts.repaint,
+        fresh: opts.fresh,
       }),
     ]);
     if (res && res.oldCss) await removeCss(tabId, res.oldCss);
@@ -337,7 +338,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     return res;
   }
 
-  // want: {on: bool | undefined (toggle), extractor?, confidence?, color?, repaint?};
+  // want: {on: bool | undefined (toggle), extractor?, confidence?, color?, repaint?, fresh?};
   // what is not given comes from the settings.
   async function doSetHighlight(tabId, want) {
     try {
@@ -347,6 +348,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
         confidence: typeof want.confidence === 'boolean' ? want.confidence : s.confidence,
         color: typeof want.color === 'string' ? want.color : s.color,
         repaint: want.repaint === true,
+        fresh: want.fresh === true, // label anew even if the page is unchanged (benchmarks)
       };
       let known = tabState.get(tabId);
       if (typeof want.on !== 'boolean' && !known) {
