@@ -114,6 +114,18 @@
     }
   }
 
+  // A Highlight for a frame's document (from its own window), or null when
+  // the frame went away or its window's objects are out of reach.
+  function frameHighlight(doc) {
+    try {
+      const win = doc.defaultView;
+      if (!win || typeof win.Highlight !== 'function' || !win.CSS || !win.CSS.highlights) return null;
+      return new win.Highlight();
+    } catch (e) {
+      return null;
+    }
+  }
+
   // groups: [{name, nodes}] -> one Highlight per group and document.
   function highlightWithApi(groups) {
     let n = 0;
@@ -123,17 +135,17 @@
       for (const t of g.nodes) {
         const doc = t.ownerDocument;
         let hl = byDoc.get(doc);
-        if (!hl) {
-          const win = doc === document ? globalThis : doc.defaultView;
-          if (!win || typeof win.Highlight !== 'function') continue; // frame gone meanwhile
-          hl = new win.Highlight();
+        if (hl === undefined) {
+          hl = doc === document ? new Highlight() : frameHighlight(doc);
           byDoc.set(doc, hl);
         }
+        if (hl === null) continue; // a frame we cannot paint in
         const r = doc.createRange();
         r.selectNodeContents(t);
         hl.add(r);
       }
       for (const [doc, hl] of byDoc) {
+        if (hl === null) continue;
         const registry = doc === document ? CSS.highlights : doc.defaultView.CSS.highlights;
         registry.set(g.name, hl);
         names.push({ registry, name: g.name });

@@ -958,6 +958,38 @@ test('when no highlighted text is on screen, the first highlighted block is scro
   await page.close();
 });
 
+// A later click on an unchanged page reuses the labels of the last one (no
+// round trip); a page that changed meanwhile, another extractor or `fresh`
+// is labelled anew, and what is painted is the same either way.
+test('a later click reuses the labels only while the page encodes the same', async () => {
+  const { page, url } = await openPage(READER.route);
+  const paint = async () => (await readHighlights(page)).text;
+  const first = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(first.state).toBe('on');
+  expect(first.timing.reused).toBeUndefined();
+  const painted = await paint();
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  const again = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(again.timing.reused, JSON.stringify(again.timing)).toBe(true);
+  expect(await paint()).toBe(painted);
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  const anew = await setHighlight(url, { on: true, extractor: 'readability', fresh: true });
+  expect(anew.timing.reused).toBeUndefined();
+  expect(anew.timing.roundTripMs).toBeGreaterThan(0);
+  expect(await paint()).toBe(painted);
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  // The page changes while the highlight is off: labelled anew.
+  await page.evaluate(() => {
+    const p = [...document.querySelectorAll('article p')].find((x) => x.textContent.includes('Pick the outer leaves'));
+    p.textContent += ' Added while it was off.';
+  });
+  const changed = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(changed.timing.reused).toBeUndefined();
+  expect(await paint()).toContain('Added while it was off.');
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  await page.close();
+});
+
 // ------------------------------------------------------------------ live pages
 test('live pages: text the page adds after the highlight is highlighted too, and off restores the page exactly', async () => {
   const LATE = 'A late paragraph about sowing lettuce under the cold frame glass, added by the page ' +
