@@ -8,13 +8,16 @@
 // page: page, dataset, id, ...), the page's HTML is taken from the dataset
 // files (WCE_DATASETS_DIR, default ../shared/datasets), served on 127.0.0.1
 // with `Content-Security-Policy: script-src 'none'` (the page's scripts do not
-// run, so its DOM is the one the core parses from the same HTML) and every
+// run) and JavaScript off (so its DOM is the one the core parses from the
+// same HTML: scripting disabled) and every
 // other request aborted, in Debian's Chromium (headless, 1280x800). In the
 // page: WCEEncoder.encodeDom (text nodes in the core's order) and
 // WCERender.renderSignals (wasm/render_signals.js). Writes PREFIX.render.jsonl:
 // {page, dataset, id, words: [per text node], render: [STRIDE floats per text node]}
-// `words` (letters-or-digits runs per text node) lets the experiment check
-// that the browser's text nodes line up with the dump's rows.
+// `words` (runs of non-space characters per text node) lets the experiment
+// line the browser's text nodes with words up with the dump's rows (which
+// are the core's text nodes with words: white-space-only text nodes may
+// differ between the two parsers, so indices are not compared).
 'use strict';
 const { chromium } = require('@playwright/test');
 const fs = require('node:fs');
@@ -67,7 +70,10 @@ async function main() {
   const url = `http://127.0.0.1:${server.address().port}/page`;
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'] });
-  const context = await browser.newContext({ viewport: VIEWPORT, bypassCSP: false });
+  // JavaScript off: the parser then runs with scripting disabled, as the
+  // core's Gumbo parse does (<noscript> content becomes elements), so the
+  // text nodes line up with the dump's rows.
+  const context = await browser.newContext({ viewport: VIEWPORT, javaScriptEnabled: false });
   await context.route((u) => !(u.protocol === 'http:' && u.hostname === '127.0.0.1'), (route) => route.abort());
   for (const job of jobs) {
     const out = fs.createWriteStream(job.prefix + '.render.jsonl');
@@ -83,7 +89,7 @@ async function main() {
           (0, eval)(src);
           const enc = self.WCEEncoder.encodeDom(document);
           const render = self.WCERender.renderSignals(enc.textNodes);
-          const words = enc.textNodes.map((t) => (t.data.match(/[\p{L}\p{N}]+/gu) || []).length);
+          const words = enc.textNodes.map((t) => (t.data.match(/\S+/g) || []).length);
           return { words, render: Array.from(render) };
         }, SOURCES);
         out.write(JSON.stringify({ page: p.page, dataset: p.dataset, id: p.id, words: r.words, render: r.render }) + '\n');

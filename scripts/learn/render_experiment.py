@@ -7,9 +7,11 @@ tokens, / gold tokens; macro over datasets, as scripts/learn/ensemble.py).
 
 Inputs: PREFIX.rows.f32 / .columns / .pages.tsv (build/native/ensemble_dump)
 and PREFIX.render.jsonl (bench/render_signals.js) for a training and a test
-prefix. A page is used only if the browser's text nodes line up with the
-dump's rows (same text node count bound, and the word counts of the rows
-agree on at least ALIGN_MIN_AGREE of them).
+prefix. The dump's rows are the core's text nodes with words, in order; the
+browser's text nodes with non-space characters, in order, are matched to
+them one by one (white-space-only text nodes may differ between Gumbo and
+Chromium, so node indices are not compared). A page is used only if both
+have as many and the word counts agree on at least ALIGN_MIN_AGREE of them.
 
 Usage: python render_experiment.py TRAIN_PREFIX TEST_PREFIX [--rounds N]
 """
@@ -32,15 +34,14 @@ RENDER_NAMES = ["visible", "font_px_rel", "font_weight", "log_area", "x_rel", "y
                 "y_px_log", "area_share", "font_px"]
 
 
-def render_features(rows_page, rows_node, render_by_page):
-    """Per row: derived render features; NaN-free. Relative font size is the
-    node's font size over the page's token-weighted median font size."""
+def render_features(rows_page, render_by_page):
+    """Per row: derived render features; NaN-free. render_by_page[p] holds the
+    render rows of the page's text nodes with words, in the dump's row order.
+    Relative font size is the node's over the page's median of visible text."""
     out = np.zeros((len(rows_page), len(RENDER_NAMES)), dtype=np.float32)
     for p in np.unique(rows_page):
         idx = np.nonzero(rows_page == p)[0]
-        r = render_by_page[p]
-        k = rows_node[idx].astype(np.int64)
-        f = r[k]
+        f = render_by_page[p]
         visible, font, weight, area, x, y, pw, ph = (f[:, i] for i in range(RENDER_STRIDE))
         pw = np.maximum(pw, 1.0)
         ph = np.maximum(ph, 1.0)
@@ -56,7 +57,6 @@ def render_features(rows_page, rows_node, render_by_page):
 def prepare(prefix):
     cols, rows, head, pages = load(prefix)
     render = {}
-    agree_ok = set()
     words_col = cols.index("words")
     with open(prefix + ".render.jsonl") as fh:
         for line in fh:
@@ -64,25 +64,25 @@ def prepare(prefix):
             p = d["page"]
             words = np.array(d["words"], dtype=np.int64)
             sel = rows[:, 0] == p
-            k = rows[sel, 1].astype(np.int64)
-            if len(k) == 0 or k.max() >= len(words):
+            with_words = np.nonzero(words > 0)[0]
+            if sel.sum() == 0 or len(with_words) != sel.sum():
                 continue
-            agree = np.mean(words[k] == rows[sel, words_col].astype(np.int64))
+            agree = np.mean(words[with_words] == rows[sel, words_col].astype(np.int64))
             if agree < ALIGN_MIN_AGREE:
                 continue
-            render[p] = np.array(d["render"], dtype=np.float32).reshape(-1, RENDER_STRIDE)
-            agree_ok.add(p)
-    keep = np.isin(rows[:, 0].astype(np.int64), np.array(sorted(agree_ok), dtype=np.int64))
+            r = np.array(d["render"], dtype=np.float32).reshape(-1, RENDER_STRIDE)
+            render[p] = r[with_words]
+    keep = np.isin(rows[:, 0].astype(np.int64), np.array(sorted(render), dtype=np.int64))
     rows = rows[keep]
     base_cols = [c for c in cols if c not in ("page", "node", "words", "align_tokens", "matched_tokens", "gold")]
     base = rows[:, [cols.index(c) for c in base_cols]]
     page = rows[:, 0].astype(np.int64)
-    rf = render_features(page, rows[:, 1], render)
+    rf = render_features(page, render)
     datasets = np.array([pg["dataset"] for pg in pages])
     gold_tokens = np.array([float(pg["gold_tokens"]) for pg in pages])
     return dict(base=base, render=rf, base_cols=base_cols, page=page, y=(rows[:, cols.index("gold")] >= 0.5),
                 tokens=rows[:, cols.index("align_tokens")], matched=rows[:, cols.index("matched_tokens")],
-                datasets=datasets, gold_tokens=gold_tokens, pages_used=len(agree_ok), pages_all=len(pages))
+                datasets=datasets, gold_tokens=gold_tokens, pages_used=len(render), pages_all=len(pages))
 
 
 def page_weights(page, tokens, n_pages):
