@@ -50,7 +50,7 @@ def render_features(rows_page, render_by_page):
         med = med if med > 0 else 16.0
         total_area = max(float(area.sum()), 1.0)
         out[idx] = np.stack([visible, font / med, weight / 100.0, np.log1p(area), x / pw, y / ph,
-                             np.log1p(y), area / total_area, font], axis=1)
+                             np.log1p(np.maximum(y, 0.0)), area / total_area, font], axis=1)
     return out
 
 
