@@ -2,8 +2,10 @@
 // Click-to-paint latency of the browser extension on real dataset pages,
 // against Readability.js run in the same page.
 //
-//   node bench/extension_latency.js [--pages N] [--extractors a,b,...] [--out FILE.md]
+//   node bench/extension_latency.js [--pages N] [--extractors a,b,...] [--out FILE.md] [--ext DIR]
 //
+// --ext: another build of the extension (e.g. one made from an older commit,
+// to compare; default build/extension/chrome-test).
 // Debian's Chromium (headless=new) loads build/extension/chrome-test
 // (`node scripts/build_extension.mjs --test`); pages from
 // ../shared/datasets/*.jsonl.gz (N pages, spread evenly over the nine
@@ -17,6 +19,12 @@
 //     highlights are registered (CSS.highlights.set: painted in the next frame),
 //     and until the next animation frame after that ("painted");
 //   later clicks: off, then on again with the same extractor, 3 times (median).
+//     The page is unchanged, so the content script finds the same flat DOM
+//     and reuses its labels (no round trip to the background); "labelled
+//     anew" clicks pass `fresh` and go through the background and the
+//     WebAssembly extractor every time, as a click on a changed page does.
+//     The two kinds alternate (an extension without `fresh` labels anew
+//     every time).
 // Phases (from the page's own timing): encode (DOM walk + packing), message
 // round trip (page -> background -> page, the WASM run inside it), WASM work
 // in the background, paint (highlight ranges + scroll check), and the rest
@@ -36,7 +44,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 
 const ROOT = path.resolve(__dirname, '..');
-const EXT_DIR = path.join(ROOT, 'build', 'extension', 'chrome-test');
+let EXT_DIR = path.join(ROOT, 'build', 'extension', 'chrome-test');
 const DATASETS = process.env.WCE_DATASETS_DIR || path.resolve(ROOT, '..', 'shared', 'datasets');
 const READABILITY_JS = require.resolve('@mozilla/readability/Readability.js', { paths: [ROOT] });
 const LATER_CLICKS = 3;
@@ -50,7 +58,8 @@ function args() {
     if (a[i] === '--pages') o.pages = Number(a[++i]);
     else if (a[i] === '--extractors') o.extractors = a[++i].split(',');
     else if (a[i] === '--out') o.out = a[++i];
-    else throw new Error('usage: node bench/extension_latency.js [--pages N] [--extractors a,b] [--out FILE.md]');
+    else if (a[i] === '--ext') EXT_DIR = path.resolve(a[++i]);
+    else throw new Error('usage: node bench/extension_latency.js [--pages N] [--extractors a,b] [--out FILE.md] [--ext DIR]');
   }
   return o;
 }
@@ -164,16 +173,20 @@ async function main() {
         : { on: true, extractor: ex, confidence: false };
       const first = await click(tabId, want);
       const row = { page: i, dataset: pages[i].dataset, extractor: ex, ok: first.res.state === 'on',
-        first: first.ms, firstPainted: first.framed, later: [], laterPainted: [], phases: [] };
+        first: first.ms, firstPainted: first.framed, later: [], laterPainted: [], phases: [],
+        fresh: [], freshPainted: [], freshPhases: [] };
       if (row.ok) {
         row.phases.push(first.res.timing);
-        for (let k = 0; k < LATER_CLICKS; k++) {
+        // Alternating, so that the page's own settling after load weighs
+        // on both kinds alike.
+        for (let k = 0; row.ok && k < 2 * LATER_CLICKS; k++) {
+          const anew = k % 2 === 1;
           await click(tabId, { on: false });
-          const c = await click(tabId, want);
+          const c = await click(tabId, anew ? Object.assign({ fresh: true }, want) : want);
           if (c.res.state !== 'on') { row.ok = false; break; }
-          row.later.push(c.ms);
-          row.laterPainted.push(c.framed);
-          row.phases.push(c.res.timing);
+          (anew ? row.fresh : row.later).push(c.ms);
+          (anew ? row.freshPainted : row.laterPainted).push(c.framed);
+          (anew ? row.freshPhases : row.phases).push(c.res.timing);
         }
         await click(tabId, { on: false });
       } else {
@@ -206,29 +219,35 @@ async function main() {
     line(`ours, \`${ex}\`, first click, until the next frame`, rs.map((r) => r.firstPainted));
     line(`ours, \`${ex}\`, later click`, rs.map((r) => median(r.later)));
     line(`ours, \`${ex}\`, later click, until the next frame`, rs.map((r) => median(r.laterPainted)));
+    line(`ours, \`${ex}\`, later click, labelled anew`, rs.map((r) => median(r.fresh)));
+    line(`ours, \`${ex}\`, later click, labelled anew, until the next frame`, rs.map((r) => median(r.freshPainted)));
   }
-  // Phases of the later clicks (medians over pages of each page's median).
-  const ph = ['| extractor | encode + pack | message round trip | WASM (worker) | background total | paint |',
-    '|---|---:|---:|---:|---:|---:|'];
+  // Phases (medians over pages of each page's median): the first click, the
+  // later clicks (labels reused) and the later clicks labelled anew.
+  const ph = ['| extractor | click | encode + pack | message round trip | WASM (worker) | background total | paint |',
+    '|---|---|---:|---:|---:|---:|---:|'];
   for (const ex of o.extractors) {
     const rs = rows.filter((r) => r.extractor === ex && r.ok);
-    const per = (f) => median(rs.map((r) => median(r.phases.slice(1).map(f))));
-    ph.push(`| \`${ex}\` | ${fmt(per((t) => t.encodeMs))} | ${fmt(per((t) => t.roundTripMs))} | ` +
-      `${fmt(per((t) => t.worker && (t.worker.totalMs !== undefined ? t.worker.totalMs : NaN)))} | ` +
-      `${fmt(per((t) => t.worker && t.worker.backgroundMs))} | ${fmt(per((t) => t.paintMs))} |`);
+    for (const [what, pick] of [['first', (r) => r.phases.slice(0, 1)], ['later', (r) => r.phases.slice(1)],
+      ['later, anew', (r) => r.freshPhases]]) {
+      const per = (f) => median(rs.map((r) => median(pick(r).map(f))));
+      ph.push(`| \`${ex}\` | ${what} | ${fmt(per((t) => t.encodeMs))} | ${fmt(per((t) => (t.reused ? 0 : t.roundTripMs)))} | ` +
+        `${fmt(per((t) => t.worker && (t.worker.totalMs !== undefined ? t.worker.totalMs : NaN)))} | ` +
+        `${fmt(per((t) => t.worker && t.worker.backgroundMs))} | ${fmt(per((t) => t.paintMs))} |`);
+    }
   }
   const failed = rows.filter((r) => !r.ok);
   const report = [
     `# Extension click-to-paint latency (${new Date().toISOString().slice(0, 10)})`,
     '',
-    `- Command: \`node bench/extension_latency.js --pages ${o.pages} --extractors ${o.extractors.join(',')}\``,
+    `- Command: \`node bench/extension_latency.js --pages ${o.pages} --extractors ${o.extractors.join(',')}${EXT_DIR.endsWith(path.join('extension', 'chrome-test')) ? '' : ' --ext ' + path.relative(ROOT, EXT_DIR)}\``,
     `- Pages: ${pages.length} from ${DATASETS.replace(ROOT + '/', '')} (the first ${Math.ceil(o.pages / 9)} of each dataset file), served on 127.0.0.1, other requests aborted`,
-    `- Browser: Debian Chromium (${os.cpus().length} cores, ${os.cpus()[0].model}), headless=new, build/extension/chrome-test; machine load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
+    `- Browser: Debian Chromium (${os.cpus().length} cores, ${os.cpus()[0].model}), headless=new, ${path.relative(ROOT, EXT_DIR)}; machine load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
     `- Wall time: ${((Date.now() - started) / 1000).toFixed(0)} s; failures: ${failed.length}${failed.length ? ' (' + failed.slice(0, 5).map((r) => `${r.extractor} p${r.page}: ${r.error}`).join('; ') + ')' : ''}`,
     '',
     lines.join('\n'),
     '',
-    'Phases of the later clicks (median over pages; ms):',
+    'Phases (median over pages; ms; a later click that reuses its labels has no round trip):',
     '',
     ph.join('\n'),
     '',

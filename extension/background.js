@@ -9,12 +9,13 @@
  * the reader page and the keyboard shortcuts ask:
  *
  *   setHighlight(tabId, {on, extractor, confidence})
- *     1. ask the tab whether content.js is there and what state it is in
- *     2. if absent, inject platform.js + dom_encoder.js + reader_model.js + content.js
- *     3. on  -> insertCSS (colours from the settings), then content.on(): the page
- *               encodes its DOM, sends it here ('wce:classify'), gets labels
- *               back and highlights
- *        off -> content.off() removes every highlight, then removeCSS
+ *     1. if the tab has no port to us yet, inject platform.js + dom_encoder.js
+ *        + reader_model.js + content.js, which connects one (callContent)
+ *     2. on  -> insertCSS (colours from the settings) and, at the same time,
+ *               'run' {action: 'on'} down the port: the page encodes its DOM,
+ *               sends it up the port ('classify'), gets labels back and
+ *               highlights
+ *        off -> 'run' {action: 'off'} removes every highlight, then removeCSS
  *   toggle(tabId)      on <-> off with the stored settings (Alt+Shift+H, tests)
  *   openReader(tabId)  content.reader() builds the reader document from the
  *                      live DOM; it is kept here and shown by reader.html in a
@@ -157,10 +158,10 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     return results && results[0] ? results[0].result : undefined;
   }
 
+  // Both calls go out at once, so successive badges keep their order.
   async function setBadge(tabId, text, title) {
     try {
-      await api.action.setBadgeText({ tabId, text });
-      if (title) await api.action.setTitle({ tabId, title });
+      await Promise.all([api.action.setBadgeText({ tabId, text }), title ? api.action.setTitle({ tabId, title }) : null]);
     } catch (e) { /* tab gone: nothing to show */ }
   }
 
@@ -171,18 +172,126 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     } catch (e) { /* nothing inserted, or tab gone */ }
   }
 
-  // One call into the page per click: content.js's run(o), injecting the
-  // content scripts first when the page has none (the first click on a page).
-  // Throws on pages the extension may not script.
-  async function callContent(tabId, o) {
-    const call = (x) => runInTab(tabId,
-      (y) => (globalThis.wceContent ? globalThis.wceContent.run(y) : { state: 'absent' }), [x]);
-    let res = await call(o);
-    if (res && res.state === 'absent') {
-      await api.scripting.executeScript({ target: { tabId }, files: platform.contentScripts });
-      res = await call(o);
+  // The page's end of the conversation: each content script opens one
+  // long-lived port when it is injected (content.js connect()). A click is
+  // then one message down the port ('run'), the page's flat DOM up
+  // ('classify'), the labels down ('labels') and the page's answer up
+  // ('result'): no executeScript per click, no script re-injection. The port
+  // goes when the page does (navigation, back/forward cache, tab closed) or
+  // when this worker restarts; the next click injects (or, if content.js is
+  // still there, reconnects) first.
+  const PORT_NAME = 'wce-content';
+  const CONNECT_TIMEOUT_MS = 10000;
+  const ports = new Map(); // tabId -> {port, pending: Map(seq -> {resolve, reject}), seq}
+  const portWaiters = new Map(); // tabId -> [resolve]
+
+  class PortGone extends Error {}
+
+  function onContentPort(port) {
+    const s = port.sender;
+    if (port.name !== PORT_NAME || !s || s.id !== api.runtime.id || !s.tab || typeof s.tab.id !== 'number' ||
+        (s.frameId !== undefined && s.frameId !== 0)) {
+      port.disconnect();
+      return;
     }
-    return res;
+    const tabId = s.tab.id;
+    const old = ports.get(tabId);
+    if (old) dropPort(tabId, old, 'the page connected again');
+    const entry = { port, pending: new Map(), seq: 0 };
+    ports.set(tabId, entry);
+    port.onMessage.addListener((m) => onPortMessage(entry, m, s));
+    port.onDisconnect.addListener(() => dropPort(tabId, entry, 'the page went away'));
+    const waiting = portWaiters.get(tabId) || [];
+    portWaiters.delete(tabId);
+    for (const w of waiting) w(entry);
+  }
+
+  function dropPort(tabId, entry, why) {
+    if (ports.get(tabId) === entry) ports.delete(tabId);
+    const pending = entry.pending;
+    entry.pending = new Map();
+    for (const p of pending.values()) p.reject(new PortGone(why));
+  }
+
+  function onPortMessage(entry, m, sender) {
+    if (!m || typeof m !== 'object') return;
+    if (m.kind === 'result') {
+      const p = entry.pending.get(m.seq);
+      if (p) { entry.pending.delete(m.seq); p.resolve(m.res); }
+    } else if (m.kind === 'classify') {
+      // The page's request for labels: answered on the same port.
+      Promise.resolve().then(() => classify(joinParts(m.msg, sender))).then(
+        (reply) => reply,
+        (e) => { logError('request failed:', e); return { ok: false, error: message(e) }; },
+      ).then((reply) => {
+        try { entry.port.postMessage({ kind: 'labels', seq: m.seq, reply }); } catch (e) { /* page gone */ }
+      });
+    }
+  }
+
+  function viaPort(entry, o) {
+    return new Promise((resolve, reject) => {
+      const seq = ++entry.seq;
+      entry.pending.set(seq, { resolve, reject });
+      try {
+        entry.port.postMessage({ kind: 'run', seq, o });
+      } catch (e) {
+        entry.pending.delete(seq);
+        reject(new PortGone(message(e)));
+      }
+    });
+  }
+
+  function waitForPort(tabId) {
+    let done;
+    const got = new Promise((resolve) => { done = resolve; });
+    const list = portWaiters.get(tabId) || [];
+    list.push(done);
+    portWaiters.set(tabId, list);
+    let timer;
+    const timeout = new Promise((resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('the page did not connect')), CONNECT_TIMEOUT_MS);
+    });
+    const cancel = () => {
+      clearTimeout(timer);
+      const l = portWaiters.get(tabId);
+      if (l) { const i = l.indexOf(done); if (i >= 0) l.splice(i, 1); if (!l.length) portWaiters.delete(tabId); }
+    };
+    return { got: Promise.race([got, timeout]).finally(cancel), cancel };
+  }
+
+  // One call into the page per click: content.js's run(o). Without a port
+  // the content scripts are injected first (the first click on a page;
+  // content.js only reconnects if it is there already). With inject false,
+  // a page without content.js answers {state: 'absent'} (nothing injected).
+  // Throws on pages the extension may not script.
+  async function callContent(tabId, o, inject) {
+    const entry = ports.get(tabId);
+    if (entry) {
+      try {
+        return await viaPort(entry, o);
+      } catch (e) {
+        if (!(e instanceof PortGone)) throw e;
+      }
+    }
+    // Waiting from before the call: the page may connect before it returns.
+    const wait = waitForPort(tabId);
+    try {
+      if (inject === false) {
+        const there = await runInTab(tabId,
+          () => (globalThis.wceContent ? globalThis.wceContent.connect(true) : 'absent'));
+        if (there === 'absent') {
+          wait.cancel();
+          return { state: 'off', mode: null };
+        }
+      } else {
+        await api.scripting.executeScript({ target: { tabId }, files: platform.contentScripts });
+      }
+    } catch (e) {
+      wait.cancel();
+      throw e;
+    }
+    return viaPort(await wait.got, o);
   }
 
   // What the background knows of each tab's highlight (from the last answers);
@@ -193,7 +302,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     const res = await callContent(tabId, { action: 'off' });
     await removeCss(tabId, res && res.css);
     tabState.set(tabId, { state: 'off' });
-    await setBadge(tabId, '', TITLE_OFF);
+    setBadge(tabId, '', TITLE_OFF);
     return { state: 'off' };
   }
 
@@ -204,6 +313,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
       api.scripting.insertCSS({ target: { tabId }, css }),
       callContent(tabId, {
         action: 'on', extractor: opts.extractor, confidence: opts.confidence, css, repaint: opts.repaint,
+        fresh: opts.fresh,
       }),
     ]);
     if (res && res.oldCss) await removeCss(tabId, res.oldCss);
@@ -221,13 +331,14 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
       return res || { state: 'off', error: 'no result from the page' };
     }
     tabState.set(tabId, { state: 'on' });
-    await setBadge(tabId, 'on', 'Main content highlighted (' + res.extractor + ')');
+    // The badge follows the paint; the answer does not wait for it.
+    setBadge(tabId, 'on', 'Main content highlighted (' + res.extractor + ')');
     log('highlighted', res.highlighted, 'of', res.textNodes, 'text nodes via', res.mode, 'with', res.extractor,
       JSON.stringify(res.timing));
     return res;
   }
 
-  // want: {on: bool | undefined (toggle), extractor?, confidence?, color?, repaint?};
+  // want: {on: bool | undefined (toggle), extractor?, confidence?, color?, repaint?, fresh?};
   // what is not given comes from the settings.
   async function doSetHighlight(tabId, want) {
     try {
@@ -237,11 +348,12 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
         confidence: typeof want.confidence === 'boolean' ? want.confidence : s.confidence,
         color: typeof want.color === 'string' ? want.color : s.color,
         repaint: want.repaint === true,
+        fresh: want.fresh === true, // label anew even if the page is unchanged (benchmarks)
       };
       let known = tabState.get(tabId);
       if (typeof want.on !== 'boolean' && !known) {
         // A toggle after the background restarted: ask the page (one more call).
-        known = await callContent(tabId, { action: 'status' });
+        known = await callContent(tabId, { action: 'status' }, false);
       }
       const on = typeof want.on === 'boolean' ? want.on : !(known && known.state === 'on');
       if (!on) return await turnOff(tabId);
@@ -267,7 +379,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
 
   async function tabStatus(tabId) {
     try {
-      const status = await callContent(tabId, { action: 'status' });
+      const status = await callContent(tabId, { action: 'status' }, false);
       tabState.set(tabId, { state: status.state });
       return Object.assign({ ok: true }, status);
     } catch (e) {
@@ -351,6 +463,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   }
 
   // Every message gets an answer, success or error, so no page waits forever.
+  api.runtime.onConnect.addListener(onContentPort);
   api.runtime.onMessage.addListener((msg, sender, sendResponse) => {
     handleMessage(msg, sender).then(sendResponse, (e) => {
       logError('request failed:', e);

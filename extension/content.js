@@ -1,12 +1,15 @@
 /*
  * content.js: runs in the tab's isolated world, injected by background.js on
  * first use together with platform.js, dom_encoder.js and reader_model.js. It
- * defines `globalThis.wceContent` = { state(), status(), on(opts), off(), reader(opts) },
- * which background.js calls through scripting.executeScript.
+ * defines `globalThis.wceContent` = { state(), status(), on(opts), off(),
+ * reader(opts), run(o), connect(force) } and, at injection, opens one
+ * long-lived port to the background: each click arrives as one 'run' message
+ * on it (background.js callContent) and the answer goes back the same way.
  *
- * on({extractor, confidence, css}): encode the live DOM (dom_encoder.js), send
- *        it to the background context, which runs the WebAssembly extractor,
- *        and highlight every text node whose label is >= 0.5; with
+ * on({extractor, confidence, css}): encode the live DOM (dom_encoder.js, the
+ *        composed tree: open shadow roots and same-origin frames included),
+ *        send it to the background context, which runs the WebAssembly
+ *        extractor, and highlight every text node whose label is >= 0.5; with
  *        `confidence`, every text node with a label > 0, in one of five
  *        intensities by label value.
  * off(): remove every highlight; returns the CSS string that on() was given,
@@ -16,15 +19,21 @@
  *
  * Highlighting never changes the DOM when the CSS Custom Highlight API is
  * there (CSS.highlights + ::highlight(wce-main), styled by the CSS the
- * background injects with scripting.insertCSS). Without it, each chosen Text
- * node is moved into a <mark data-wce>; off() moves the same Text node objects
- * back where they were, so the page's markup is exactly what it was.
+ * background injects with scripting.insertCSS; frames and shadow roots get the
+ * same CSS as an adopted style sheet). Without it, each chosen Text node is
+ * moved into a <mark data-wce>; off() moves the same Text node objects back
+ * where they were, so the page's markup is exactly what it was.
  *
  * Any failure is logged, undone and reported back; the page is left intact.
  */
 (function () {
   'use strict';
-  if (globalThis.wceContent) return; // injected once per document
+  // Injected once per document; injected again only when the background
+  // lost its port to this page (it restarted): then just reconnect.
+  if (globalThis.wceContent) {
+    globalThis.wceContent.connect(true);
+    return;
+  }
 
   const HIGHLIGHT_NAME = 'wce-main';
   const THRESHOLD = 0.5;
@@ -61,21 +70,98 @@
   const platform = globalThis.wcePlatform;
   const hasHighlightApi = () => platform.hasHighlightApi();
 
-  // groups: [{name, nodes}] -> one Highlight per group.
+  // Same-origin frames and open shadow roots, which the encoder reads
+  // (encodeDom's composed walk), are painted too. A frame's document has its
+  // own highlight registry (its window's CSS.highlights), and neither a frame
+  // nor a shadow tree sees the style the background inserts into the top
+  // document: each gets the same CSS as one constructed style sheet (one per
+  // document) in its adoptedStyleSheets, which clear() takes out again. The
+  // markup is never touched.
+  let adopted = []; // [{root, sheet}]
+  let liveRoots = []; // the shadow roots and frame documents of the last encoding
+
+  function adoptStyles(roots, css) {
+    if (!css || !roots.length) return;
+    const sheets = new Map(); // document -> sheet
+    for (const root of roots) {
+      try {
+        const doc = root.nodeType === Node.DOCUMENT_NODE ? root : root.ownerDocument;
+        let sheet = sheets.get(doc);
+        if (!sheet) {
+          const win = doc.defaultView;
+          if (!win || typeof win.CSSStyleSheet !== 'function') continue;
+          sheet = new win.CSSStyleSheet();
+          sheet.replaceSync(css);
+          sheets.set(doc, sheet);
+        }
+        root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+        adopted.push({ root, sheet });
+      } catch (e) {
+        console.warn('[wce] could not style a frame or shadow root:', e);
+      }
+    }
+  }
+
+  function dropStyles() {
+    const list = adopted;
+    adopted = [];
+    for (const { root, sheet } of list) {
+      try {
+        root.adoptedStyleSheets = [...root.adoptedStyleSheets].filter((x) => x !== sheet);
+      } catch (e) {
+        console.warn('[wce] could not remove a style:', e);
+      }
+    }
+  }
+
+  // A Highlight for a frame's document (from its own window), or null when
+  // the frame went away or its window's objects are out of reach.
+  function frameHighlight(doc) {
+    try {
+      const win = doc.defaultView;
+      if (!win || typeof win.Highlight !== 'function' || !win.CSS || !win.CSS.highlights) return null;
+      return new win.Highlight();
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // groups: [{name, nodes}] -> one Highlight per group and document.
   function highlightWithApi(groups) {
     let n = 0;
     for (const g of groups) {
       if (g.nodes.length === 0) continue;
-      const hl = new Highlight();
+      const byDoc = new Map(); // document -> Highlight
       for (const t of g.nodes) {
-        const r = document.createRange();
+        const doc = t.ownerDocument;
+        let hl = byDoc.get(doc);
+        if (hl === undefined) {
+          hl = doc === document ? new Highlight() : frameHighlight(doc);
+          byDoc.set(doc, hl);
+        }
+        if (hl === null) continue; // a frame we cannot paint in
+        const r = doc.createRange();
         r.selectNodeContents(t);
         hl.add(r);
       }
-      CSS.highlights.set(g.name, hl);
-      names.push(g.name);
-      n += hl.size;
+      for (const [doc, hl] of byDoc) {
+        if (hl === null) continue;
+        const registry = doc === document ? CSS.highlights : doc.defaultView.CSS.highlights;
+        registry.set(g.name, hl);
+        names.push({ registry, name: g.name });
+        n += hl.size;
+      }
     }
+    return n;
+  }
+
+  // Paints the groups with the Highlight API, or <mark>s without it, and
+  // styles the frames and shadow roots they may be in.
+  function paint(groups, css, roots) {
+    mode = hasHighlightApi() ? 'highlight' : 'mark';
+    const n = mode === 'highlight' ? highlightWithApi(groups) : highlightWithMarks(groups);
+    adoptStyles(roots, css);
+    liveRoots = roots;
     return n;
   }
 
@@ -90,7 +176,7 @@
     for (const g of groups) {
       for (const t of g.nodes) {
         if (!canMark(t)) continue;
-        const mark = document.createElementNS(HTML_NS, 'mark');
+        const mark = t.ownerDocument.createElementNS(HTML_NS, 'mark');
         mark.setAttribute('data-wce', g.mark);
         t.parentNode.replaceChild(mark, t);
         mark.appendChild(t);
@@ -125,9 +211,15 @@
   function pauseLive() {
     if (observer) observer.disconnect();
   }
+  const LIVE_OPTIONS = { childList: true, subtree: true, characterData: true };
   function resumeLive() {
     if (observer && state === 'on') {
-      observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+      observer.observe(document.documentElement, LIVE_OPTIONS);
+      for (const root of liveRoots) {
+        try {
+          observer.observe(root.nodeType === Node.DOCUMENT_NODE ? root.documentElement : root, LIVE_OPTIONS);
+        } catch (e) { /* a frame that went away */ }
+      }
     }
   }
   function stopLive() {
@@ -168,8 +260,7 @@
     try {
       clear();
       const groups = groupsFor(page.textNodes, page.labels, was.confidence);
-      mode = hasHighlightApi() ? 'highlight' : 'mark';
-      was.highlighted = mode === 'highlight' ? highlightWithApi(groups) : highlightWithMarks(groups);
+      was.highlighted = paint(groups, was.css, page.roots);
       was.textNodes = page.textNodes.length;
       was.refreshes = (was.refreshes || 0) + 1;
     } finally {
@@ -178,13 +269,17 @@
   }
 
   function clear() {
-    try {
-      if (hasHighlightApi()) for (const name of names) CSS.highlights.delete(name);
-    } catch (e) {
-      console.warn('[wce] could not clear the highlight:', e);
+    for (const { registry, name } of names) {
+      try {
+        registry.delete(name);
+      } catch (e) {
+        console.warn('[wce] could not clear the highlight:', e);
+      }
     }
     names = [];
     unwrapMarks();
+    dropStyles();
+    liveRoots = [];
     mode = null;
   }
 
@@ -218,19 +313,103 @@
     return platform.api.runtime.sendMessage(Object.assign({}, msg, { nodes: '', strings: '', parts: id }));
   }
 
+  // The long-lived port to the background (background.js onContentPort):
+  // the background's 'run' requests come down it and our answers go up; the
+  // page's flat DOM goes up it too and the labels come down ('classify' /
+  // 'labels'). Opened at injection; if it closes (the background restarted),
+  // the background reconnects it through connect() on the next click.
+  const PORT_NAME = 'wce-content';
+  let port = null;
+  let portSeq = 0;
+  const waitingLabels = new Map(); // seq -> {resolve, reject}
+
+  function failWaiting() {
+    const list = [...waitingLabels.values()];
+    waitingLabels.clear();
+    for (const w of list) w.reject(new Error('the extension\'s background went away'));
+  }
+
+  // force: the background has no port to us (it restarted): drop ours, if
+  // any, and open a new one.
+  function connect(force) {
+    if (port && force !== true) return 'connected';
+    if (port) {
+      const old = port;
+      port = null;
+      try { old.disconnect(); } catch (e) { /* already closed */ }
+      failWaiting();
+    }
+    try {
+      port = platform.api.runtime.connect({ name: PORT_NAME });
+    } catch (e) {
+      port = null; // extension reloaded: this copy of the script is orphaned
+      return 'failed';
+    }
+    const mine = port;
+    mine.onMessage.addListener((m) => onPortMessage(mine, m));
+    mine.onDisconnect.addListener(() => {
+      if (port === mine) { port = null; failWaiting(); }
+    });
+    return 'connected';
+  }
+
+  function onPortMessage(from, m) {
+    if (!m || typeof m !== 'object') return;
+    if (m.kind === 'run') {
+      Promise.resolve().then(() => run(m.o)).then(
+        (res) => res,
+        (e) => ({ state: 'error', error: e && e.message ? e.message : String(e) }),
+      ).then((res) => {
+        try { from.postMessage({ kind: 'result', seq: m.seq, res }); } catch (e) { /* background gone */ }
+      });
+    } else if (m.kind === 'labels') {
+      const w = waitingLabels.get(m.seq);
+      if (w) { waitingLabels.delete(m.seq); w.resolve(m.reply); }
+    }
+  }
+
+  // One classify request: over the port when there is one and the page fits
+  // in one message, else by runtime messaging (in parts if large).
+  function requestLabels(msg) {
+    const small = PAGE_FIELDS.every((f) => msg[f].length <= MESSAGE_PART);
+    if (!port || !small) return sendPage(msg);
+    const seq = ++portSeq;
+    return new Promise((resolve, reject) => {
+      waitingLabels.set(seq, { resolve, reject });
+      try {
+        port.postMessage({ kind: 'classify', seq, msg });
+      } catch (e) {
+        waitingLabels.delete(seq);
+        sendPage(msg).then(resolve, reject);
+      }
+    });
+  }
+
   // Encodes the page, has the background label it: {textNodes, labels, reply, timing}.
   // One message each way: the flat DOM goes as two strings (platform.js packs
   // the node table), the labels come back as one.
-  async function labelPage(extractor, agreement) {
+  // The last page labelled: when the page encodes to exactly the same flat
+  // DOM again (a toggle off and on, the reader view after the highlight, a
+  // change the encoding does not see) with the same extractor, its labels
+  // are the same (the extractors are deterministic): no round trip. One
+  // entry; `fresh` skips it (the benchmark's cold path).
+  let lastLabelled = null; // {extractor, agreement, nodes, strings, reply}
+
+  async function labelPage(extractor, agreement, fresh) {
     if (!globalThis.WCEEncoder || typeof globalThis.WCEEncoder.encodeDom !== 'function') {
       throw new Error('dom_encoder.js did not define WCEEncoder.encodeDom');
     }
     const t0 = performance.now();
-    const enc = globalThis.WCEEncoder.encodeDom(document);
+    const enc = globalThis.WCEEncoder.encodeDom(document, { composed: true });
     const packed = platform.packUint32(enc.nodes);
     const t1 = performance.now();
-    const reply = await sendPage({
-      type: 'wce:classify', extractor, agreement: agreement === true, nodes: packed, strings: enc.strings,
+    const ag = agreement === true;
+    const last = lastLabelled;
+    const reused = fresh !== true && last !== null && last.extractor === extractor && last.agreement === ag &&
+      last.nodes === packed && last.strings === enc.strings;
+    lastLabelled = null;
+    const reply = reused ? last.reply : await requestLabels({
+      type: 'wce:classify', extractor, agreement: ag, nodes: packed, strings: enc.strings,
     });
     const t2 = performance.now();
     if (!reply || reply.ok !== true) {
@@ -240,9 +419,11 @@
     if (labels.length !== enc.textNodes.length) {
       throw new Error('got ' + labels.length + ' labels for ' + enc.textNodes.length + ' text nodes');
     }
+    lastLabelled = { extractor, agreement: ag, nodes: packed, strings: enc.strings, reply };
     return {
-      textNodes: enc.textNodes, labels, reply,
-      timing: { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing },
+      textNodes: enc.textNodes, roots: enc.roots, labels, reply,
+      timing: reused ? { encodeMs: t1 - t0, reused: true, compareMs: t2 - t1 }
+        : { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing },
     };
   }
 
@@ -312,19 +493,14 @@
     }
     state = 'busy';
     try {
-      const page = await labelPage(o.extractor, confidence);
+      const page = await labelPage(o.extractor, confidence, o.fresh === true);
       const t0 = performance.now();
       const groups = groupsFor(page.textNodes, page.labels, confidence);
-      let highlighted;
-      if (hasHighlightApi()) {
-        mode = 'highlight';
-        highlighted = highlightWithApi(groups);
-      } else {
-        mode = 'mark';
-        highlighted = highlightWithMarks(groups);
-      }
+      const highlighted = paint(groups, typeof o.css === 'string' ? o.css : null, page.roots);
+      // Only the top document's text: a frame's boxes are in its own viewport.
       const scrolled = o.reveal === false ? false
-        : revealFirst(page.textNodes.filter((t, k) => page.labels[k] >= (confidence ? Number.MIN_VALUE : THRESHOLD)));
+        : revealFirst(page.textNodes.filter((t, k) => t.ownerDocument === document &&
+          page.labels[k] >= (confidence ? Number.MIN_VALUE : THRESHOLD)));
       page.timing.paintMs = performance.now() - t0;
       state = 'on';
       current = {
@@ -383,8 +559,10 @@
         throw new Error('reader_model.js did not define WCEReader.build');
       }
       const page = await labelPage(o.extractor, false);
+      // The same composed tree as the encoder read (shadow roots, frames).
+      const children = (el, tag) => globalThis.WCEEncoder.composedChildren(el, tag, null);
       const doc = globalThis.WCEReader.build(document, page.textNodes, page.labels,
-        { threshold: THRESHOLD, images: o.images === true });
+        { threshold: THRESHOLD, images: o.images === true, children });
       doc.extractor = page.reply.extractor;
       return { ok: true, doc };
     } catch (e) {
@@ -404,5 +582,6 @@
     return status();
   }
 
-  globalThis.wceContent = { state: () => state, status, on, off, reader, run };
+  globalThis.wceContent = { state: () => state, status, on, off, reader, run, connect };
+  connect();
 })();

@@ -2,7 +2,7 @@
  * reader_model.js: the reader view's document, built from the live DOM and an
  * extractor's labels (one per text node of WCEEncoder.encodeDom, same order).
  *
- *   WCEReader.build(document, textNodes, labels, {threshold, images})
+ *   WCEReader.build(document, textNodes, labels, {threshold, images, children})
  *     -> {title, url, lang, dir, blocks: [{type, text, ...}], words}
  *
  * Block types: 'heading' {level}, 'item' {ordered}, 'pre', 'para', each with
@@ -305,23 +305,56 @@
     const rootEl = doc.body || doc.documentElement;
     const base = { block: null, tag: 'body', ordered: false, listOrdered: false, quote: false, pre: false,
       bold: false, table: null, row: null, header: false };
-    const stack = [];
-    let node = rootEl;
-    while (node) {
+    // opts.children(el, tag) -> {first, list}: where an element's children
+    // come from (WCEEncoder.composedChildren: shadow roots, slots, frames, as
+    // the encoder read them); by default its own child nodes.
+    const childrenOf = typeof opts.children === 'function' ? opts.children : null;
+    const stack = [];        // the context of each open element
+    // The open child lists, one per open element plus the root's: the next
+    // sibling to read, or an array and a position.
+    const stNext = [rootEl];
+    const stList = [null];
+    const stIdx = [0];
+    const stTag = ['']; // the tag of the element whose children each level reads
+    let sp = 0;
+    while (sp >= 0) {
+      let node;
+      const list = stList[sp];
+      if (list !== null) node = stIdx[sp] < list.length ? list[stIdx[sp]++] : null;
+      else {
+        node = stNext[sp];
+        if (node !== null) stNext[sp] = sp === 0 ? null : node.nextSibling;
+      }
+      if (node === null) {
+        // The level's element is done. Leaving a separate inline box (a
+        // button...) ends a word too.
+        if (sp > 0) {
+          stack.pop();
+          if (SEPARATE_INLINE_TAGS.has(stTag[sp])) gap = true;
+        }
+        sp--;
+        continue;
+      }
       const type = node.nodeType;
-      let descend = false;
-      let ctx = null;
       if (type === ELEMENT_NODE) {
         const tag = (node.localName || '').toLowerCase();
         if (!SKIP_TAGS.has(tag)) {
-          ctx = childContext(stack.length ? stack[stack.length - 1] : base, node, tag);
-          descend = node.firstChild !== null;
+          const ctx = childContext(stack.length ? stack[stack.length - 1] : base, node, tag);
           if (SEPARATE_INLINE_TAGS.has(tag)) gap = true;
           if (tag === 'img' && opts.images && seenText) {
             const im = imageBlock(node);
             if (im) pendingImages.push(im);
           } else if (tag === 'br' && current && currentEl === ctx.block) {
             current.text += '\n';
+          }
+          const from = childrenOf ? childrenOf(node, tag) : { first: node.firstChild, list: null };
+          if (from.first !== null || from.list !== null) {
+            stack.push(ctx);
+            sp++;
+            stNext[sp] = from.first;
+            stList[sp] = from.list;
+            stIdx[sp] = 0;
+            stTag[sp] = tag;
           }
         }
       } else if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
@@ -354,20 +387,6 @@
           gap = true;
         }
       }
-      if (descend) {
-        stack.push(ctx);
-        node = node.firstChild;
-        continue;
-      }
-      if (node === rootEl) break;
-      while (node.nextSibling === null) {
-        node = node.parentNode;
-        stack.pop();
-        // Leaving a separate inline box (a button...) ends a word too.
-        if (node && SEPARATE_INLINE_TAGS.has((node.localName || '').toLowerCase())) gap = true;
-        if (node === rootEl || node === null) { node = null; break; }
-      }
-      if (node) node = node.nextSibling;
     }
     finish();
     for (const b of blocks) if (b.type === 'table') { delete b.el; delete b.rowEl; }

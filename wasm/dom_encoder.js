@@ -22,10 +22,12 @@
  * the document's other children (doctype, comments), comments and processing
  * instructions, the content of script / style / noscript / template (the
  * element itself is encoded; the core drops such content from both builders
- * too), iframe documents and shadow roots. The walk is iterative: any depth.
+ * too); iframe documents and shadow roots unless options.composed (see
+ * encodeDom). The walk is iterative: any depth.
  *
- * Result: {nodes: Uint32Array, strings: string, textNodes: Text[]} where
- * textNodes[k] is the live node that label k of a classify() result refers to.
+ * Result: {nodes: Uint32Array, strings: string, textNodes: Text[], roots}
+ * where textNodes[k] is the live node that label k of a classify() result
+ * refers to, and roots the shadow roots and frame documents read (composed).
  */
 (function (root, factory) {
   'use strict';
@@ -86,10 +88,54 @@
     return out;
   }
 
-  function encodeDom(doc) {
+  // The document of a same-origin <iframe>/<frame>, or null (cross-origin,
+  // not loaded, or an empty body: such a frame stays an iframe). Reading contentDocument of a cross-origin frame
+  // gives null; some browsers throw instead.
+  function frameDocument(el) {
+    try {
+      var d = el.contentDocument;
+      return d && d.body && d.body.firstChild ? d : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // The children of an element in the composed tree (the tree the browser
+  // renders): {first, list, name}, where either first starts a sibling chain
+  // or list holds them (a slot's assigned nodes), and name is the tag to
+  // encode. An open shadow root replaces the light children (they show
+  // through its <slot>s); a <slot> shows its assigned nodes, or its own
+  // children when none are assigned; a same-origin frame shows its body's
+  // children, as a <div>. The shadow roots and frame documents met are
+  // added to roots. Shared with reader_model.js, which walks the same tree.
+  function composedChildren(node, name, roots) {
+    var shadow = node.shadowRoot;
+    if (shadow) {
+      if (roots) roots.push(shadow);
+      return { first: shadow.firstChild, list: null, name: name };
+    }
+    if (name === 'slot' && typeof node.assignedNodes === 'function') {
+      var assigned = node.assignedNodes();
+      if (assigned.length) return { first: null, list: assigned, name: name };
+    } else if (name === 'iframe' || name === 'frame') {
+      var fd = frameDocument(node);
+      if (fd) {
+        if (roots) roots.push(fd);
+        return { first: fd.body.firstChild, list: null, name: 'div' };
+      }
+    }
+    return { first: node.firstChild, list: null, name: name };
+  }
+
+  // options.composed: walk the composed tree (composedChildren; a frame
+  // becomes a <div> because the core's extractors drop whatever is inside an
+  // iframe element). Without it (the default, which the parser-parity tests
+  // compare with Gumbo) only the document's own tree is read.
+  function encodeDom(doc, options) {
     if (!doc || typeof doc !== 'object' || !('documentElement' in doc)) {
       throw new TypeError('encodeDom: expected a Document (window.document, DOMParser or jsdom)');
     }
+    var composed = !!(options && options.composed === true);
     var rootEl = doc.documentElement;
     var cap = 4096 * STRIDE;
     var buf = new Uint32Array(cap);
@@ -97,89 +143,108 @@
     var count = 0;          // nodes written
     var parts = [];         // non-empty strings, joined once at the end
     var textNodes = [];
-    if (!rootEl) return { nodes: new Uint32Array(0), strings: '', textNodes: textNodes };
+    var roots = [];         // composed: the shadow roots and frame documents read
+    if (!rootEl) return { nodes: new Uint32Array(0), strings: '', textNodes: textNodes, roots: roots };
 
-    var parents = [];       // flat indices of the open elements (the path to node)
-    var parent = NONE;      // flat index of node's parent
-    var node = rootEl;
-    while (node) {
+    // The open element lists, one entry per level: the next node to read
+    // (sibling chain) or a node array with a read position (slot
+    // assignments), and the level's parent flat index.
+    var stNext = [rootEl];
+    var stList = [null];
+    var stIdx = [0];
+    var stParent = [NONE];
+    var sp = 0;
+    while (sp >= 0) {
+      var node;
+      var list = stList[sp];
+      if (list !== null) {
+        node = stIdx[sp] < list.length ? list[stIdx[sp]++] : null;
+      } else {
+        node = stNext[sp];
+        // The root element's siblings (comments after </html>) are not read.
+        if (node !== null) stNext[sp] = sp === 0 ? null : node.nextSibling;
+      }
+      if (node === null) { sp--; continue; }
+      var parent = stParent[sp];
       var type = node.nodeType;
-      var descend = false;
-      if (type === ELEMENT_NODE || type === TEXT_NODE || type === CDATA_SECTION_NODE) {
-        if (w + STRIDE > cap) {
-          cap *= 2;
-          var grown = new Uint32Array(cap);
-          grown.set(buf);
-          buf = grown;
+      if (type !== ELEMENT_NODE && type !== TEXT_NODE && type !== CDATA_SECTION_NODE) continue;
+      if (w + STRIDE > cap) {
+        cap *= 2;
+        var grown = new Uint32Array(cap);
+        grown.set(buf);
+        buf = grown;
+      }
+      if (type === ELEMENT_NODE) {
+        // ASCII lower case, as the core and the HTML parsers do (a full
+        // Unicode toLowerCase would turn e.g. U+212A KELVIN SIGN into "k").
+        var name = node.localName;
+        if (UPPER.test(name)) name = name.replace(UPPER_G, asciiLower);
+        name = wellFormed(name);
+        // Where this element's children come from.
+        var first = node.firstChild;
+        var kids = null;
+        if (composed) {
+          var from = composedChildren(node, name, roots);
+          first = from.first;
+          kids = from.list;
+          name = from.name;
         }
-        if (type === ELEMENT_NODE) {
-          // ASCII lower case, as the core and the HTML parsers do (a full
-          // Unicode toLowerCase would turn e.g. U+212A KELVIN SIGN into "k").
-          var name = node.localName;
-          if (UPPER.test(name)) name = name.replace(UPPER_G, asciiLower);
-          name = wellFormed(name);
-          var flags = 0;
-          var id = '', cls = '', role = '', itemprop = '', ariaHidden = '', style = '';
-          parts.push(name);
-          if (node.hasAttributes()) {
-            if (node.hasAttribute('hidden')) flags |= FLAG_HIDDEN;
-            if (node.hasAttribute('rel')) flags |= relFlags(node.getAttribute('rel'));
-            if (node.hasAttribute('href')) {
-              flags |= FLAG_HREF;
-              if (node.getAttribute('href').lastIndexOf('javascript:', 0) === 0) flags |= FLAG_JAVASCRIPT_HREF;
-            }
-            // In the encoding's order: id, class, role, itemprop, aria-hidden, style.
-            if ((id = node.getAttribute('id'))) parts.push(id = wellFormed(id)); else id = '';
-            if ((cls = node.getAttribute('class'))) parts.push(cls = wellFormed(cls)); else cls = '';
-            if ((role = node.getAttribute('role'))) parts.push(role = wellFormed(role)); else role = '';
-            if ((itemprop = node.getAttribute('itemprop'))) parts.push(itemprop = wellFormed(itemprop)); else itemprop = '';
-            if ((ariaHidden = node.getAttribute('aria-hidden'))) parts.push(ariaHidden = wellFormed(ariaHidden)); else ariaHidden = '';
-            if ((style = node.getAttribute('style'))) parts.push(style = wellFormed(style)); else style = '';
+        var flags = 0;
+        var id = '', cls = '', role = '', itemprop = '', ariaHidden = '', style = '';
+        parts.push(name);
+        if (node.hasAttributes()) {
+          if (node.hasAttribute('hidden')) flags |= FLAG_HIDDEN;
+          if (node.hasAttribute('rel')) flags |= relFlags(node.getAttribute('rel'));
+          if (node.hasAttribute('href')) {
+            flags |= FLAG_HREF;
+            if (node.getAttribute('href').lastIndexOf('javascript:', 0) === 0) flags |= FLAG_JAVASCRIPT_HREF;
           }
-          buf[w] = KIND_ELEMENT | (flags << 8);
-          buf[w + 1] = parent;
-          buf[w + 2] = name.length;
-          buf[w + 3] = id.length;
-          buf[w + 4] = cls.length;
-          buf[w + 5] = role.length;
-          buf[w + 6] = itemprop.length;
-          buf[w + 7] = ariaHidden.length;
-          buf[w + 8] = style.length;
-          buf[w + 9] = 0;
-          descend = node.firstChild !== null && NO_DESCENT[name] !== true;
-        } else {
-          var text = node.data;
-          if (text) parts.push(text = wellFormed(text));
-          buf[w] = KIND_TEXT;
-          buf[w + 1] = parent;
-          buf[w + 2] = 0; buf[w + 3] = 0; buf[w + 4] = 0; buf[w + 5] = 0;
-          buf[w + 6] = 0; buf[w + 7] = 0; buf[w + 8] = 0;
-          buf[w + 9] = text.length;
-          textNodes.push(node);
+          // In the encoding's order: id, class, role, itemprop, aria-hidden, style.
+          if ((id = node.getAttribute('id'))) parts.push(id = wellFormed(id)); else id = '';
+          if ((cls = node.getAttribute('class'))) parts.push(cls = wellFormed(cls)); else cls = '';
+          if ((role = node.getAttribute('role'))) parts.push(role = wellFormed(role)); else role = '';
+          if ((itemprop = node.getAttribute('itemprop'))) parts.push(itemprop = wellFormed(itemprop)); else itemprop = '';
+          if ((ariaHidden = node.getAttribute('aria-hidden'))) parts.push(ariaHidden = wellFormed(ariaHidden)); else ariaHidden = '';
+          if ((style = node.getAttribute('style'))) parts.push(style = wellFormed(style)); else style = '';
         }
+        buf[w] = KIND_ELEMENT | (flags << 8);
+        buf[w + 1] = parent;
+        buf[w + 2] = name.length;
+        buf[w + 3] = id.length;
+        buf[w + 4] = cls.length;
+        buf[w + 5] = role.length;
+        buf[w + 6] = itemprop.length;
+        buf[w + 7] = ariaHidden.length;
+        buf[w + 8] = style.length;
+        buf[w + 9] = 0;
+        w += STRIDE;
+        count++;
+        if ((first !== null || kids !== null) && NO_DESCENT[name] !== true) {
+          sp++;
+          stNext[sp] = first;
+          stList[sp] = kids;
+          stIdx[sp] = 0;
+          stParent[sp] = count - 1;
+        }
+      } else {
+        var text = node.data;
+        if (text) parts.push(text = wellFormed(text));
+        buf[w] = KIND_TEXT;
+        buf[w + 1] = parent;
+        buf[w + 2] = 0; buf[w + 3] = 0; buf[w + 4] = 0; buf[w + 5] = 0;
+        buf[w + 6] = 0; buf[w + 7] = 0; buf[w + 8] = 0;
+        buf[w + 9] = text.length;
+        textNodes.push(node);
         w += STRIDE;
         count++;
       }
-      if (descend) {
-        parents.push(parent);
-        parent = count - 1;
-        node = node.firstChild;
-        continue;
-      }
-      if (node === rootEl) break;
-      // Next in document order: the next sibling of node or of its nearest ancestor.
-      while (node.nextSibling === null) {
-        node = node.parentNode;
-        parent = parents.pop();
-        if (node === rootEl || node === null) { node = null; break; }
-      }
-      if (node) node = node.nextSibling;
     }
-    return { nodes: buf.slice(0, w), strings: parts.join(''), textNodes: textNodes };
+    return { nodes: buf.slice(0, w), strings: parts.join(''), textNodes: textNodes, roots: roots };
   }
 
   return {
     encodeDom: encodeDom,
+    composedChildren: composedChildren,
     STRIDE: STRIDE,
     NONE: NONE
   };

@@ -96,7 +96,10 @@ def main():
             try:
                 ff._wait(lambda: d.execute_script(
                     'const c = document.querySelector(".moz-reader-content");'
-                    'return !!c && c.textContent.trim().length > 0 || !!document.querySelector(".reader-message:not(:empty)")'),
+                    'const m = document.querySelector(".reader-message");'
+                    # "Loading..." is a message too: wait for the article or a failure.
+                    'const said = m ? m.textContent.trim() : "";'
+                    'return !!c && c.textContent.trim().length > 0 || (said.length > 0 && !/^Loading/.test(said))'),
                     'about:reader')
             except TimeoutError:
                 pass
@@ -104,6 +107,8 @@ def main():
             theirs = os.path.join(out, '%02d-firefox.png' % i)
             d.save_screenshot(theirs)
             d.close()
+            # The closed tab's context is gone: new tabs open from the controller.
+            d.switch_to.window(ff.controller)
             rows.append((i, p['id'], rd.get('ok'), rd.get('words')))
             print('%02d %s ours=%s' % (i, p['id'], rd.get('ok')), flush=True)
     finally:

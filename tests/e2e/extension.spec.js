@@ -172,6 +172,31 @@ function framedPage() {
 </body></html>`;
 }
 
+// Same-origin frames and open shadow roots, which the extension reads, next
+// to a sandboxed (opaque-origin) frame and a closed shadow root, which it
+// cannot. The open shadow root has a style sheet of its own in
+// adoptedStyleSheets (ours must leave it alone) and a <slot> that shows a
+// light-DOM paragraph of its host.
+function composedPage() {
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Composed</title></head><body>
+<p>The top paragraph of the page itself, written plainly, with enough words in it to be read as text.</p>
+<iframe id="story" src="/fixture" width="800" height="400"></iframe>
+<iframe id="sealed" sandbox="allow-scripts" srcdoc="<p>A sealed frame from an opaque origin that nobody outside may read.</p>"></iframe>
+<div id="host"><p id="slotted">A slotted paragraph from the light tree of the host, shown through the slot.</p></div>
+<div id="closed"></div>
+<p>The closing paragraph of the page itself, after the components, again with plenty of words.</p>
+<script>
+  const open = document.getElementById('host').attachShadow({ mode: 'open' });
+  open.innerHTML = '<h2>Inside the open shadow root</h2><p>A shadow paragraph that only the composed tree shows, long enough to be text.</p><slot></slot>';
+  const own = new CSSStyleSheet();
+  own.replaceSync('h2 { color: rgb(10, 20, 30); }');
+  open.adoptedStyleSheets = [own];
+  const closed = document.getElementById('closed').attachShadow({ mode: 'closed' });
+  closed.innerHTML = '<p>A closed shadow paragraph that no extension can reach from outside.</p>';
+</script>
+</body></html>`;
+}
+
 // n text nodes, 100 per <p>, made by the page's script (the parser would
 // merge adjacent text); document.title says when they are there.
 function manyTextPage(n) {
@@ -216,6 +241,7 @@ function startServer() {
     else if (route === '/hostile/globals') body = withPageScript(fs.readFileSync(FIXTURE.html, 'utf8'), HOSTILE_GLOBALS_SCRIPT);
     else if (route === '/hostile/chaos') body = withPageScript(fs.readFileSync(FIXTURE.html, 'utf8'), CHAOS_SCRIPT);
     else if (route === '/hostile/frame') body = framedPage();
+    else if (route === '/composed') body = composedPage();
     else if (route === '/many') body = manyTextPage(Number(url.searchParams.get('n')));
     if (body === null) {
       res.writeHead(404, { 'Content-Type': 'text/plain' });
@@ -932,6 +958,38 @@ test('when no highlighted text is on screen, the first highlighted block is scro
   await page.close();
 });
 
+// A later click on an unchanged page reuses the labels of the last one (no
+// round trip); a page that changed meanwhile, another extractor or `fresh`
+// is labelled anew, and what is painted is the same either way.
+test('a later click reuses the labels only while the page encodes the same', async () => {
+  const { page, url } = await openPage(READER.route);
+  const paint = async () => (await readHighlights(page)).text;
+  const first = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(first.state).toBe('on');
+  expect(first.timing.reused).toBeUndefined();
+  const painted = await paint();
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  const again = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(again.timing.reused, JSON.stringify(again.timing)).toBe(true);
+  expect(await paint()).toBe(painted);
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  const anew = await setHighlight(url, { on: true, extractor: 'readability', fresh: true });
+  expect(anew.timing.reused).toBeUndefined();
+  expect(anew.timing.roundTripMs).toBeGreaterThan(0);
+  expect(await paint()).toBe(painted);
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  // The page changes while the highlight is off: labelled anew.
+  await page.evaluate(() => {
+    const p = [...document.querySelectorAll('article p')].find((x) => x.textContent.includes('Pick the outer leaves'));
+    p.textContent += ' Added while it was off.';
+  });
+  const changed = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(changed.timing.reused).toBeUndefined();
+  expect(await paint()).toContain('Added while it was off.');
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  await page.close();
+});
+
 // ------------------------------------------------------------------ live pages
 test('live pages: text the page adds after the highlight is highlighted too, and off restores the page exactly', async () => {
   const LATE = 'A late paragraph about sowing lettuce under the cold frame glass, added by the page ' +
@@ -1036,14 +1094,21 @@ test('hostile pages: a page that removes our highlight and mutates the DOM durin
   }
 });
 
-// The extension works on the top document; frames keep their own documents,
-// which it neither reads nor changes.
+// Same-origin frames are read and painted inside (their own CSS.highlights,
+// or <mark>s in their DOM), a srcdoc frame too; everything is restored.
 test('hostile pages: a page with the article inside an iframe', async () => {
   const { page, url, errors } = await openPage('/hostile/frame');
   const story = page.frameLocator('#story');
   await story.locator('article').waitFor();
-  const frameHtml = () => Promise.all(page.frames().filter((f) => f !== page.mainFrame())
-    .map((f) => f.evaluate(() => document.documentElement.outerHTML)));
+  const subframes = () => page.frames().filter((f) => f !== page.mainFrame());
+  const frameHtml = () => Promise.all(subframes().map((f) => f.evaluate(() => document.documentElement.outerHTML)));
+  const framePaint = () => Promise.all(subframes().map((f) => f.evaluate(() => {
+    const parts = [];
+    const hl = CSS.highlights.get('wce-main');
+    if (hl) for (const r of hl) parts.push(r.toString());
+    for (const m of document.querySelectorAll('mark[data-wce]')) parts.push(m.textContent);
+    return parts.join('\n');
+  })));
   const before = await outerHTML(page);
   const framesBefore = await frameHtml();
   expect(framesBefore.length).toBe(2);
@@ -1052,14 +1117,81 @@ test('hostile pages: a page with the article inside an iframe', async () => {
     if (fallback) expect(await inIsolatedWorld(url, 'disableHighlightApi')).toBe(true);
     const on = await setHighlight(url, { on: true, extractor: 'all_text' });
     expect(on.state, `${what}: ${JSON.stringify(on)}`).toBe('on');
-    expect(on.highlighted, what).toBeGreaterThan(0);
     const painted = await inIsolatedWorld(url, 'readPaint');
     expect(painted, what).toContain('Below the frame');
-    expect(painted, what).not.toContain('Skerry Vane');
-    expect(await frameHtml(), what).toEqual(framesBefore);
+    const inFrames = (await framePaint()).join('\n');
+    expect(inFrames, what).toContain('Skerry Vane');
+    expect(inFrames, what).toContain('inline frame with a sentence');
+    if (!fallback) expect(await frameHtml(), what).toEqual(framesBefore);
     expect((await setHighlight(url, { on: false })).state, what).toBe('off');
     expect(await outerHTML(page), what).toBe(before);
     expect(await frameHtml(), what).toEqual(framesBefore);
+    expect((await framePaint()).join(''), what).toBe('');
+  }
+  expect(errors).toEqual([]);
+  await page.close();
+});
+
+// Open shadow roots and same-origin frames are read in the order the page
+// shows them (a slot shows its assigned light-DOM nodes), highlighted inside,
+// and left exactly as they were; a sandboxed frame and a closed shadow root
+// are not read.
+test('open shadow roots and same-origin frames are highlighted, and restored exactly', async () => {
+  const { page, url, errors } = await openPage('/composed');
+  await page.frameLocator('#story').locator('article').waitFor();
+  const story = page.frames().find((f) => f.url().endsWith('/fixture'));
+  const sealed = page.frames().find((f) => f !== page.mainFrame() && f !== story);
+  const shadow = () => page.evaluate(() => {
+    const root = document.getElementById('host').shadowRoot;
+    const parts = [];
+    const hl = CSS.highlights.get('wce-main');
+    if (hl) for (const r of hl) if (r.startContainer.getRootNode() === root) parts.push(r.toString());
+    for (const m of root.querySelectorAll('mark[data-wce]')) parts.push(m.textContent);
+    return { html: root.innerHTML, sheets: root.adoptedStyleSheets.length, painted: parts.join('\n') };
+  });
+  const frameState = (f) => f.evaluate(() => {
+    const parts = [];
+    const hl = CSS.highlights.get('wce-main');
+    if (hl) for (const r of hl) parts.push(r.toString());
+    for (const m of document.querySelectorAll('mark[data-wce]')) parts.push(m.textContent);
+    return { html: document.documentElement.outerHTML, sheets: document.adoptedStyleSheets.length, painted: parts.join('\n') };
+  });
+  const shot = (sel) => page.locator(sel).screenshot({ animations: 'allow' });
+  const before = { top: await outerHTML(page), shadow: await shadow(), story: await frameState(story),
+    sealed: await frameState(sealed), hostShot: await shot('#host'), storyShot: await shot('#story') };
+  expect(before.shadow.sheets).toBe(1);
+  for (const fallback of [false, true]) {
+    const what = fallback ? '<mark> fallback' : 'Highlight API';
+    if (fallback) expect(await inIsolatedWorld(url, 'disableHighlightApi')).toBe(true);
+    const on = await setHighlight(url, { on: true, extractor: 'all_text' });
+    expect(on.state, `${what}: ${JSON.stringify(on)}`).toBe('on');
+    const top = await inIsolatedWorld(url, 'readPaint');
+    expect(top, what).toContain('top paragraph');
+    expect(top, what).not.toContain('closed shadow');
+    const sh = await shadow();
+    expect(sh.painted, what).toContain('shadow paragraph');
+    expect(sh.painted, what).toContain('Inside the open shadow root');
+    // The slotted paragraph is a light-DOM node: painted where the page shows it.
+    expect(top, what).toContain('slotted paragraph');
+    expect(sh.sheets, `${what}: our style joins the root's own`).toBe(2);
+    const st = await frameState(story);
+    expect(st.painted, what).toContain('Skerry Vane');
+    expect((await frameState(sealed)).painted, what).toBe('');
+    // Painted for real inside the shadow root and the frame.
+    await expect.poll(async () => (await shot('#host')).equals(before.hostShot), { message: `${what}: shadow painted` }).toBe(false);
+    await expect.poll(async () => (await shot('#story')).equals(before.storyShot), { message: `${what}: frame painted` }).toBe(false);
+    if (!fallback) {
+      expect(await outerHTML(page), what).toBe(before.top);
+      expect(sh.html, what).toBe(before.shadow.html);
+      expect(st.html, what).toBe(before.story.html);
+    }
+    expect((await setHighlight(url, { on: false })).state, what).toBe('off');
+    expect(await outerHTML(page), what).toBe(before.top);
+    expect(await shadow(), what).toEqual(before.shadow);
+    expect(await frameState(story), what).toEqual(before.story);
+    expect(await frameState(sealed), what).toEqual(before.sealed);
+    await expect.poll(async () => (await shot('#host')).equals(before.hostShot), { message: `${what}: shadow as before` }).toBe(true);
+    await expect.poll(async () => (await shot('#story')).equals(before.storyShot), { message: `${what}: frame as before` }).toBe(true);
   }
   expect(errors).toEqual([]);
   await page.close();

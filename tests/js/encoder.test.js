@@ -149,6 +149,52 @@ describe('what is skipped', () => {
     expect(flat.textNodes.map((t) => t.data)).toEqual(['light']);
   });
 
+  // The composed tree, as the extension reads a live page: open shadow roots
+  // in place of their host's light children, slots showing their assigned
+  // nodes (or their fallback), a same-origin frame's body as a <div>.
+  test('composed: open shadow roots with slots, and frame documents, in rendered order', () => {
+    const { document, close } = makeDocument('<body><div id="host"><span>slotted</span><b>unslotted</b></div>' +
+      '<div id="empty"></div><iframe></iframe><p>light</p></body>');
+    const host = document.getElementById('host');
+    const shadow = host.attachShadow({ mode: 'open' });
+    shadow.innerHTML = '<p>shadow before</p><slot name="none">fallback</slot><slot></slot><p>shadow after</p>';
+    host.querySelector('b').setAttribute('slot', 'nowhere');
+    const closed = document.getElementById('empty').attachShadow({ mode: 'closed' });
+    closed.innerHTML = '<p>closed</p>';
+    const iframe = document.querySelector('iframe');
+    const hasFrame = iframe.contentDocument !== null && iframe.contentDocument.body !== null;
+    if (hasFrame) iframe.contentDocument.body.innerHTML = '<p>in frame</p>';
+    const flat = encodeDom(document, { composed: true });
+    const plain = encodeDom(document);
+    close();
+    const frameText = hasFrame ? ['in frame'] : [];
+    expect(flat.textNodes.map((t) => t.data)).toEqual(['shadow before', 'fallback', 'slotted', 'shadow after', ...frameText, 'light']);
+    expect(flat.roots.length).toBe(hasFrame ? 2 : 1);
+    expect(flat.roots[0]).toBe(shadow);
+    // Parents: the shadow paragraph hangs from the host, the slotted span from the slot.
+    const r = rows(flat.nodes);
+    const names = [];
+    let pos = 0;
+    for (const row of r) {
+      names.push(flat.strings.slice(pos, pos + row[2]));
+      pos += row.slice(2).reduce((a, b) => a + b, 0);
+    }
+    const textRows = r.map((row, i) => i).filter((i) => (r[i][0] & 0xff) === 2);
+    const parentOf = (text) => r[textRows[flat.textNodes.findIndex((t) => t.data === text)]][1];
+    const hostIdx = parentOf('shadow before') === NONE ? -1 : r[parentOf('shadow before')][1];
+    expect(names[hostIdx]).toBe('div');
+    expect(r[hostIdx][3]).toBe('host'.length);
+    expect(names[r[parentOf('slotted')][1]]).toBe('slot');
+    expect(names[parentOf('fallback')]).toBe('slot');
+    if (hasFrame) expect(names).not.toContain('iframe');
+    // Without the option, nothing of that is read.
+    expect(plain.textNodes.map((t) => t.data)).toEqual(['slotted', 'unslotted', 'light']);
+    // The composed encoding is a valid page for the core.
+    const res = wce.classify(flat, { extractor: 'all_text' });
+    expect(res.labels.length).toBe(flat.textNodes.length);
+    expect(res.text).toContain('shadow before');
+  });
+
   test('a document without a root element encodes to nothing', () => {
     const { document, close } = makeDocument('<p>x</p>');
     document.removeChild(document.documentElement);

@@ -2,7 +2,7 @@
 // Labels here are synthetic (1 inside an element with data-main, else 0), so
 // the tests check the grouping into blocks, not an extractor.
 const { build, cleanTitle } = require('../../extension/reader_model.js');
-const { encodeDom } = require('../../wasm/dom_encoder.js');
+const { encodeDom, composedChildren } = require('../../wasm/dom_encoder.js');
 const { makeDocument } = require('./helpers');
 
 function labelsOf(textNodes) {
@@ -165,6 +165,30 @@ describe('reader document', () => {
     expect(zh.dir).toBe('');
     expect(zh.words).toBe(1000);
     expect(zh.minutes).toBe(2); // 1,000 characters at 500 a minute
+  });
+
+  // The content script walks the composed tree (encodeDom's composed option
+  // and composedChildren): shadow text and slotted text in the order shown.
+  test('open shadow roots: their text in the order the page shows it', () => {
+    const { document, close } = makeDocument('<body><article data-main><h1>Title of the piece</h1>' +
+      '<div id="host"><p>Slotted paragraph from the light tree.</p></div><p>Last paragraph.</p></article></body>',
+    { url: 'https://example.org/a' });
+    try {
+      const shadow = document.getElementById('host').attachShadow({ mode: 'open' });
+      shadow.innerHTML = '<section><p>Shadow paragraph before the slot.</p><slot></slot></section>';
+      const { textNodes } = encodeDom(document, { composed: true });
+      const labels = textNodes.map(() => 1);
+      const children = (el, tag) => composedChildren(el, tag, null);
+      expect(brief(build(document, textNodes, labels, { children }))).toEqual([
+        { type: 'para', text: 'Shadow paragraph before the slot.' },
+        { type: 'para', text: 'Slotted paragraph from the light tree.' },
+        { type: 'para', text: 'Last paragraph.' },
+      ]);
+      // Without the composed walk the shadow text is not found, even if labelled.
+      expect(brief(build(document, textNodes, labels)).map((b) => b.text)).not.toContain('Shadow paragraph before the slot.');
+    } finally {
+      close();
+    }
   });
 
   test('bad input gives a clear error', () => {
