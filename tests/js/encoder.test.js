@@ -269,22 +269,20 @@ describe('deep and big documents', () => {
     return { ms, nodes };
   }
 
-  test('encode time of a 1 MB dataset page', () => {
+  test('encodes a 1 MB dataset page (time logged, not asserted: bench/ measures speed)', () => {
     // The biggest of the first pages of htmltotext-benchmark: a 1.25 MB CNBC article.
     const recs = datasetFiles().includes('htmltotext-benchmark.jsonl.gz')
       ? readDatasetHead('htmltotext-benchmark.jsonl.gz', 20, 1.5e6) : [];
     if (!recs.length) return;  // no datasets: the synthetic page below still runs
     const big = recs.reduce((a, b) => (b.html.length > a.html.length ? b : a));
-    const { ms, nodes } = timeEncode(big.id, big.html);
+    const { nodes } = timeEncode(big.id, big.html);
     expect(nodes).toBeGreaterThan(100);
-    expect(ms).toBeLessThan(1000);
   });
 
-  test('encode time of a 1 MB page with 100,000 nodes', () => {
+  test('encodes a 1 MB page with 100,000 nodes (time logged, not asserted)', () => {
     const row = '<tr><td class="c"><a href="/x">link</a> some <b>text</b> here</td><td>more text</td></tr>';
     const html = '<html><body><table>' + row.repeat(Math.ceil(1e6 / row.length)) + '</table></body></html>';
-    const { ms, nodes } = timeEncode('synthetic table', html);
+    const { nodes } = timeEncode('synthetic table', html);
     expect(nodes).toBeGreaterThan(90000);
-    expect(ms).toBeLessThan(3000);
   });
 });
