@@ -264,6 +264,15 @@ std::optional<Literal> concat(const Literal& a, const Literal& b) {
   return Literal{a.bytes + b.bytes, a.fold + b.fold, a.begin || b.begin, a.end || b.end};
 }
 
+// Every a then every b (what concat allows).
+Literals product(const Literals& as, const Literals& bs) {
+  Literals out;
+  for (const Literal& a : as)
+    for (const Literal& b : bs)
+      if (std::optional<Literal> c = concat(a, b)) out.push_back(std::move(*c));
+  return out;
+}
+
 std::optional<Literals> expand(const Node& n) {
   switch (n.kind) {
     case Node::Set: return expand_set(n.set);
@@ -274,10 +283,7 @@ std::optional<Literals> expand(const Node& n) {
       for (const NodePtr& k : n.kids) {
         std::optional<Literals> e = expand(*k);
         if (!e) return std::nullopt;
-        Literals next;
-        for (const Literal& a : acc)
-          for (const Literal& b : *e)
-            if (std::optional<Literal> c = concat(a, b)) next.push_back(std::move(*c));
+        Literals next = product(acc, *e);
         if (next.size() > kMaxLiteralsPerAlternative) return std::nullopt;
         acc = std::move(next);
       }
@@ -358,10 +364,7 @@ std::optional<Required> required(const Node& n) {
           offer(required(*k));
           continue;
         }
-        Literals next;
-        for (const Literal& a : run)
-          for (const Literal& b : *e)
-            if (std::optional<Literal> c = concat(a, b)) next.push_back(std::move(*c));
+        Literals next = product(run, *e);
         if (next.size() > kMaxLiteralsPerAlternative) {
           close_run();
           run = *e;
