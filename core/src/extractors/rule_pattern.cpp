@@ -22,8 +22,10 @@ namespace {
 // Tunables. An alternative expands into at most this many literals (else it
 // goes to the VM); a byte set expands when it has at most this many members
 // once ASCII case is folded (\s has six).
-constexpr size_t kMaxLiteralsPerAlternative = 128;
+constexpr size_t kMaxLiteralsPerAlternative = 32;
 constexpr size_t kMaxSetMembers = 8;
+// A guard literal this long is selective enough to prefer fewer literals.
+constexpr size_t kGoodGuardLength = 3;
 
 using ByteSet = std::array<uint64_t, 4>;
 
@@ -52,15 +54,25 @@ bool add_class_escape(ByteSet& s, char e) {
   }
 }
 
+// A literal: the bytes one match of a finite alternative consumes, with its anchors.
+struct Literal {
+  std::string bytes, fold;  // fold[k] == 1: bytes[k] (lower case) matches both cases
+  bool begin = false, end = false;
+};
+using Literals = std::vector<Literal>;
+
 struct Node {
   enum Kind { Set, Cat, Alt, Opt, Star, Plus, Begin, End, WordBoundary } kind;
   ByteSet set{};
   std::vector<std::unique_ptr<Node>> kids;
+  // expand()'s answer, computed once per node (required() asks again).
+  mutable bool expanded = false;
+  mutable std::optional<Literals> literals;
 };
 using NodePtr = std::unique_ptr<Node>;
 
 NodePtr make(Node::Kind k) {
-  NodePtr n(new Node{k, {}, {}});
+  NodePtr n(new Node{k, {}, {}, false, std::nullopt});
   return n;
 }
 
@@ -230,29 +242,27 @@ class Parser {
 // ---------------------------------------------------------------------------
 // Literal expansion: the finite set of (anchored) strings a sub-tree matches.
 
-struct Literal {
-  std::string bytes, fold;  // fold[k] == 1: bytes[k] (lower case) matches both cases
-  bool begin = false, end = false;
-};
-using Literals = std::vector<Literal>;
 
 // A set as literals of one byte each: members grouped by ASCII case; a
 // letter with both cases is one case-folded literal.
 std::optional<Literals> expand_set(const ByteSet& set) {
+  int members = 0;
+  for (uint64_t w : set) members += __builtin_popcountll(w);
+  if (members > static_cast<int>(2 * kMaxSetMembers)) return std::nullopt;
   Literals out;
-  for (int b = 0; b < 256; ++b) {
-    const unsigned char c = static_cast<unsigned char>(b);
-    if (!has(set, c)) continue;
-    const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-    const unsigned char other = static_cast<unsigned char>(c ^ 0x20);
-    if (letter && has(set, other)) {
-      if (c >= 'a') continue;  // the pair is emitted once, at its capital
-      out.push_back({std::string(1, static_cast<char>(fold(c))), std::string(1, '\1'), false, false});
-    } else {
-      out.push_back({std::string(1, static_cast<char>(c)), std::string(1, '\0'), false, false});
+  for (int word = 0; word < 4; ++word)
+    for (uint64_t w = set[word]; w != 0; w &= w - 1) {
+      const unsigned char c = static_cast<unsigned char>(word * 64 + __builtin_ctzll(w));
+      const bool letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      const unsigned char other = static_cast<unsigned char>(c ^ 0x20);
+      if (letter && has(set, other)) {
+        if (c >= 'a') continue;  // the pair is emitted once, at its capital
+        out.push_back({std::string(1, static_cast<char>(fold(c))), std::string(1, '\1'), false, false});
+      } else {
+        out.push_back({std::string(1, static_cast<char>(c)), std::string(1, '\0'), false, false});
+      }
+      if (out.size() > kMaxSetMembers) return std::nullopt;
     }
-    if (out.size() > kMaxSetMembers) return std::nullopt;
-  }
   return out;
 }
 
@@ -266,6 +276,13 @@ std::optional<Literal> concat(const Literal& a, const Literal& b) {
 
 // Every a then every b (what concat allows).
 Literals product(const Literals& as, const Literals& bs) {
+  if (bs.size() == 1 && !bs[0].begin && !bs[0].end) {  // the common case: one more byte
+    Literals out;
+    out.reserve(as.size());
+    for (const Literal& a : as)
+      if (!a.end || bs[0].bytes.empty()) out.push_back({a.bytes + bs[0].bytes, a.fold + bs[0].fold, a.begin, a.end});
+    return out;
+  }
   Literals out;
   for (const Literal& a : as)
     for (const Literal& b : bs)
@@ -273,7 +290,17 @@ Literals product(const Literals& as, const Literals& bs) {
   return out;
 }
 
-std::optional<Literals> expand(const Node& n) {
+std::optional<Literals> expand_node(const Node& n);
+
+const std::optional<Literals>& expand(const Node& n) {
+  if (!n.expanded) {
+    n.literals = expand_node(n);
+    n.expanded = true;
+  }
+  return n.literals;
+}
+
+std::optional<Literals> expand_node(const Node& n) {
   switch (n.kind) {
     case Node::Set: return expand_set(n.set);
     case Node::Begin: return Literals{Literal{"", "", true, false}};
@@ -281,8 +308,8 @@ std::optional<Literals> expand(const Node& n) {
     case Node::Cat: {
       Literals acc{Literal{}};
       for (const NodePtr& k : n.kids) {
-        std::optional<Literals> e = expand(*k);
-        if (!e) return std::nullopt;
+        const std::optional<Literals>& e = expand(*k);
+        if (!e || acc.size() * e->size() > kMaxLiteralsPerAlternative) return std::nullopt;
         Literals next = product(acc, *e);
         if (next.size() > kMaxLiteralsPerAlternative) return std::nullopt;
         acc = std::move(next);
@@ -292,7 +319,7 @@ std::optional<Literals> expand(const Node& n) {
     case Node::Alt: {
       Literals all;
       for (const NodePtr& k : n.kids) {
-        std::optional<Literals> e = expand(*k);
+        const std::optional<Literals>& e = expand(*k);
         if (!e) return std::nullopt;
         all.insert(all.end(), e->begin(), e->end());
         if (all.size() > kMaxLiteralsPerAlternative) return std::nullopt;
@@ -313,13 +340,18 @@ std::optional<Literals> expand(const Node& n) {
 // Folded strings one of which every match of `n` contains, or nothing.
 using Required = std::vector<std::string>;
 
-bool better(const Required& a, const Required& b) {  // longer shortest string, then fewer
+// The better guard: with strings of 3 bytes or more, the fewest strings
+// (a small automaton, rare hits); else the longest shortest string.
+bool better(const Required& a, const Required& b) {
   auto shortest = [](const Required& r) {
     size_t m = SIZE_MAX;
     for (const std::string& s : r) m = std::min(m, s.size());
     return m;
   };
   const size_t sa = shortest(a), sb = shortest(b);
+  const bool la = sa >= kGoodGuardLength, lb = sb >= kGoodGuardLength;
+  if (la != lb) return la;
+  if (la) return a.size() != b.size() ? a.size() < b.size() : sa > sb;
   return sa != sb ? sa > sb : a.size() < b.size();
 }
 
@@ -334,7 +366,7 @@ std::optional<Required> as_required(const Literals& ls) {
 }
 
 std::optional<Required> required(const Node& n) {
-  if (std::optional<Literals> e = expand(n)) return as_required(*e);
+  if (const std::optional<Literals>& e = expand(n)) return as_required(*e);
   switch (n.kind) {
     case Node::Plus: return required(*n.kids[0]);
     case Node::Alt: {
@@ -347,7 +379,9 @@ std::optional<Required> required(const Node& n) {
       return all;
     }
     case Node::Cat: {
-      // Candidates: each maximal run of expandable kids, and each other kid.
+      // Candidates: each maximal run of expandable kids, each maximal run
+      // of plain strings (kids of one unanchored literal), and the guard of
+      // each other kid.
       std::optional<Required> best;
       auto offer = [&](std::optional<Required> r) {
         if (r && (!best || better(*r, *best))) best = std::move(r);
@@ -357,21 +391,31 @@ std::optional<Required> required(const Node& n) {
         offer(as_required(run));
         run = Literals{Literal{}};
       };
+      std::string plain;
+      auto close_plain = [&] {
+        if (!plain.empty()) offer(Required{plain});
+        plain.clear();
+      };
       for (const NodePtr& k : n.kids) {
-        std::optional<Literals> e = expand(*k);
+        const std::optional<Literals>& e = expand(*k);
+        if (e && e->size() == 1 && !(*e)[0].begin && !(*e)[0].end) {
+          for (char c : (*e)[0].bytes) plain += static_cast<char>(fold(static_cast<unsigned char>(c)));
+        } else {
+          close_plain();
+        }
         if (!e) {
           close_run();
           offer(required(*k));
           continue;
         }
-        Literals next = product(run, *e);
-        if (next.size() > kMaxLiteralsPerAlternative) {
+        if (run.size() * e->size() > kMaxLiteralsPerAlternative) {
           close_run();
           run = *e;
         } else {
-          run = std::move(next);
+          run = product(run, *e);
         }
       }
+      close_plain();
       close_run();
       return best;
     }
