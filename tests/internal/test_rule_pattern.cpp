@@ -11,7 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "extractors/attr_rule.hpp"
 #include "extractors/rule_pattern.hpp"
+#include "wce/html.hpp"
 
 namespace {
 
@@ -114,3 +116,35 @@ TEST(RulePattern, RejectsWhatItDoesNotImplement) {
 }
 
 }  // namespace
+
+// AttrRule: one pattern per attribute, any may hold; an absent or empty
+// attribute matches nothing, even a pattern that accepts the empty string.
+namespace {
+constexpr wce::AttrPattern kRule[] = {
+    {wce::RuleAttr::Id, "^main"},
+    {wce::RuleAttr::Class, "^post$|(?i:fulltext)"},
+    {wce::RuleAttr::Role, "^article$"},
+    {wce::RuleAttr::Itemprop, "x*"},
+};
+}  // namespace
+
+TEST(AttrRule, EachAttributeItsOwnPattern) {
+  const wce::AttrRule rule(kRule);
+  const struct {
+    const char* attrs;
+    bool want;
+  } cases[] = {
+      {"id=main-col", true},         {"id=col-main", false},     {"class=post", true},
+      {"class='post x'", false},     {"class=FullText", true},   {"role=article", true},
+      {"role=Article", false},       {"itemprop=y", true},       {"itemprop=''", false},
+      {"id='' class='' role=''", false},
+  };
+  for (const auto& c : cases) {
+    const wce::Document d = wce::parse_html(std::string("<div ") + c.attrs + ">t</div>", "utf-8");
+    uint32_t div = wce::kNone;
+    for (uint32_t i = 0; i < d.size(); ++i)
+      if (d.nodes[i].kind == wce::NodeKind::Element && d.nodes[i].tag == wce::Tag::Div) div = i;
+    ASSERT_NE(div, wce::kNone) << c.attrs;
+    EXPECT_EQ(rule.matches(d, div), c.want) << c.attrs;
+  }
+}
