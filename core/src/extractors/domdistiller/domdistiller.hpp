@@ -100,8 +100,6 @@ constexpr int kDataTableMinColumns = 5, kDataTableMinRows = 20, kLayoutTableMaxC
 // ---------------------------------------------------------------------------
 // Small string helpers.
 
-// contains_any: extractor_util.hpp.
-
 inline bool is_ascii_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
