@@ -32,18 +32,6 @@ inline std::string to_ascii_lower(std::string_view s) {
   return r;
 }
 
-// Whether `hay` contains one of the substrings [begin, end) (the word lists of
-// class/id rules: Readability's and DOM Distiller's REGEXPS alternations).
-inline bool contains_any(std::string_view hay, const std::string_view* begin, const std::string_view* end) {
-  for (auto it = begin; it != end; ++it)
-    if (hay.find(*it) != std::string_view::npos) return true;
-  return false;
-}
-template <size_t N>
-inline bool contains_any(std::string_view hay, const std::string_view (&list)[N]) {
-  return contains_any(hay, list, list + N);
-}
-
 template <class Fn>
 std::unique_ptr<Extractor> make_extractor(ExtractorInfo info, Fn fn) {
   return std::make_unique<FunctionExtractor<Fn>>(std::move(info), std::move(fn));

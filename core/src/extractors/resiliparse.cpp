@@ -90,14 +90,13 @@ constexpr std::string_view kBlacklistRoles[] = {
     "img", "menu", "menubar", "menuitem", "navigation", "presentation", "radio",
     "search", "searchbox", "separator", "tab", "toolbar", "tooltip"};
 
-// The class/id patterns (rule_pattern.hpp syntax). `needles`: lower-case
-// substrings one of which every match contains (a cheap pre-test).
+// The class/id patterns (rule_pattern.hpp syntax; RulePattern finds the
+// literals every match contains and tests those first).
 enum class Subject : uint8_t { Class, Id, ClassAndId };
 struct PatternRule {
   const char* name;
   Subject subject;
   const char* pattern;
-  const char* needles;  // '|'-separated
   bool case_sensitive;
 };
 enum RuleId : uint8_t {
@@ -108,54 +107,36 @@ enum RuleId : uint8_t {
 };
 const PatternRule kRules[kRuleCount] = {
     {"display_cls", Subject::Class,
-     R"((?:^|\s)(?:(?:is|visually)[_-])?(?:display-none|hidden|invisible|collapsed|h-0|nocontent|expandable)(?:-xs|-sm|-lg|-2?xl)?(?:$|\s))",
-     "none|hidden|invisible|collapsed|h-0|nocontent|expandable", false},
+     R"((?:^|\s)(?:(?:is|visually)[_-])?(?:display-none|hidden|invisible|collapsed|h-0|nocontent|expandable)(?:-xs|-sm|-lg|-2?xl)?(?:$|\s))", false},
     {"skip_link", Subject::ClassAndId,
-     R"((?:^|\s)(?:link[_-]?)?(?:skip(?:[_-]?(?:to|link))?|scroll[_-]?(?:up|down)|next|prev(?:ious)?|permalink|pagination|skip-to-(?:main-)?content)(?:$|\s|[_-]?(?:post|article)))",
-     "skip|scroll|next|prev|permalink|pagination", false},
+     R"((?:^|\s)(?:link[_-]?)?(?:skip(?:[_-]?(?:to|link))?|scroll[_-]?(?:up|down)|next|prev(?:ious)?|permalink|pagination|skip-to-(?:main-)?content)(?:$|\s|[_-]?(?:post|article)))", false},
     {"signin", Subject::Class,
-     R"((?:^|[\s_-])(?:(?:log[_-]?in|sign[_-]?(?:in|up)|account)|user[_-](?:info|profile|settings|actions))(?:$|[\s_-]))",
-     "log|sign|account|user", false},
+     R"((?:^|[\s_-])(?:(?:log[_-]?in|sign[_-]?(?:in|up)|account)|user[_-](?:info|profile|settings|actions))(?:$|[\s_-]))", false},
     {"social", Subject::Class,
-     R"((?:^|\s|__|--|mobile-|desktop-|l-|m-|c-)(?:social(?:media|search)?|share(?:daddy)?|syndication|newsletter|sharing|follow|email|likes?|(?:give[_-]?)?feedback|(?:brand[_-])?engagement|facebook|twitter|subscribe|wa|jp|aptf-follow)(?:[_-]?(?:post|links?|section|icons?|btn|buttons?|target))?(?:$|[\s_-]))",
-     "social|share|syndication|newsletter|sharing|follow|email|like|feedback|engagement|"
-     "facebook|twitter|subscribe|wa|jp",
-     false},
-    {"logo", Subject::ClassAndId, R"((?:brand(?:ing)?[_-]*)?logo(?:$|\s))", "logo", false},
+     R"((?:^|\s|__|--|mobile-|desktop-|l-|m-|c-)(?:social(?:media|search)?|share(?:daddy)?|syndication|newsletter|sharing|follow|email|likes?|(?:give[_-]?)?feedback|(?:brand[_-])?engagement|facebook|twitter|subscribe|wa|jp|aptf-follow)(?:[_-]?(?:post|links?|section|icons?|btn|buttons?|target))?(?:$|[\s_-]))", false},
+    {"logo", Subject::ClassAndId, R"((?:brand(?:ing)?[_-]*)?logo(?:$|\s))", false},
     {"ads", Subject::ClassAndId,
-     R"((?:^|\s)(?:(?:google|wide)[_-]?ads?|ad(?:vert|vertise(?:ment|link)?|$|_[a-f0-9]+)|sponsor(?:ed)?|promoted|paid|(?:wide)?banner|donate)(?:$|[\s_-]))",
-     "ad|sponsor|promoted|paid|banner|donate", false},
-    {"other_junk", Subject::Class, R"((?:^|\s)short-view-count|spinner(?:$|[\s_-]))",
-     "short-view-count|spinner", true},
+     R"((?:^|\s)(?:(?:google|wide)[_-]?ads?|ad(?:vert|vertise(?:ment|link)?|$|_[a-f0-9]+)|sponsor(?:ed)?|promoted|paid|(?:wide)?banner|donate)(?:$|[\s_-]))", false},
+    {"other_junk", Subject::Class, R"((?:^|\s)short-view-count|spinner(?:$|[\s_-]))", true},
     {"article", Subject::ClassAndId,
-     R"((?:^|[\s_-])(?:article|entry|post|story|single[_-]?post|(?:main[_-])?content|body|text|page)(?:$|[\s_-]))",
-     "article|entry|post|story|content|body|text|page", false},
+     R"((?:^|[\s_-])(?:article|entry|post|story|single[_-]?post|(?:main[_-])?content|body|text|page)(?:$|[\s_-]))", false},
     {"landmark_id", Subject::Id,
-     R"(^(?:(?:l|wp|global|page|site|full|sticky)[_-]*)?(?:(?:head|foot)(?:er)?|right)$)",
-     "head|foot|right", false},
+     R"(^(?:(?:l|wp|global|page|site|full|sticky)[_-]*)?(?:(?:head|foot)(?:er)?|right)$)", false},
     {"header", Subject::ClassAndId,
-     R"((?:^|\s)(?:l|m|wp|global|page|site|full|sticky)[_-]*header(?:[_-]?wrap(?:per)?|bar)?(?:$|\s))",
-     "header", false},
+     R"((?:^|\s)(?:l|m|wp|global|page|site|full|sticky)[_-]*header(?:[_-]?wrap(?:per)?|bar)?(?:$|\s))", false},
     {"footer", Subject::ClassAndId,
-     R"((?:^|\s)(?:(?:global|page|site)[_-]?)?(?:footer|copyright|cookie|consent|legal|fcontainer)(?:[_-](?:wrap(?:per)?|container|banner|notice|bar|consent))?(?:$|\s))",
-     "footer|copyright|cookie|consent|legal|fcontainer", false},
+     R"((?:^|\s)(?:(?:global|page|site)[_-]?)?(?:footer|copyright|cookie|consent|legal|fcontainer)(?:[_-](?:wrap(?:per)?|container|banner|notice|bar|consent))?(?:$|\s))", false},
     {"nav", Subject::ClassAndId,
-     R"((?:^|\s)(?:(?:l|m|wp|main|site|page|sub|article|global|sticky)[_-]*)?(?:nav(?:igation|bar)?(?:[_-](?:bar|menu|container|wrapper))?|menu(?:[_-]item)?|drop[_-]?down|bread[_-]?crumbs?|links?[_-]?(?:bar|box|list|container|section|wrapper))(?:$|\s))",
-     "nav|menu|drop|bread|link", false},
+     R"((?:^|\s)(?:(?:l|m|wp|main|site|page|sub|article|global|sticky)[_-]*)?(?:nav(?:igation|bar)?(?:[_-](?:bar|menu|container|wrapper))?|menu(?:[_-]item)?|drop[_-]?down|bread[_-]?crumbs?|links?[_-]?(?:bar|box|list|container|section|wrapper))(?:$|\s))", false},
     {"recommended", Subject::ClassAndId,
-     R"((?:^|[\s_-])(?:trends|trending|recommended|featured|popular|editors?[_-]picks|related|read-next|related[_-]?(?:links|articles|posts|guides|stories))(?:$|[\s_-]))",
-     "trend|recommended|featured|popular|picks|related|read-next", false},
-    {"search", Subject::ClassAndId, R"((?:^|\s)search(?:[_-]?(?:bar|facility|box))?(?:$|\s))",
-     "search", false},
+     R"((?:^|[\s_-])(?:trends|trending|recommended|featured|popular|editors?[_-]picks|related|read-next|related[_-]?(?:links|articles|posts|guides|stories))(?:$|[\s_-]))", false},
+    {"search", Subject::ClassAndId, R"((?:^|\s)search(?:[_-]?(?:bar|facility|box))?(?:$|\s))", false},
     {"sidebar", Subject::ClassAndId,
-     R"((?:^|\s)(?:(?:l|wp|global|sticky)[_-]*)?(?:(?:side|sticky)[_-]?(?:bars?|box)|one-third)(?:$|\s))",
-     "side|sticky|one-third", false},
+     R"((?:^|\s)(?:(?:l|wp|global|sticky)[_-]*)?(?:(?:side|sticky)[_-]?(?:bars?|box)|one-third)(?:$|\s))", false},
     {"modal", Subject::ClassAndId,
-     R"((?:^|\s)(?:wp-|p-|-l)?(?:modal|popup|lightbox)(?:[_-]*(?:window|pane|box))?(?:$|\s))",
-     "modal|popup|lightbox", false},
-    {"gallery", Subject::ClassAndId, R"((?:^|\s)(?:gallery|carousel)(?:$|\s))", "gallery|carousel",
-     false},
-    {"print", Subject::ClassAndId, R"((?:^|\s)print[_-])", "print", false},
+     R"((?:^|\s)(?:wp-|p-|-l)?(?:modal|popup|lightbox)(?:[_-]*(?:window|pane|box))?(?:$|\s))", false},
+    {"gallery", Subject::ClassAndId, R"((?:^|\s)(?:gallery|carousel)(?:$|\s))", false},
+    {"print", Subject::ClassAndId, R"((?:^|\s)print[_-])", false},
 };
 // Attribute values longer than this are cut before the patterns (class lists
 // this long are generated noise; the cut bounds the work per value).
@@ -166,17 +147,6 @@ constexpr std::string_view kPilcrow = "\xC2\xB6";
 constexpr uint32_t kPuaLo = 0xE000, kPuaHi = 0xF8FF;  // BMP private use area (icon fonts)
 
 // ---------------------------------------------------------------------------
-
-bool has_needle(std::string_view lc, std::string_view needles) {
-  size_t b = 0;
-  while (b <= needles.size()) {
-    size_t e = needles.find('|', b);
-    if (e == std::string_view::npos) e = needles.size();
-    if (lc.find(needles.substr(b, e - b)) != std::string_view::npos) return true;
-    b = e + 1;
-  }
-  return false;
-}
 
 // The compiled patterns, built once.
 const std::vector<RulePattern>& compiled_rules() {
@@ -203,15 +173,12 @@ class RuleMatcher {
     std::string both(cls);
     if (!both.empty()) both += ' ';
     both += id;
-    const std::string lc_cls = to_ascii_lower(cls), lc_id = to_ascii_lower(id), lc_both = to_ascii_lower(both);
     const auto& rs = compiled_rules();
     uint32_t bits = 0;
     for (int i = 0; i < kRuleCount; ++i) {
       const PatternRule& r = kRules[i];
       std::string_view subject = r.subject == Subject::Class ? cls : r.subject == Subject::Id ? id : both;
-      const std::string& lc = r.subject == Subject::Class ? lc_cls : r.subject == Subject::Id ? lc_id : lc_both;
-      if (subject.empty() || !has_needle(lc, r.needles)) continue;
-      if (rs[i].search(subject)) bits |= 1u << i;
+      if (!subject.empty() && rs[i].search(subject)) bits |= 1u << i;
     }
     memo_.emplace(std::move(key), bits);
     return bits;

@@ -80,7 +80,7 @@ class Converter {
   bool is_byline(uint32_t i, std::string_view node_data) const {
     std::string itemprop = to_ascii_lower(doc_.str(doc_.nodes[i].itemprop));
     if (!(doc_.nodes[i].flags & kRelAuthor) && itemprop.find("author") == std::string::npos &&
-        !contains_any(to_ascii_lower(node_data), kByline))
+        !readability_regexps::compiled().byline.search(node_data))
       return false;
     // isValidByline: 0 < trimmed length < 100 (length untrimmed here).
     return f_.has_text[i] && f_.chars[i] < kMaxBylineChars;
@@ -88,14 +88,12 @@ class Converter {
 
   bool is_unlikely(uint32_t i, std::string_view node_data) const {
     const Node& nd = doc_.nodes[i];
-    std::string lc = to_ascii_lower(node_data);
-    if (contains_any(lc, kUnlikelyCandidates) && !contains_any(lc, kMaybeCandidate) &&
+    const readability_regexps::Compiled& re = readability_regexps::compiled();
+    if (re.unlikely_candidates.search(node_data) && !re.ok_maybe.search(node_data) &&
         !f_.in_table[i] && nd.tag != Tag::Body && nd.tag != Tag::A)
       return true;
     std::string_view role = doc_.str(nd.role);
-    for (auto r : kUnlikelyRoles)
-      if (role == r) return true;
-    return false;
+    return re.unlikely_roles.search(role);
   }
 
   // DomConverter.visitElementNodeHandler: enter the children or not (false
@@ -107,8 +105,7 @@ class Converter {
     const Tag t = nd.tag;
     if ((nd.flags & kHidden) || default_display(t) == Display::None) return kSkip;
     std::string_view c = cls(i);
-    for (auto s : kSharingClasses)
-      if (c == s) return kSkip;
+    if (rules().sharing_classes.search(c)) return kSkip;
     std::string node_data = std::string(c) + " " + std::string(doc_.str(nd.id));
     if (is_byline(i, node_data)) return kSkip;
     if (skip_unlikelies_ && is_unlikely(i, node_data)) return kSkip;

@@ -50,6 +50,10 @@
 namespace wce {
 namespace domdistiller {
 
+const Rules& rules() {
+  static const Rules r;
+  return r;
+}
 
 // TextDocument.ApplyToModel and docfilter/RelevantElements: the runs of
 // content blocks are content, title blocks are not output, and figures and

@@ -12,6 +12,8 @@
 #include "document/unicode.hpp"
 #include "extractors/boilerpipe_blocks.hpp"
 #include "extractors/extractor_util.hpp"
+#include "extractors/readability_regexps.hpp"
+#include "extractors/rule_pattern.hpp"
 #include "extractors/registry_list.hpp"
 #include "features/stopwords.hpp"
 #include "wce/extractor.hpp"
@@ -38,25 +40,22 @@ enum : uint16_t {
 // the page is converted again without skipping unlikely candidates.
 constexpr int kMinContentWords = 500;
 
-// converter/utils.go + re2go/dom-converter.go (Readability's regexes), on
-// "class id", case-insensitive substrings.
-constexpr std::string_view kUnlikelyCandidates[] = {
-    "-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap",
-    "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark",
-    "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental",
-    "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote"};
-constexpr std::string_view kMaybeCandidate[] = {"and", "article", "body", "column",
-                                                "content", "main", "shadow"};
-constexpr std::string_view kUnlikelyRoles[] = {"menu", "menubar", "complementary", "navigation",
-                                               "alert", "alertdialog", "dialog"};
-constexpr std::string_view kByline[] = {"byline", "author", "dateline", "writtenby", "p-author"};
+// converter/utils.go + re2go/dom-converter.go: Readability's regexes on
+// "class id" (readability_regexps.hpp) and these, in the rule-pattern
+// encoding (rule_pattern.hpp).
 constexpr size_t kMaxBylineChars = 100;  // isValidByline: 0 < length < 100
 // dom-converter.go: skipped social/sharing class values (exact).
-constexpr std::string_view kSharingClasses[] = {"sharing", "socialArea"};
-
-// webdoc/element-action.go: `\bcomments?\b` in id or class marks strictly
-// not content, when the class has at most this many names.
+constexpr std::string_view kSharingClasses = "^(?:sharing|socialArea)$";
+// webdoc/element-action.go: `\bcomments?\b` (case-insensitive; Go's \b is
+// ASCII) in id or class marks strictly not content, when the class has at
+// most this many names.
+constexpr std::string_view kCommentWord = "\\bcomments?\\b";
 constexpr size_t kMaxCommentClassCount = 2;
+
+struct Rules {
+  RulePattern sharing_classes{kSharingClasses}, comment_word{kCommentWord, true};
+};
+const Rules& rules();  // compiled once (domdistiller.cpp)
 
 // filter/english/terminating-blocks.go: short blocks only.
 constexpr int kTerminatingMaxWords = 14;
@@ -101,25 +100,11 @@ constexpr int kDataTableMinColumns = 5, kDataTableMinRows = 20, kLayoutTableMaxC
 // ---------------------------------------------------------------------------
 // Small string helpers.
 
-// contains_any: extractor_util.hpp.
-
 inline bool is_ascii_word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// `\bcomments?\b` (case-insensitive; Go's \b is ASCII).
-inline bool has_comment_word(std::string_view s) {
-  std::string lc = to_ascii_lower(s);
-  for (size_t p = lc.find("comment"); p != std::string::npos; p = lc.find("comment", p + 1)) {
-    if (p > 0 && is_ascii_word_char(lc[p - 1])) continue;
-    size_t e = p + 7;
-    if (e < lc.size() && lc[e] == 's') {
-      if (e + 1 >= lc.size() || !is_ascii_word_char(lc[e + 1])) return true;
-    }
-    if (e >= lc.size() || !is_ascii_word_char(lc[e])) return true;
-  }
-  return false;
-}
+inline bool has_comment_word(std::string_view s) { return rules().comment_word.search(s); }
 
 inline size_t class_count(std::string_view cls) {
   size_t n = 0;

@@ -46,7 +46,7 @@ VTree build(const Document& doc, const std::vector<uint32_t>& scope, bool clean)
         Tag tag = nd.tag;
         if ((tag == Tag::Em || tag == Tag::Small) && !has_img[i]) { holder[i] = vp; continue; }
         std::string_view cls = doc.str(nd.cls);
-        if (tag == Tag::Span && (has_class_word(cls, "dropcap") || has_class_word(cls, "drop_cap"))) {
+        if (tag == Tag::Span && rules().drop_cap.search(cls)) {
           holder[i] = vp;
           continue;
         }

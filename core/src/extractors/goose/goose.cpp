@@ -71,6 +71,11 @@
 namespace wce {
 namespace goose {
 
+const Rules& rules() {
+  static const Rules r;
+  return r;
+}
+
 bool is_parse_tag(Tag t) {  // post_cleanup parse_tags (parse_lists, parse_headers on)
   switch (t) {
     case Tag::P: case Tag::Ul: case Tag::Ol: case Tag::H1: case Tag::H2: case Tag::H3: case Tag::H4:
@@ -290,11 +295,8 @@ Labels goose(Context& ctx) {
     const Node& nd = doc.nodes[i];
     if (nd.kind != NodeKind::Element || i < known_end) continue;
     bool match = nd.tag == Tag::Article;
-    if (!match && nd.itemprop.len) match = to_ascii_lower(doc.str(nd.itemprop)).find(kKnownItemprop) != std::string::npos;
-    if (!match && nd.cls.len) {
-      std::string cls = to_ascii_lower(doc.str(nd.cls));
-      for (std::string_view k : kKnownClasses) match = match || cls.find(k) != std::string::npos;
-    }
+    if (!match && nd.itemprop.len) match = rules().known_itemprop.search(doc.str(nd.itemprop));
+    if (!match && nd.cls.len) match = rules().known_class.search(doc.str(nd.cls));
     if (match) {
       known.push_back(i);
       known_end = doc.subtree_end(i);

@@ -3,7 +3,6 @@
 // and the scoring result; see goose.cpp for the algorithm and its sources.
 #pragma once
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <deque>
 #include <string>
@@ -11,6 +10,7 @@
 
 #include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
+#include "extractors/rule_pattern.hpp"
 #include "features/stopwords.hpp"
 #include "wce/extractor.hpp"
 
@@ -38,82 +38,42 @@ constexpr const char* kDefaultLanguage = "en";   // configuration.py target_lang
 // candidates, e.g. nested spans that all become <p>) linear.
 constexpr uint32_t kMaxScoreLevels = 256;
 
-// cleaners.py remove_nodes_re, matched case-insensitively (re:test with 'i')
-// against the whole id or class attribute: "^x$" exact, "x$" suffix, else
-// substring. Lower-cased; "footer", "Footer" and "footnote" are covered by "foot".
-struct Pattern {
-  std::string_view text;
-  bool start, end;
-};
-constexpr Pattern kRemoveNodes[] = {
-    {"side", true, true}, {"combx", false, false}, {"retweet", false, false},
-    {"mediaarticlerelated", false, false}, {"menucontainer", false, false}, {"navbar", false, false},
-    {"storytopbar-bucket", false, false}, {"utility-bar", false, false},
-    {"inline-share-tools", false, false}, {"comment", false, false},
-    {"popularquestions", false, false}, {"contact", false, false}, {"foot", false, false},
-    {"cnn_strycaptiontxt", false, false}, {"cnn_html_slideshow", false, false},
-    {"cnn_strylftcntnt", false, false}, {"links", true, true}, {"meta", false, true},
-    {"shoutbox", false, false}, {"sponsor", false, false}, {"tags", false, false},
-    {"socialnetworking", false, false}, {"cnnstryhghlght", false, false},
-    {"cnn_stryspcvbx", false, false}, {"inset", true, true}, {"pagetools", false, false},
-    {"post-attributes", false, false}, {"welcome_form", false, false},
-    {"contenttools2", false, false}, {"the_answers", false, false},
-    {"communitypromo", false, false}, {"runaroundleft", false, false},
-    {"subscribe", false, false}, {"vcard", false, false}, {"articleheadings", false, false},
-    {"date", false, false}, {"print", true, true}, {"popup", false, false},
-    {"author-dropdown", false, false}, {"tools", false, false}, {"socialtools", false, false},
-    {"byline", false, false}, {"konafilter", false, false}, {"breadcrumbs", false, false},
-    {"fn", true, true}, {"wp-caption-text", false, false}, {"legende", false, false},
-    {"ajoutvideo", false, false}, {"timestamp", false, false}, {"js_replies", false, false},
-    {"disclaim", false, false},
-    // The further remove_nodes_regex calls of DocumentCleaner.clean:
-    {"caption", true, true},                 // caption_re "^caption$"
-    {" google ", false, false},              // google_re
-    {"facebook-broadcasting", false, false}, // facebook_braodcasting_re
-};
-
-// configuration.py KNOWN_ARTICLE_CONTENT_PATTERNS (attribute searches).
-constexpr std::string_view kKnownClasses[] = {"short-story", "post-content", "g-content", "post-outer"};
+// The class/id rules, in the rule-pattern encoding (rule_pattern.hpp).
+//
+// cleaners.py remove_nodes_re, searched case-insensitively (re:test with
+// 'i') in the id or class attribute ("footer", "Footer" and "footnote" are
+// covered by "foot"), with the further remove_nodes_regex calls of
+// DocumentCleaner.clean: caption_re, google_re, facebook_braodcasting_re,
+// entries_re "^[^entry-]more.*$" (one code point, UTF-8 here, other than
+// e n t r y -, then "more"), facebook_re "[^-]facebook", twitter_re "[^-]twitter".
+constexpr std::string_view kRemoveNodes =
+    "^side$|combx|retweet|mediaarticlerelated|menucontainer|navbar|storytopbar-bucket|utility-bar|"
+    "inline-share-tools|comment|popularquestions|contact|foot|cnn_strycaptiontxt|cnn_html_slideshow|"
+    "cnn_strylftcntnt|^links$|meta$|shoutbox|sponsor|tags|socialnetworking|cnnstryhghlght|"
+    "cnn_stryspcvbx|^inset$|pagetools|post-attributes|welcome_form|contenttools2|the_answers|"
+    "communitypromo|runaroundleft|subscribe|vcard|articleheadings|date|^print$|popup|author-dropdown|"
+    "tools|socialtools|byline|konafilter|breadcrumbs|^fn$|wp-caption-text|legende|ajoutvideo|"
+    "timestamp|js_replies|disclaim|"
+    "^caption$| google |facebook-broadcasting|"
+    "^(?:[^entry\\-\\x80-\\xff]|[\\xc0-\\xff][\\x80-\\xbf]*)more|[^-]facebook|[^-]twitter";
+// configuration.py KNOWN_ARTICLE_CONTENT_PATTERNS: searched in the lower-cased
+// attribute when looking for containers, equal to it in is_articlebody.
+constexpr std::string_view kKnownClass = "short-story|post-content|g-content|post-outer";
+constexpr std::string_view kKnownClassExact = "^(?:short-story|post-content|g-content|post-outer)$";
 constexpr std::string_view kKnownItemprop = "articlebody";
+constexpr std::string_view kKnownItempropExact = "^articleBody$";
+// cleaners.py: span[class~=dropcap], span[class~=drop_cap] (CSS word match).
+constexpr std::string_view kDropCap = "(?:^|\\s)(?:dropcap|drop_cap)(?:$|\\s)";
 
-// "[^-]word": `word` somewhere after a character other than '-'.
-inline bool after_non_dash(std::string_view s, std::string_view word) {
-  for (size_t p = s.find(word, 1); p != std::string_view::npos; p = s.find(word, p + 1))
-    if (s[p - 1] != '-') return true;
-  return false;
-}
+struct Rules {
+  RulePattern remove_nodes{kRemoveNodes, true};
+  RulePattern known_class{kKnownClass, true}, known_class_exact{kKnownClassExact};
+  RulePattern known_itemprop{kKnownItemprop, true}, known_itemprop_exact{kKnownItempropExact};
+  RulePattern drop_cap{kDropCap};
+};
+const Rules& rules();  // compiled once (goose.cpp)
 
-inline bool naughty(std::string_view attr) {
-  if (attr.empty()) return false;
-  std::string s = to_ascii_lower(attr);
-  std::string_view v(s);
-  for (const Pattern& p : kRemoveNodes) {
-    if (p.start && p.end) { if (v == p.text) return true; }
-    else if (p.end) { if (v.size() >= p.text.size() && v.substr(v.size() - p.text.size()) == p.text) return true; }
-    else if (v.find(p.text) != std::string_view::npos) return true;
-  }
-  // entries_re "^[^entry-]more.*$": one character other than e n t r y -,
-  // then "more", at the start.
-  if (!v.empty()) {
-    size_t k = 0;
-    uint32_t c = unicode::next(v, k);
-    if (std::string_view("entry-").find(static_cast<char>(c)) == std::string_view::npos || c > 0x7F)
-      if (v.substr(k, 4) == "more") return true;
-  }
-  // facebook_re "[^-]facebook", twitter_re "[^-]twitter".
-  return after_non_dash(v, "facebook") || after_non_dash(v, "twitter");
-}
-
-inline bool has_class_word(std::string_view cls, std::string_view word) {  // CSS [class~=word]
-  size_t i = 0;
-  while (i < cls.size()) {
-    while (i < cls.size() && std::isspace(static_cast<unsigned char>(cls[i]))) ++i;
-    size_t b = i;
-    while (i < cls.size() && !std::isspace(static_cast<unsigned char>(cls[i]))) ++i;
-    if (i > b && cls.substr(b, i - b) == word) return true;
-  }
-  return false;
-}
+inline bool naughty(std::string_view attr) { return rules().remove_nodes.search(attr); }
 
 // string.punctuation, deleted before splitting (text.py remove_punctuation).
 inline bool ascii_punct(uint32_t c) {
@@ -294,11 +254,9 @@ inline bool is_articlebody(const Document& doc, const VTree& t, uint32_t x) {
   if (t.v[x].tag == Tag::Article) return true;
   uint32_t o = t.v[x].orig;
   if (o == kNone) return false;
-  if (doc.str(doc.nodes[o].itemprop) == "articleBody") return true;
-  std::string_view cls = doc.str(doc.nodes[o].cls);
-  for (std::string_view k : kKnownClasses)
-    if (cls == k) return true;
-  return false;
+  const Node& nd = doc.nodes[o];
+  return rules().known_itemprop_exact.search(doc.str(nd.itemprop)) ||
+         rules().known_class_exact.search(doc.str(nd.cls));
 }
 
 // The cleaned virtual tree of the subtrees at `scope` (document nodes),

@@ -1,6 +1,7 @@
 // Readability: _grabArticle (preparation of the page, candidate scoring,
 // the top candidate and its siblings), with _replaceBrs and the title.
 #include "extractors/readability/readability.hpp"
+#include "extractors/readability_regexps.hpp"
 
 namespace wce::readability {
 
@@ -133,7 +134,7 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
         continue;
       }
       std::string_view role = doc_.str(doc_.nodes[orig].role);
-      if (std::find(std::begin(kUnlikelyRoles), std::end(kUnlikelyRoles), role) != std::end(kUnlikelyRoles)) {
+      if (readability_regexps::compiled().unlikely_roles.search(role)) {
         node = remove_and_next(node);
         continue;
       }

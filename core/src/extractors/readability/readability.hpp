@@ -58,47 +58,9 @@ constexpr uint32_t kCleanEmbedContent = 75;
 // _markDataTables size rules.
 constexpr uint32_t kDataTableMinRows = 10, kDataTableMaxColumns = 4, kDataTableMinCells = 10;
 
-// The regular expressions of REGEXPS that only list alternatives are
-// matched as case-insensitive (ASCII, as JavaScript's /i without /u)
-// substring searches on the lower-cased class and id, which is equivalent.
-// REGEXPS.unlikelyCandidates
-constexpr std::string_view kUnlikelyCandidates[] = {
-    "-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap", "disqus",
-    "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark", "replies", "rss",
-    "shoutbox", "sidebar", "skyscraper", "social", "sponsor", "supplemental", "ad-break", "agegate",
-    "pagination", "pager", "popup", "yom-remote"};
-// REGEXPS.okMaybeItsACandidate
-constexpr std::string_view kOkMaybeItsACandidate[] = {"and", "article", "body", "column", "content", "main",
-                                                      "shadow"};
-// REGEXPS.positive
-constexpr std::string_view kPositive[] = {"article", "body", "content", "entry", "hentry", "h-entry", "main",
-                                          "page", "pagination", "post", "text", "blog", "story"};
-// REGEXPS.negative, without its "hid" alternatives (^hid$| hid$| hid |^hid ),
-// which match "hid" delimited by spaces or the ends (see negative()).
-constexpr std::string_view kNegative[] = {
-    "-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr", "masthead",
-    "media", "meta", "outbrain", "promo", "related", "scroll", "share", "shoutbox", "sidebar",
-    "skyscraper", "sponsor", "shopping", "tags", "widget"};
-// REGEXPS.byline
-constexpr std::string_view kByline[] = {"byline", "author", "dateline", "writtenby", "p-author"};
-// REGEXPS.shareElements = /(\b|_)(share|sharedaddy)(\b|_)/i, see share_element().
-constexpr std::string_view kShareWords[] = {"share", "sharedaddy"};
-// REGEXPS.adWords and REGEXPS.loadingWords (/^(...)$/iu on the inner text):
-// the whole text, lower-cased, must be one of these (loading words may end
-// in "…" or "...").
-constexpr std::string_view kAdWords[] = {"ad", "advertising", "advertisement", "pub", "publicit\xC3\xA9",
-                                         "werb", "werbung", "\xE5\xB9\xBF\xE5\x91\x8A",
-                                         "\xD1\x80\xD0\xB5\xD0\xBA\xD0\xBB\xD0\xB0\xD0\xBC\xD0\xB0",
-                                         "anuncio"};
-constexpr std::string_view kLoadingWords[] = {
-    "loading", "\xE6\xAD\xA3\xE5\x9C\xA8\xE5\x8A\xA0\xE8\xBD\xBD",
-    "\xD0\xB7\xD0\xB0\xD0\xB3\xD1\x80\xD1\x83\xD0\xB7\xD0\xBA\xD0\xB0", "chargement", "cargando"};
+// The class/id REGEXPS and UNLIKELY_ROLES: readability_regexps.hpp (shared with DOM Distiller).
 // REGEXPS.commas: comma variants counted when scoring a paragraph.
 constexpr uint32_t kCommas[] = {0x002C, 0x060C, 0xFE50, 0xFE10, 0xFE11, 0x2E41, 0x2E34, 0x2E32, 0xFF0C};
-// UNLIKELY_ROLES
-constexpr std::string_view kUnlikelyRoles[] = {"menu", "menubar", "complementary", "navigation", "alert",
-                                               "alertdialog", "dialog"};
-
 // DEFAULT_TAGS_TO_SCORE
 inline bool tag_to_score(Tag t) {
   return t == Tag::Section || t == Tag::H2 || t == Tag::H3 || t == Tag::H4 || t == Tag::H5 ||

@@ -12,6 +12,7 @@
 
 #include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
+#include "extractors/readability_regexps.hpp"
 
 namespace wce {
 
@@ -94,33 +95,17 @@ std::string inner_text(std::string_view raw, bool normalize) {
 }
 
 
-bool unlikely_candidate(std::string_view s) { return contains_any(s, kUnlikelyCandidates); }
-bool maybe_candidate(std::string_view s) { return contains_any(s, kOkMaybeItsACandidate); }
-bool positive(std::string_view s) { return contains_any(s, kPositive); }
-bool byline(std::string_view s) { return contains_any(s, kByline); }
+static const readability_regexps::Compiled& re() { return readability_regexps::compiled(); }
 
-// The "hid" alternatives match "hid" delimited by spaces or the ends.
-bool negative(std::string_view s) {
-  if (contains_any(s, kNegative)) return true;
-  for (size_t p = s.find("hid"); p != std::string_view::npos; p = s.find("hid", p + 1))
-    if ((p == 0 || s[p - 1] == ' ') && (p + 3 == s.size() || s[p + 3] == ' ')) return true;
-  return false;
-}
+bool unlikely_candidate(std::string_view s) { return re().unlikely_candidates.search(s); }
+bool maybe_candidate(std::string_view s) { return re().ok_maybe.search(s); }
+bool positive(std::string_view s) { return re().positive.search(s); }
+bool negative(std::string_view s) { return re().negative.search(s); }
+bool byline(std::string_view s) { return re().byline.search(s); }
+bool share_element(std::string_view s) { return re().share_elements.search(s); }
 
 static bool ascii_word(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-// /(\b|_)(share|sharedaddy)(\b|_)/i: the word is preceded by the start, a
-// non-word character or "_", and followed likewise.
-bool share_element(std::string_view s) {
-  for (std::string_view w : kShareWords)
-    for (size_t p = s.find(w); p != std::string_view::npos; p = s.find(w, p + 1)) {
-      bool before = p == 0 || !ascii_word(s[p - 1]) || s[p - 1] == '_';
-      size_t e = p + w.size();
-      bool after = e == s.size() || !ascii_word(s[e]) || s[e] == '_';
-      if (before && after) return true;
-    }
-  return false;
 }
 
 // Lower case for the /iu word lists: ASCII, Latin-1 capitals, Cyrillic.
@@ -138,15 +123,8 @@ static std::string unicode_lower(std::string_view s) {
 }
 
 bool ad_or_loading_words(std::string_view inner) {
-  std::string s = unicode_lower(inner);
-  for (std::string_view w : kAdWords)
-    if (s == w) return true;
-  for (std::string_view w : kLoadingWords) {
-    if (s.compare(0, w.size(), w) != 0) continue;
-    std::string_view rest = std::string_view(s).substr(w.size());
-    if (rest.empty() || rest == "\xE2\x80\xA6" || rest == "...") return true;
-  }
-  return false;
+  const std::string s = unicode_lower(inner);
+  return re().ad_words.search(s) || re().loading_words.search(s);
 }
 
 // Tokens of _textSimilarity: lower case, split on /\W+/ (ASCII word characters).

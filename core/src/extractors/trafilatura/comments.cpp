@@ -14,10 +14,10 @@ std::vector<uint32_t> Trafilatura::extract_comments(Tree& t) const {
     for (uint32_t e : t.descendants(0)) {
       bool m = false;
       switch (expr) {
-        case 0: m = is_kind(e, kCommentKinds) && any_pred(doc, e, kComments1); break;
-        case 1: m = is_kind(e, kCommentKinds) && any_pred(doc, e, kComments2); break;
-        case 2: m = is_kind(e, kCommentKinds) && any_pred(doc, e, kComments3); break;
-        default: m = is_kind(e, bit(kDiv) | bit(kSection)) && any_pred(doc, e, kComments4); break;
+        case 0: m = is_kind(e, kCommentKinds) && any_pred<kComments1>(doc, e); break;
+        case 1: m = is_kind(e, kCommentKinds) && any_pred<kComments2>(doc, e); break;
+        case 2: m = is_kind(e, kCommentKinds) && any_pred<kComments3>(doc, e); break;
+        default: m = is_kind(e, bit(kDiv) | bit(kSection)) && any_pred<kComments4>(doc, e); break;
       }
       if (m) { sub = e; break; }
     }
@@ -25,9 +25,9 @@ std::vector<uint32_t> Trafilatura::extract_comments(Tree& t) const {
     // COMMENTS_DISCARD_XPATH, then ref and span unwrapped.
     prune_nodes(t, sub, [&](uint32_t e) {
       Tag tg = doc.nodes[e].tag;
-      return ((t.kind[e] == kDiv || t.kind[e] == kSection) && any_pred(doc, e, kCommentsDiscardRespond)) ||
+      return ((t.kind[e] == kDiv || t.kind[e] == kSection) && any_pred<kCommentsDiscardRespond>(doc, e)) ||
              tg == Tag::Cite || t.kind[e] == kQuote || (doc.nodes[e].flags & kHidden) ||
-             any_pred(doc, e, kCommentsDiscardAny);
+             any_pred<kCommentsDiscardAny>(doc, e);
     });
     for (uint32_t e : t.descendants(sub))
       if (t.kind[e] == kRef || t.kind[e] == kSpan) t.strip(e);

@@ -35,13 +35,10 @@ std::vector<uint8_t> Trafilatura::basic_cleaning_mask(const std::vector<uint8_t>
     if (n.kind != NodeKind::Element) continue;
     bool kill = n.tag == Tag::Aside || n.tag == Tag::Footer || n.tag == Tag::Script || n.tag == Tag::Style ||
                 n.tag == Tag::Svg || n.tag == Tag::Template ||
-                (n.tag == Tag::Div && any_pred(doc_, i, kBasicCleanDiv));
+                (n.tag == Tag::Div && any_pred<kBasicCleanDiv>(doc_, i));
     if (!kill && (n.cls.len || n.id.len)) {
-      std::string v = std::string(doc_.str(n.cls)) + " " + std::string(doc_.str(n.id));
-      for (char& c : v)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      for (std::string_view w : kCookieConsent)
-        if (v.find(w) != std::string::npos) { kill = true; break; }
+      static const RulePattern cookie_consent(kCookieConsent, true);
+      kill = cookie_consent.search(std::string(doc_.str(n.cls)) + " " + std::string(doc_.str(n.id)));
     }
     if (kill) m[i] = 1;
   }

@@ -17,8 +17,8 @@ void Trafilatura::prune_with_backup(Tree& t, uint32_t root) const {
     uint32_t e = order[k];
     uint32_t p = t.par[e];
     under[e] = p != root && (under[p] || matched[p]);
-    bool m = (((kDiscardKinds >> t.kind[e]) & 1u) && any_pred(doc, e, kOverallDiscard1)) ||
-             (doc.nodes[e].flags & kHidden) || any_pred(doc, e, kOverallDiscard2);
+    bool m = (((kDiscardKinds >> t.kind[e]) & 1u) && any_pred<kOverallDiscard1>(doc, e)) ||
+             (doc.nodes[e].flags & kHidden) || any_pred<kOverallDiscard2>(doc, e);
     matched[e] = m;
     if (m && !under[e]) outer.push_back(e);
   }
@@ -129,9 +129,9 @@ void Trafilatura::prune_unwanted_sections(Tree& t, uint32_t root, Focus focus) c
   const Document& doc = doc_;
   prune_with_backup(t, root);
   auto discard_kind = [&](uint32_t e) { return (kDiscardKinds >> t.kind[e]) & 1u; };
-  prune_nodes(t, root, [&](uint32_t e) { return discard_kind(e) && any_pred(doc, e, kDiscardImage); });
+  prune_nodes(t, root, [&](uint32_t e) { return discard_kind(e) && any_pred<kDiscardImage>(doc, e); });
   if (focus != Focus::Recall)
-    prune_nodes(t, root, [&](uint32_t e) { return discard_kind(e) && any_pred(doc, e, kTeaserDiscard); });
+    prune_nodes(t, root, [&](uint32_t e) { return discard_kind(e) && any_pred<kTeaserDiscard>(doc, e); });
   for (int pass = 0; pass < 2; ++pass) {
     link_density_pass(t, root, kDiv, true);
     link_density_pass(t, root, kList, false);
@@ -430,13 +430,13 @@ Trafilatura::Extracted Trafilatura::extract_content(Tree& t, Focus focus) const 
       if (t.done[e]) continue;
       bool m = false;
       switch (expr) {
-        case 0: m = container(e) && any_pred(doc, e, kBody1); break;
+        case 0: m = container(e) && any_pred<kBody1>(doc, e); break;
         case 1: m = t.kind[e] == kArticle; break;
-        case 2: m = container(e) && any_pred(doc, e, kBody3); break;
-        case 3: m = container(e) && any_pred(doc, e, kBody4); break;
+        case 2: m = container(e) && any_pred<kBody3>(doc, e); break;
+        case 3: m = container(e) && any_pred<kBody4>(doc, e); break;
         default:
           m = t.kind[e] == kMain ||
-              (((bit(kArticle) | bit(kDiv) | bit(kSection)) >> t.kind[e] & 1u) && any_pred(doc, e, kBody5));
+              (((bit(kArticle) | bit(kDiv) | bit(kSection)) >> t.kind[e] & 1u) && any_pred<kBody5>(doc, e));
           break;
       }
       if (m) { sub = e; break; }

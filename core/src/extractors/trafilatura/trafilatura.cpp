@@ -109,7 +109,7 @@ Labels Trafilatura::run() {
       Tag tg = doc_.nodes[e].tag;
       bool kinds = tg == Tag::Div || tg == Tag::Section || tg == Tag::Details ||
                    (len_comments > 0 && (tg == Tag::Ol || tg == Tag::Ul));
-      if (!kinds || !any_pred(doc_, e, kRemoveComments)) return false;
+      if (!kinds || !any_pred<kRemoveComments>(doc_, e)) return false;
       // (?!ary): "commentary" does not count as a comment section.
       std::string_view id = doc_.str(doc_.nodes[e].id), cls = doc_.str(doc_.nodes[e].cls);
       auto commentary = [](std::string_view v) {

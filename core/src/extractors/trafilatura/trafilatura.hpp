@@ -129,53 +129,10 @@ enum class Focus { Balanced, Recall };
 // ---------------------------------------------------------------------------
 // Attribute predicates.
 
-inline bool ascii_contains_fold(std::string_view hay, std::string_view needle) {
-  if (needle.size() > hay.size()) return false;
-  for (size_t i = 0; i + needle.size() <= hay.size(); ++i) {
-    size_t k = 0;
-    while (k < needle.size()) {
-      char a = hay[i + k], b = needle[k];
-      if (a >= 'A' && a <= 'Z') a = static_cast<char>(a - 'A' + 'a');
-      if (b >= 'A' && b <= 'Z') b = static_cast<char>(b - 'A' + 'a');
-      if (a != b) break;
-      ++k;
-    }
-    if (k == needle.size()) return true;
-  }
-  return false;
-}
-
-inline bool test_value(std::string_view v, Op op, std::string_view x) {
-  switch (op) {
-    case Op::Equals: return v == x;
-    case Op::Contains: return v.find(x) != std::string_view::npos;
-    case Op::StartsWith: return v.substr(0, x.size()) == x;
-    case Op::ContainsFold: return ascii_contains_fold(v, x);
-  }
-  return false;
-}
-
-inline bool pred_holds(const Document& doc, uint32_t n, const Pred& p) {
-  const Node& node = doc.nodes[n];
-  switch (p.attr) {
-    case Attr::Id: return node.id.len > 0 && test_value(doc.str(node.id), p.op, p.value);
-    case Attr::Class: return node.cls.len > 0 && test_value(doc.str(node.cls), p.op, p.value);
-    case Attr::Role: return node.role.len > 0 && test_value(doc.str(node.role), p.op, p.value);
-    case Attr::Itemprop: return node.itemprop.len > 0 && test_value(doc.str(node.itemprop), p.op, p.value);
-    case Attr::IdOrClass:
-      return (node.id.len > 0 && test_value(doc.str(node.id), p.op, p.value)) ||
-             (node.cls.len > 0 && test_value(doc.str(node.cls), p.op, p.value));
-  }
-  return false;
-}
-
-template <size_t N>
-inline bool any_pred(const Document& doc, uint32_t n, const Pred (&preds)[N]) {
-  const Node& node = doc.nodes[n];
-  if (node.id.len == 0 && node.cls.len == 0 && node.role.len == 0 && node.itemprop.len == 0) return false;
-  for (const Pred& p : preds)
-    if (pred_holds(doc, n, p)) return true;
-  return false;
+// A rule table of rules.hpp on element n (compiled on first use).
+template <const auto& Table>
+inline bool any_pred(const Document& doc, uint32_t n) {
+  return compiled_rule<Table>().matches(doc, n);
 }
 
 // ---------------------------------------------------------------------------
