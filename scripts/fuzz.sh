@@ -14,6 +14,8 @@
 #                                          the long run: runs of SECONDS over the
 #                                          targets in turn until HH:MM UTC, one
 #                                          line per run in build/fuzz/runs.tsv
+#   bash scripts/fuzz.sh report            runs.tsv as a Markdown table, with
+#                                          totals per build and target
 #
 # Targets: html flat_dom measures dataset (the smoke's), html_pick flat_dom_pick
 # (the first two input bytes choose the extractor: many more executions per CPU
@@ -148,6 +150,23 @@ cycle() {
   done
 }
 
+# report: $C/runs.tsv as Markdown (bench/results/fuzz-*.md).
+report() {
+  awk -F'\t' '
+    { rate = $5 > 0 ? sprintf("%.0f", $6 / $5) : "-"
+      printf "| %s | %s | %s | %d | %.1f | %d | %s | %s / %s | %d | %s |\n", $1, $2, $3, $4, $5, $6, rate, $7, $8, $9, $10 == 0 ? "none" : "exit " $10
+      n[$3] += $6; c[$3] += $5; w[$3] += $4; k = $3 " " $2; tn[k] += $6; tc[k] += $5; runs[k]++
+      bad += $10 != 0 }
+    BEGIN { print "| start (UTC) | target | build | wall s | CPU s | executions | exec / CPU s | cov / ft | corpus files | findings |"
+            print "|---|---|---|---:|---:|---:|---:|---:|---:|---|" }
+    END {
+      print ""; print "| build | target | runs | CPU s | executions | exec / CPU s |"; print "|---|---|---:|---:|---:|---:|"
+      for (k in tn) { split(k, a, " "); printf "| %s | %s | %d | %.1f | %d | %.0f |\n", a[1], a[2], runs[k], tc[k], tn[k], (tc[k] > 0 ? tn[k] / tc[k] : 0) }
+      print ""
+      for (b in n) { printf "%s: %d executions in %.0f CPU s (%.0f wall s)\n", b, n[b], c[b], w[b]; total += n[b] }
+      printf "total: %d executions, %d runs with a finding\n", total, bad }' "$C/runs.tsv"
+}
+
 cmd=${1:-}
 case "$cmd" in
   build) build ;;
@@ -162,6 +181,7 @@ case "$cmd" in
     [ $# -ge 3 ] || { echo "usage: fuzz.sh run TARGET SECONDS [libFuzzer options...]" >&2; exit 2; }
     build
     run "${@:2}" ;;
+  report) report ;;
   cycle)
     [ $# -ge 3 ] || { echo "usage: fuzz.sh cycle HH:MM SECONDS [TARGET...]" >&2; exit 2; }
     build
