@@ -16,8 +16,9 @@
 #                                          line per run in build/fuzz/runs.tsv
 #   bash scripts/fuzz.sh report            runs.tsv as a Markdown table, with
 #                                          totals per build and target
+#   bash scripts/fuzz.sh seeds TARGET      the seed folders of TARGET
 #
-# Targets: html flat_dom measures dataset (the smoke's), html_pick flat_dom_pick
+# Targets: html flat_dom measures dataset warc (the smoke's), html_pick flat_dom_pick
 # (the first two input bytes choose the extractor: many more executions per CPU
 # second, tests/fuzz/check.hpp). Corpora: build/fuzz/corpus/TARGET
 # (grows, not committed; both builds share it), seeded from tests/fuzz/seeds/TARGET, the golden and
@@ -28,8 +29,8 @@
 # tests/fuzz/regressions/TARGET/ (replayed by the C++ tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SMOKE_TARGETS=(html flat_dom measures dataset)
-TARGETS=(html html_pick flat_dom flat_dom_pick measures dataset)
+SMOKE_TARGETS=(html flat_dom measures dataset warc)
+TARGETS=(html html_pick flat_dom flat_dom_pick measures dataset warc)
 NICE=${WCE_FUZZ_NICE:-5}
 C=build/fuzz  # the corpora and findings, shared by both builds
 
@@ -61,6 +62,7 @@ options() {
     flat_dom_pick) echo "-max_len=16386" ;;
     measures) echo "-max_len=4096" ;;
     dataset) echo "-max_len=4096 -dict=tests/fuzz/html.dict" ;;
+    warc) echo "-max_len=8192 -dict=tests/fuzz/warc.dict" ;;
     *) echo "fuzz.sh: unknown target $1 (${TARGETS[*]})" >&2; exit 2 ;;
   esac
 }
@@ -167,24 +169,31 @@ report() {
       printf "total: %d executions, %d runs with a finding\n", total, bad }' "$C/runs.tsv"
 }
 
-cmd=${1:-}
-case "$cmd" in
-  build) build ;;
-  smoke)
-    secs=${2:-60}
-    build
-    failed=0
-    for t in "${SMOKE_TARGETS[@]}"; do run $t "$secs" || failed=1; done
-    [ $failed = 0 ] || { echo "fuzz smoke: findings (see build/fuzz/findings)" >&2; exit 1; }
-    echo "fuzz smoke: no findings" ;;
-  run)
-    [ $# -ge 3 ] || { echo "usage: fuzz.sh run TARGET SECONDS [libFuzzer options...]" >&2; exit 2; }
-    build
-    run "${@:2}" ;;
-  report) report ;;
-  cycle)
-    [ $# -ge 3 ] || { echo "usage: fuzz.sh cycle HH:MM SECONDS [TARGET...]" >&2; exit 2; }
-    build
-    cycle "${@:2}" ;;
-  *) sed -n '2,/^set -e/{/^set -e/!p}' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
-esac
+# One compound command, parsed whole before it runs, then exit: bash reads a
+# script as it goes, so an edit of this file during a long `cycle` cannot
+# change or break the running one.
+main() {
+  local cmd=${1:-}
+  case "$cmd" in
+    build) build ;;
+    smoke)
+      secs=${2:-60}
+      build
+      failed=0
+      for t in "${SMOKE_TARGETS[@]}"; do run $t "$secs" || failed=1; done
+      [ $failed = 0 ] || { echo "fuzz smoke: findings (see build/fuzz/findings)" >&2; exit 1; }
+      echo "fuzz smoke: no findings" ;;
+    run)
+      [ $# -ge 3 ] || { echo "usage: fuzz.sh run TARGET SECONDS [libFuzzer options...]" >&2; exit 2; }
+      build
+      run "${@:2}" ;;
+    report) report ;;
+    seeds) seeds "${2:?usage: fuzz.sh seeds TARGET}" ;;  # the seed folders of TARGET (bench/fuzz_rate.sh)
+    cycle)
+      [ $# -ge 3 ] || { echo "usage: fuzz.sh cycle HH:MM SECONDS [TARGET...]" >&2; exit 2; }
+      build
+      cycle "${@:2}" ;;
+    *) sed -n '2,/^set -e/{/^set -e/!p}' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  esac
+}
+main "$@"; exit $?

@@ -34,6 +34,7 @@ const Target kTargets[] = {
     {"flat_dom_pick", wce::fuzz::flat_dom_pick_target, "flat_dom"},
     {"measures", wce::fuzz::measures_target},
     {"dataset", wce::fuzz::dataset_target},
+    {"warc", wce::fuzz::warc_target},
 };
 
 std::string read_bytes(const fs::path& p) {

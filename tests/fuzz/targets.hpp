@@ -23,5 +23,8 @@ int flat_dom_pick_target(const uint8_t* data, size_t size);
 int measures_target(const uint8_t* data, size_t size);
 // bytes -> a JSONL file (plain or gzipped) -> read_dataset.
 int dataset_target(const uint8_t* data, size_t size);
+// bytes -> a WARC file (plain, gzipped whole or per record, corrupt gzip) ->
+// io::WarcReader -> each HTML payload through PageRun::parse.
+int warc_target(const uint8_t* data, size_t size);
 
 }  // namespace wce::fuzz
