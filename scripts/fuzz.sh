@@ -163,7 +163,9 @@ report() {
             print "|---|---|---|---:|---:|---:|---:|---:|---:|---|" }
     END {
       print ""; print "| build | target | runs | CPU s | executions | exec / CPU s |"; print "|---|---|---:|---:|---:|---:|"
-      for (k in tn) { split(k, a, " "); printf "| %s | %s | %d | %.1f | %d | %.0f |\n", a[1], a[2], runs[k], tc[k], tn[k], (tc[k] > 0 ? tn[k] / tc[k] : 0) }
+      fflush(); sort = "sort"
+      for (k in tn) { split(k, a, " "); printf "| %s | %s | %d | %.1f | %d | %.0f |\n", a[1], a[2], runs[k], tc[k], tn[k], (tc[k] > 0 ? tn[k] / tc[k] : 0) | sort }
+      close(sort)
       print ""
       for (b in n) { printf "%s: %d executions in %.0f CPU s (%.0f wall s)\n", b, n[b], c[b], w[b]; total += n[b] }
       printf "total: %d executions, %d runs with a finding\n", total, bad }' "$C/runs.tsv"
