@@ -156,9 +156,9 @@ cycle() {
 report() {
   awk -F'\t' '
     { rate = $5 > 0 ? sprintf("%.0f", $6 / $5) : "-"
-      printf "| %s | %s | %s | %d | %.1f | %d | %s | %s / %s | %d | %s |\n", $1, $2, $3, $4, $5, $6, rate, $7, $8, $9, $10 == 0 ? "none" : "exit " $10
+      printf "| %s | %s | %s | %d | %.1f | %d | %s | %s / %s | %d | %s |\n", $1, $2, $3, $4, $5, $6, rate, $7, $8, $9, $10 == 0 ? "none" : $10 == 72 ? "none (stopped: SIGINT)" : "exit " $10
       n[$3] += $6; c[$3] += $5; w[$3] += $4; k = $3 " " $2; tn[k] += $6; tc[k] += $5; runs[k]++
-      bad += $10 != 0 }
+      bad += $10 != 0 && $10 != 72 }  # 72: libFuzzer interrupted (-interrupted_exit_code)
     BEGIN { print "| start (UTC) | target | build | wall s | CPU s | executions | exec / CPU s | cov / ft | corpus files | findings |"
             print "|---|---|---|---:|---:|---:|---:|---:|---:|---|" }
     END {
