@@ -39,6 +39,13 @@
       return 'Your browser does not let extensions read this page (its own pages, the add-on store, ' +
         'the PDF viewer and a few others). Open an ordinary web page and try again.';
     }
+    // Before the WebAssembly rule: the out-of-memory message names WebAssembly
+    // too, but the extractor is still usable (wasm/bindings.cpp) and another
+    // page will work; limits (wce/limits.hpp) read the same way.
+    if (/out of memory|page over the \w+ limit|over the time budget/i.test(r)) {
+      return 'This page is too large for the text finder, so it could not be ' + action +
+        '. Other pages still work.';
+    }
     if (/WebAssembly|could not be loaded|did not start/i.test(r)) {
       return 'The extension\'s text finder could not start, so nothing can be ' + action +
         '. Restarting the browser usually helps.';

@@ -65,6 +65,25 @@ TEST(ParseHtml, EmptyAndBinaryInput) {
 
 struct CharsetCase { const char* name; std::string bytes; const char* charset; const char* text; };
 
+// Numeric character references past U+10FFFF are U+FFFD (HTML standard), however
+// many digits: Gumbo's accumulator overflowed (undefined behaviour, found by the
+// fuzzer) and a wrapped value came out as another character (&#4294967393; as
+// "a"); CMakeLists.txt, Gumbo patch 7.
+TEST(ParseHtml, NumericCharacterReferencesPastUnicodeAreReplacementCharacters) {
+  const std::string fffd = "\xEF\xBF\xBD";
+  struct Case { const char* html; std::string text; };
+  const Case cases[] = {
+      {"<p>&#97;&#x62;</p>", "ab"},
+      {"<p>&#1114111;</p>", "\xF4\x8F\xBF\xBF"},  // U+10FFFF, the last code point
+      {"<p>&#1114112;</p>", fffd},
+      {"<p>&#4294967393;</p>", fffd},         // 2^32 + 97
+      {"<p>&#x100000061;</p>", fffd},         // the same in hex
+      {"<p>&#2147483649;x</p>", fffd + "x"},  // 2^31 + 1: negative after wrapping
+      {"<p>&#03444444444444444444444444444444444444449</p>", fffd},  // the fuzzer's, no ';'
+  };
+  for (const Case& c : cases) EXPECT_EQ(render_all_text(parse_html(c.html)), c.text) << c.html;
+}
+
 TEST(Charset, SniffsAndDecodes) {
   const CharsetCase cases[] = {
       {"utf8 bom", "\xEF\xBB\xBF<p>caf\xC3\xA9</p>", "utf-8", "caf\xC3\xA9"},

@@ -1289,6 +1289,50 @@ test('when the extractor fails, the popup says so and the page is left alone', a
   await page.close();
 });
 
+// Issue 11, hard limits: WebAssembly memory that cannot grow any further is a
+// clear error, not an abort (wasm/bindings.cpp guarded()). Here the module
+// really runs out of memory (100 MB of <i>x</i>: 25 million nodes do not fit
+// into its 2 GB, as in tests/js/limits.test.js), inside the extension's
+// worker, on the page's highlight request: the popup shows the error, the page
+// is untouched, and the worker keeps the same extractor, which works next.
+test('WebAssembly out of memory: the popup shows it, the page is left alone, the worker keeps its extractor', async () => {
+  test.setTimeout(600_000);
+  await resetSettings();
+  const { page, url } = await openPage(FIXTURE.route);
+  const before = await outerHTML(page);
+  const tabId = await tabIdOf(url);
+  await worker.evaluate(async () => {
+    const wce = await self.wce.getExtractor();
+    self.__wceOomInstance = wce;
+    const huge = '<i>x</i>'.repeat(100 * 1024 * 1024 / 8);
+    wce.classify = () => wce.extract(huge, { extractor: 'all_text' });
+  });
+  try {
+    const popup = await openPopup(tabId);
+    await popup.waitForFunction(() => document.body.dataset.state !== 'busy' &&
+      document.getElementById('error').textContent !== '', null, { timeout: 480_000 });
+    // Not "could not start ... restart the browser": the message names WebAssembly,
+    // but the extractor is fine.
+    expect(await popup.textContent('#error')).toContain('This page is too large for the text finder, so it could not be highlighted');
+    expect(await popup.textContent('#errorRaw')).toMatch(
+      /out of memory: the page needs more memory than WebAssembly can grow to \(heap \d+ MB, maximum 2048 MB\)/);
+    expect(await popup.$eval('#highlight', (b) => b.getAttribute('aria-pressed'))).toBe('false');
+    await popup.close();
+  } finally {
+    await worker.evaluate(async () => { delete (await self.wce.getExtractor()).classify; });
+  }
+  expect(await readHighlights(page)).toBeNull();
+  expect(await outerHTML(page)).toBe(before);
+  expect(await worker.evaluate(async () => (await self.wce.getExtractor()) === self.__wceOomInstance),
+    'the worker kept its WebAssembly instance').toBe(true);
+  expect((await toggle(url)).state).toBe('on');
+  expect(await readHighlights(page)).not.toBeNull();
+  expect((await toggle(url)).state).toBe('off');
+  expect(await outerHTML(page)).toBe(before);
+  await worker.evaluate(() => { delete self.__wceOomInstance; });
+  await page.close();
+});
+
 test('on a page extensions may not script, the popup says so', async () => {
   const page = await context.newPage();
   await page.goto('about:blank');

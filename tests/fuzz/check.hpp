@@ -19,20 +19,65 @@ namespace wce::fuzz {
 // run layer on the page's one Context, as the extension runs them (an
 // ensemble's members are computed once): no failure, exactly one label in
 // [0,1] per text node, and the rendering of those labels.
-inline void run_every_extractor(PageRun& run) {
+// One extractor through the run layer on the page's Context, checked.
+inline void run_checked(PageRun& run, const Extractor& ex) {
   const Document& doc = run.doc();
-  for (const auto& ex : extractors()) {
-    ExtractorRun x = run.run(*ex);
-    if (!x.ok()) broken(ex->info().name + " failed: " + x.error);
-    if (x.labels.size() != doc.text_nodes.size())
-      broken(ex->info().name + ": " + std::to_string(x.labels.size()) + " labels for " +
-             std::to_string(doc.text_nodes.size()) + " text nodes");
-    for (float l : x.labels)
-      if (!(l >= 0.0f && l <= 1.0f)) broken(ex->info().name + ": label " + std::to_string(l) + " outside [0,1]");
-    if (x.text.size() > doc.pool.size() * 2 + 1024)  // render adds line breaks and bullets, not text
-      broken(ex->info().name + ": rendered " + std::to_string(x.text.size()) + " bytes from a pool of " +
-             std::to_string(doc.pool.size()));
-  }
+  ExtractorRun x = run.run(ex);
+  if (!x.ok()) broken(ex.info().name + " failed: " + x.error);
+  if (x.labels.size() != doc.text_nodes.size())
+    broken(ex.info().name + ": " + std::to_string(x.labels.size()) + " labels for " +
+           std::to_string(doc.text_nodes.size()) + " text nodes");
+  for (float l : x.labels)
+    if (!(l >= 0.0f && l <= 1.0f)) broken(ex.info().name + ": label " + std::to_string(l) + " outside [0,1]");
+  if (x.text.size() > doc.pool.size() * 2 + 1024)  // render adds line breaks and bullets, not text
+    broken(ex.info().name + ": rendered " + std::to_string(x.text.size()) + " bytes from a pool of " +
+           std::to_string(doc.pool.size()));
+}
+
+inline void run_every_extractor(PageRun& run) {
+  for (const auto& ex : extractors()) run_checked(run, *ex);
+}
+
+// The "pick" harnesses (html_pick, flat_dom_pick): the first kPickBytes bytes
+// of an input choose what runs on the page made from the rest, so that one
+// execution costs one extractor instead of all of them (bench/results/
+// fuzz-2026-11-26.md) while coverage feedback still steers towards every
+// extractor. Choice k in [0, extractors().size()] is the k-th registered
+// extractor, or the complexity features for the last value. The second byte,
+// when below kSecondBelow, picks a second one to run after the first on the
+// same Context (a member before its ensemble reads the Context's cache; an
+// ensemble before its member leaves the member cached); otherwise one runs.
+constexpr size_t kPickBytes = 2;
+constexpr uint8_t kSecondBelow = 64;
+
+inline size_t pick_choices() { return extractors().size() + 1; }
+
+inline void run_choice(PageRun& run, size_t choice) {
+  const auto& all = extractors();
+  if (choice < all.size()) run_checked(run, *all[choice]);
+  else complexity_features(run.doc());
+}
+
+// Runs what `pick` (kPickBytes bytes, zero-padded when the input is shorter) chooses.
+inline void run_picked(PageRun& run, const uint8_t pick[kPickBytes]) {
+  run_choice(run, pick[0] % pick_choices());
+  if (pick[1] < kSecondBelow) run_choice(run, pick[1] % pick_choices());
+}
+
+// Splits a pick harness's input into its choice bytes and the rest.
+struct Picked {
+  uint8_t pick[kPickBytes] = {};
+  const uint8_t* data = nullptr;
+  size_t size = 0;
+};
+
+inline Picked split_pick(const uint8_t* data, size_t size) {
+  Picked p;
+  size_t n = size < kPickBytes ? size : kPickBytes;
+  for (size_t k = 0; k < n; ++k) p.pick[k] = data[k];
+  p.data = data + n;
+  p.size = size - n;
+  return p;
 }
 
 // The Document's own consistency: parents precede children, text nodes indexed.

@@ -6,6 +6,8 @@
 // the lengths are computed as dom_encoder.js does. Modes 1-3 then break the
 // result in one place (a word, the strings, the array length) to reach the
 // rejections too; mode 0 reads the bytes as words and strings directly.
+// `flat_dom` runs every extractor on the result, `flat_dom_pick` the one or
+// two its first bytes choose (check.hpp, run_picked).
 #include <algorithm>
 #include <optional>
 #include <stdexcept>
@@ -111,7 +113,9 @@ Encoded generate(ByteReader& in) {
   return e;
 }
 
-void decode_and_run(const Encoded& e, size_t words) {
+using Work = void (*)(PageRun&, const uint8_t*);
+
+void decode_and_run(const Encoded& e, size_t words, Work work, const uint8_t* choice) {
   FlatDom flat{e.nodes.data(), words, e.strings};
   std::optional<PageRun> run;
   try {
@@ -120,12 +124,13 @@ void decode_and_run(const Encoded& e, size_t words) {
     return;  // a clear rejection is the expected outcome for broken encodings
   }
   check_document(run->doc());
-  run_every_extractor(*run);
+  work(*run, choice);
 }
 
-}  // namespace
+void every_extractor(PageRun& run, const uint8_t*) { run_every_extractor(run); }
 
-int flat_dom_target(const uint8_t* data, size_t size) {
+// The flat DOM made from the bytes, then `work` on it.
+void flat_dom_input(const uint8_t* data, size_t size, Work work, const uint8_t* choice) {
   ByteReader in(data, size);
   int mode = in.range(0, 15);
   if (mode == 0) {  // raw: words, then strings
@@ -137,8 +142,8 @@ int flat_dom_target(const uint8_t* data, size_t size) {
       e.nodes.push_back((k % FlatDom::kStride) >= 2 ? w % 8 : w);
     }
     e.strings = in.rest();
-    decode_and_run(e, e.nodes.size());
-    return 0;
+    decode_and_run(e, e.nodes.size(), work, choice);
+    return;
   }
   uint32_t where = in.u32(), value = in.u32();
   Encoded e = generate(in);
@@ -147,7 +152,20 @@ int flat_dom_target(const uint8_t* data, size_t size) {
   if (mode == 2 && !e.strings.empty()) e.strings.resize(where % e.strings.size());  // cuts inside UTF-8 too
   if (mode == 3) e.strings += static_cast<char>(value);  // one stray byte at the end
   if (mode == 4 && words > 0) words -= 1 + where % std::min<size_t>(words, FlatDom::kStride);
-  decode_and_run(e, words);
+  decode_and_run(e, words, work, choice);
+}
+
+}  // namespace
+
+int flat_dom_target(const uint8_t* data, size_t size) {
+  flat_dom_input(data, size, every_extractor, nullptr);
+  return 0;
+}
+
+// As html_pick: the first bytes choose the extractor(s) (check.hpp).
+int flat_dom_pick_target(const uint8_t* data, size_t size) {
+  Picked p = split_pick(data, size);
+  flat_dom_input(p.data, p.size, run_picked, p.pick);
   return 0;
 }
 

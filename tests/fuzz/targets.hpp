@@ -11,12 +11,20 @@ namespace wce::fuzz {
 
 // bytes -> charset sniffing -> parse_html -> every registered extractor -> render.
 int html_target(const uint8_t* data, size_t size);
+// The same, but the first two bytes choose one or two extractors (or the
+// complexity features) instead of all (check.hpp, run_picked).
+int html_pick_target(const uint8_t* data, size_t size);
 // bytes -> a flat DOM (mostly well-formed, some broken) -> decode_flat_dom ->
 // every registered extractor -> render.
 int flat_dom_target(const uint8_t* data, size_t size);
+// The same with the first two bytes choosing the extractor(s).
+int flat_dom_pick_target(const uint8_t* data, size_t size);
 // bytes -> two texts (+ language and segmentation) -> every evaluation measure.
 int measures_target(const uint8_t* data, size_t size);
 // bytes -> a JSONL file (plain or gzipped) -> read_dataset.
 int dataset_target(const uint8_t* data, size_t size);
+// bytes -> a WARC file (plain, gzipped whole or per record, corrupt gzip) ->
+// io::WarcReader -> each HTML payload through PageRun::parse.
+int warc_target(const uint8_t* data, size_t size);
 
 }  // namespace wce::fuzz
