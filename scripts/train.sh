@@ -71,6 +71,10 @@ OUT=$ROOT/.cache/learn
 mkdir -p "$OUT"
 LEARN=$ROOT/scripts/learn
 
+# The first n lines of a gzipped file (zcat ends on SIGPIPE, status 141, once
+# head has them: not an error under pipefail).
+head_gz() { (zcat "$2" || [[ $? == 141 ]]) | head -n "$1"; }
+
 # The smoke check of a model: train on the given features (training options
 # after the pages file), export, run the C++ forward pass of the exported
 # weights over the pages, and compare it with the Python/NumPy one
@@ -90,7 +94,7 @@ case $MODEL in
     "$FEAT" --model boilernet --labels "$DATA/labels/google-trends-2017.labeled.jsonl.gz" "$GT" > "$OUT/gt_boilernet.jsonl"
     if [[ $SMOKE == 1 ]]; then
       # 1 epoch on 4 pages per split; parity on 5 pages.
-      zcat "$GT" | head -n 5 > "$OUT/pages.jsonl"
+      head_gz 5 "$GT" > "$OUT/pages.jsonl"
       smoke boilernet "$OUT/gt_boilernet.jsonl" "$OUT/pages.jsonl" --epochs 1 --max-pages 4 "$@"
       exit $?
     fi
@@ -111,7 +115,7 @@ case $MODEL in
   dragnet)
     DN=$DATA/dragnet.jsonl.gz
     if [[ $SMOKE == 1 ]]; then
-      zcat "$DN" | head -n 40 > "$OUT/dragnet_pages.jsonl"
+      head_gz 40 "$DN" > "$OUT/dragnet_pages.jsonl"
       "$FEAT" --model dragnet --align "$OUT/dragnet_pages.jsonl" > "$OUT/dragnet_feat.jsonl"
       smoke dragnet "$OUT/dragnet_feat.jsonl" "$OUT/dragnet_pages.jsonl" "$@"
       exit $?
