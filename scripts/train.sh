@@ -71,17 +71,31 @@ OUT=$ROOT/.cache/learn
 mkdir -p "$OUT"
 LEARN=$ROOT/scripts/learn
 
+# The first n lines of a gzipped file (zcat ends on SIGPIPE, status 141, once
+# head has them: not an error under pipefail).
+head_gz() { (zcat "$2" || [[ $? == 141 ]]) | head -n "$1"; }
+
+# The smoke check of a model: train on the given features (training options
+# after the pages file), export, run the C++ forward pass of the exported
+# weights over the pages, and compare it with the Python/NumPy one
+# (check_parity.py: exit 1 on a mismatch).
+smoke() {
+  local model=$1 features=$2 pages=$3
+  shift 3
+  "$PY" "$LEARN/$model.py" --features "$features" --out "$OUT/$model.wcem" \
+    --manifest "$OUT/$model.manifest.json" "$@"
+  "$FEAT" --model "$model" --scores "$OUT/$model.wcem" "$pages" > "$OUT/parity.jsonl"
+  "$PY" "$LEARN/check_parity.py" "$model" "$OUT/$model.wcem" "$OUT/parity.jsonl"
+}
+
 case $MODEL in
   boilernet)
     GT=$DATA/google-trends-2017.jsonl.gz
     "$FEAT" --model boilernet --labels "$DATA/labels/google-trends-2017.labeled.jsonl.gz" "$GT" > "$OUT/gt_boilernet.jsonl"
     if [[ $SMOKE == 1 ]]; then
-      "$PY" "$LEARN/boilernet.py" --features "$OUT/gt_boilernet.jsonl" --out "$OUT/boilernet.wcem" \
-        --manifest "$OUT/boilernet.manifest.json" --epochs 1 --max-pages 4 "$@"
-      # C++ outputs of the exported weights on 5 pages, then the NumPy forward pass on the same blocks.
-      zcat "$GT" | head -n 5 > "$OUT/pages.jsonl"
-      "$FEAT" --model boilernet --scores "$OUT/boilernet.wcem" "$OUT/pages.jsonl" > "$OUT/parity.jsonl"
-      "$PY" "$LEARN/check_parity.py" boilernet "$OUT/boilernet.wcem" "$OUT/parity.jsonl"
+      # 1 epoch on 4 pages per split; parity on 5 pages.
+      head_gz 5 "$GT" > "$OUT/pages.jsonl"
+      smoke boilernet "$OUT/gt_boilernet.jsonl" "$OUT/pages.jsonl" --epochs 1 --max-pages 4 "$@"
       exit $?
     fi
     "$PY" "$LEARN/boilernet.py" --features "$OUT/gt_boilernet.jsonl" --out "$OUT/boilernet.wcem" \
@@ -101,12 +115,9 @@ case $MODEL in
   dragnet)
     DN=$DATA/dragnet.jsonl.gz
     if [[ $SMOKE == 1 ]]; then
-      zcat "$DN" | head -n 40 > "$OUT/dragnet_pages.jsonl"
+      head_gz 40 "$DN" > "$OUT/dragnet_pages.jsonl"
       "$FEAT" --model dragnet --align "$OUT/dragnet_pages.jsonl" > "$OUT/dragnet_feat.jsonl"
-      "$PY" "$LEARN/dragnet.py" --features "$OUT/dragnet_feat.jsonl" --out "$OUT/dragnet.wcem" \
-        --manifest "$OUT/dragnet.manifest.json" "$@"
-      "$FEAT" --model dragnet --scores "$OUT/dragnet.wcem" "$OUT/dragnet_pages.jsonl" > "$OUT/parity.jsonl"
-      "$PY" "$LEARN/check_parity.py" dragnet "$OUT/dragnet.wcem" "$OUT/parity.jsonl"
+      smoke dragnet "$OUT/dragnet_feat.jsonl" "$OUT/dragnet_pages.jsonl" "$@"
       exit $?
     fi
     "$FEAT" --model dragnet --align "$DN" > "$OUT/dragnet_feat.jsonl"
@@ -124,10 +135,7 @@ case $MODEL in
     if [[ $SMOKE == 1 ]]; then
       head -n 8 "$OUT/cleaneval_dev.jsonl" > "$OUT/w2t_pages.jsonl"
       "$FEAT" --model web2text --align "$OUT/w2t_pages.jsonl" > "$OUT/w2t_feat.jsonl"
-      "$PY" "$LEARN/web2text.py" --features "$OUT/w2t_feat.jsonl" --out "$OUT/web2text.wcem" \
-        --manifest "$OUT/web2text.manifest.json" --epochs 1 --validation-pages 2 "$@"
-      "$FEAT" --model web2text --scores "$OUT/web2text.wcem" "$OUT/w2t_pages.jsonl" > "$OUT/parity.jsonl"
-      "$PY" "$LEARN/check_parity.py" web2text "$OUT/web2text.wcem" "$OUT/parity.jsonl"
+      smoke web2text "$OUT/w2t_feat.jsonl" "$OUT/w2t_pages.jsonl" --epochs 1 --validation-pages 2 "$@"
       exit $?
     fi
     "$FEAT" --model web2text --align "$OUT/cleaneval_dev.jsonl" > "$OUT/w2t_feat.jsonl"

@@ -10,7 +10,6 @@ gates i, f, g, o with W_ih [in, 4H], W_hh [H, 4H] and one bias."""
 import argparse
 import collections
 import sys
-import time
 
 import numpy as np
 
@@ -229,7 +228,7 @@ def main():
                 tp += a; fp += b; fn += c
         return common.prf(tp, fp, fn)
 
-    def export(best_params, epochs_run):
+    def export(best_params, epochs_run, best, best_epoch, history):
         # float16 weights; the manifest is rewritten at every new best epoch so
         # that an interrupted run still leaves a consistent pair.
         tensors = {k: np.asarray(v) for k, v in best_params.items()}
@@ -251,26 +250,19 @@ def main():
         })
 
 
-    best, best_params, best_epoch, history = -1.0, params, 0, []
-    for epoch in range(1, args.epochs + 1):
-        t0 = time.time()
-        order = rng.permutation(len(tr_win))
-        losses = []
-        for s in range(0, len(order), args.batch):
-            ids = order[s:s + args.batch]
-            bt = make_batch([tr_win[i][0] for i in ids], [tr_win[i][1] for i in ids], args.batch, T_win, N_max)
-            key, k = jax.random.split(key)
-            params, opt_state, l = train_step(params, opt_state, bt["seg"], bt["idx"], bt["val"], bt["lengths"],
-                                              bt["y"], bt["mask"], k)
-            losses.append(float(l))
-        vp, vr, vf = window_f1(params, va_win)
-        history.append({"epoch": epoch, "loss": float(np.mean(losses)), "val_f1": vf})
-        print(f"epoch {epoch}: loss {np.mean(losses):.4f} validation P {vp:.3f} R {vr:.3f} F1 {vf:.3f} "
-              f"({time.time() - t0:.0f} s)", flush=True)
-        if vf > best:
-            best, best_params, best_epoch = vf, params, epoch
-            export(best_params, epoch)
-    export(best_params, args.epochs)
+    def step(state, ids):
+        nonlocal key
+        params, opt_state = state
+        bt = make_batch([tr_win[i][0] for i in ids], [tr_win[i][1] for i in ids], args.batch, T_win, N_max)
+        key, k = jax.random.split(key)
+        params, opt_state, loss = train_step(params, opt_state, bt["seg"], bt["idx"], bt["val"], bt["lengths"],
+                                             bt["y"], bt["mask"], k)
+        return (params, opt_state), loss
+
+    common.train_best_by_validation(
+        args.epochs, len(tr_win), args.batch, rng, (params, opt_state), step,
+        lambda state: window_f1(state[0], va_win),
+        lambda state, epochs_run, best, best_epoch, history: export(state[0], epochs_run, best, best_epoch, history))
 
 
 

@@ -58,3 +58,33 @@ def write_manifest(path, manifest):
     with open(path, "w", encoding="utf-8") as f:
         json.dump(manifest, f, indent=2)
         f.write("\n")
+
+
+def train_best_by_validation(epochs, n_train, batch, rng, state, step, validate, export, round_digits=None):
+    """The epoch loop of the neural models: each epoch shuffles the n_train
+    training items (rng: a numpy Generator), runs step(state, ids) -> (state,
+    loss) on minibatches of `batch` ids, then validate(state) -> (P, R, F1).
+    A better validation F1 than every earlier epoch calls
+    export(state, epoch, best_f1, best_epoch, history) at once (an interrupted
+    run still leaves a consistent pair of weights and manifest); the end calls
+    it again with epochs_run = epochs and the best state. Returns
+    (best_state, best_f1, best_epoch, history)."""
+    best, best_state, best_epoch, history = -1.0, state, 0, []
+    rnd = (lambda v: round(v, round_digits)) if round_digits is not None else (lambda v: v)
+    for epoch in range(1, epochs + 1):
+        t0 = time.time()
+        order = rng.permutation(n_train)
+        losses = []
+        for s in range(0, len(order), batch):
+            state, loss = step(state, order[s:s + batch])
+            losses.append(float(loss))
+        vp, vr, vf = validate(state)
+        mean_loss = sum(losses) / len(losses) if losses else 0.0
+        history.append({"epoch": epoch, "loss": rnd(mean_loss), "val_f1": rnd(vf)})
+        print(f"epoch {epoch}: loss {mean_loss:.4f} validation P {vp:.3f} R {vr:.3f} F1 {vf:.3f} "
+              f"({time.time() - t0:.1f} s)", flush=True)
+        if vf > best:
+            best, best_state, best_epoch = vf, state, epoch
+            export(best_state, epoch, best, best_epoch, history)
+    export(best_state, epochs, best, best_epoch, history)
+    return best_state, best, best_epoch, history

@@ -20,7 +20,6 @@ cut into windows sees the same zeros as the C++ code at the page's ends."""
 import argparse
 import collections
 import sys
-import time
 
 import numpy as np
 
@@ -203,7 +202,7 @@ def main():
             tp += a; fp += b; fn += c
         return common.prf(tp, fp, fn)
 
-    def export(best_params, epochs_run):
+    def export(best_params, epochs_run, best, best_epoch, history):
         tensors = {"unary.mean": mx, "unary.std": sx, "pair.mean": me, "pair.std": se}
         tensors.update({n_: np.asarray(v) for n_, v in best_params.items()})
         hidden = "\n".join(map(str, widths))
@@ -228,24 +227,18 @@ def main():
             "command": args.command, "best_validation_f1_viterbi": best, "history": history,
         })
 
-    best, best_params, best_epoch, history = -1.0, params, 0, []
-    for epoch in range(1, args.epochs + 1):
-        t0 = time.time()
-        order = rng.permutation(len(tr_win))
-        losses = []
-        for s in range(0, len(order), args.batch):
-            key, dkey = jax.random.split(key)
-            params, opt_state, l = train_step(params, opt_state, *batch([tr_win[i] for i in order[s:s + args.batch]]), dkey)
-            losses.append(float(l))
-        vp, vr, vf = val_f1(params)
-        history.append({"epoch": epoch, "loss": round(float(np.mean(losses)), 5), "val_f1": round(vf, 5)})
-        print(f"epoch {epoch}: loss {np.mean(losses):.4f} validation P {vp:.3f} R {vr:.3f} F1 {vf:.3f} "
-              f"({time.time() - t0:.1f} s)", flush=True)
-        if vf > best:
-            best, best_params, best_epoch = vf, params, epoch
-            export(best_params, epoch)
-    export(best_params, args.epochs)
+    def step(state, ids):
+        nonlocal key
+        params, opt_state = state
+        key, dkey = jax.random.split(key)
+        params, opt_state, loss = train_step(params, opt_state, *batch([tr_win[i] for i in ids]), dkey)
+        return (params, opt_state), loss
 
+    common.train_best_by_validation(
+        args.epochs, len(tr_win), args.batch, rng, (params, opt_state), step,
+        lambda state: val_f1(state[0]),
+        lambda state, epochs_run, best, best_epoch, history: export(state[0], epochs_run, best, best_epoch, history),
+        round_digits=5)
 
 if __name__ == "__main__":
     main()

@@ -4,12 +4,14 @@
 
 #include <cmath>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "nn/activations.hpp"
 #include "nn/conv1d.hpp"
 #include "nn/dense.hpp"
+#include "nn/gemm.hpp"
 #include "nn/lstm.hpp"
 #include "nn/model_file.hpp"
 #include "wce/wce.hpp"
@@ -99,6 +101,57 @@ TEST(NnRuntime, Conv1dSamePadding) {
   EXPECT_FLOAT_EQ(y.data[0], 2 + 30);
   EXPECT_FLOAT_EQ(y.data[1], 1 + 20 + 300);
   EXPECT_FLOAT_EQ(y.data[2], 10 + 200);
+}
+
+// The packed product against a plain double-precision sum, for shapes that
+// hit every case of the blocking (row blocks and single rows, whole and
+// partial panels, the four-panel single-row path), with and without bias,
+// accumulate and ReLU, on every path this CPU has; weights that are half
+// floats exactly also take the half-float single-row path.
+TEST(NnRuntime, GemmMatchesPlainSum) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> u(-1, 1);
+  std::vector<nn::GemmIsa> isas = {nn::GemmIsa::Base};
+  if (nn::gemm_isa() != nn::GemmIsa::Base) isas.push_back(nn::gemm_isa());
+  for (size_t rows : {1, 2, 3, 4, 5, 9})
+    for (size_t k : {1, 7, 64})
+      for (size_t n : {1, 16, 50, 256})
+        for (bool halfable : {false, true}) {
+          std::vector<float> x(rows * k), w(k * n), b(n), y0(rows * n);
+          for (auto& v : x) v = u(rng);
+          // Multiples of 1/64 in [-1, 1] are half floats exactly.
+          for (auto& v : w) v = halfable ? std::round(u(rng) * 64) / 64 : u(rng);
+          for (auto& v : b) v = u(rng);
+          for (auto& v : y0) v = u(rng);
+          const nn::PackedMatrix p = nn::pack(w.data(), k, n, b.data());
+          if (halfable) EXPECT_EQ(p.half.size(), p.w.size());
+          for (auto isa : isas)
+            for (int mode = 0; mode < 3; ++mode) {  // bias, bias + relu, accumulate
+              std::vector<float> y = y0;
+              nn::gemm_with(isa, x.data(), rows, k, p, mode == 2 ? nn::Init::Accumulate : nn::Init::Bias, y.data(), n,
+                            mode == 1);
+              for (size_t r = 0; r < rows; ++r)
+                for (size_t c = 0; c < n; ++c) {
+                  double want = mode == 2 ? y0[r * n + c] : b[c];
+                  for (size_t j = 0; j < k; ++j) want += double(x[r * k + j]) * w[j * n + c];
+                  if (mode == 1) want = std::max(want, 0.0);
+                  ASSERT_NEAR(y[r * n + c], want, 1e-5) << "rows " << rows << " k " << k << " n " << n << " mode "
+                                                        << mode << " isa " << int(isa);
+                }
+            }
+        }
+}
+
+TEST(NnRuntime, VectorActivationsMatchLibm) {
+  std::vector<float> xs;
+  for (float v = -100; v <= 100; v += 0.037f) xs.push_back(v);
+  std::vector<float> s = xs, t = xs;
+  nn::sigmoid_n(s.data(), s.size());
+  nn::tanh_n(t.data(), t.size());
+  for (size_t i = 0; i < xs.size(); ++i) {
+    ASSERT_NEAR(s[i], 1.0 / (1.0 + std::exp(-double(xs[i]))), 2e-7) << xs[i];
+    ASSERT_NEAR(t[i], std::tanh(double(xs[i])), 3e-7) << xs[i];
+  }
 }
 
 TEST(NnRuntime, Activations) {

@@ -14,6 +14,7 @@
 #include "extractors/registry_list.hpp"
 #include "nn/activations.hpp"
 #include "nn/dense.hpp"
+#include "nn/gemm.hpp"
 #include "nn/lstm.hpp"
 #include "nn/model_file.hpp"
 #include "wce/learned.hpp"
@@ -55,7 +56,8 @@ struct BoilerNetModel {
   std::unordered_map<std::string, uint32_t> tag_index, word_index;
   uint32_t tag_oov = 0, word_oov = 0;
   const nn::Tensor *dense_w, *dense_b, *out_w, *out_b;
-  nn::LstmWeights layers[2][2];  // [layer][direction]
+  nn::BiLstm layers[2];
+  nn::PackedMatrix out;
 
   explicit BoilerNetModel(nn::ModelFile f) : file(std::move(f)) {
     auto tags = file.lines("tag_vocab"), words = file.lines("word_vocab");
@@ -69,44 +71,56 @@ struct BoilerNetModel {
     dense_b = &file.tensor("dense.b", {m});
     for (int l = 0; l < 2; ++l) {
       const size_t in = l == 0 ? m : 2 * h;
+      nn::LstmWeights dir_weights[2];
       for (int dir = 0; dir < 2; ++dir) {
         std::string p = "l" + std::to_string(l + 1) + (dir == 0 ? ".fwd." : ".bwd.");
-        layers[l][dir] = {&file.tensor(p + "w_ih", {in, 4 * h}), &file.tensor(p + "w_hh", {h, 4 * h}),
-                          &file.tensor(p + "b", {4 * h})};
+        dir_weights[dir] = {&file.tensor(p + "w_ih", {in, 4 * h}), &file.tensor(p + "w_hh", {h, 4 * h}),
+                            &file.tensor(p + "b", {4 * h})};
       }
+      layers[l] = nn::pack_bilstm(dir_weights[0], dir_weights[1]);
     }
     out_w = &file.tensor("out.w", {2 * h, 1});
     out_b = &file.tensor("out.b", {1});
+    out = nn::pack(out_w->data.data(), 2 * h, 1, out_b->data.data());
   }
 
   std::vector<float> scores(const std::vector<TokenBlock>& blocks) const {
     if (blocks.empty()) return {};
     std::vector<nn::SparseRow> rows(blocks.size());
     for (size_t b = 0; b < blocks.size(); ++b) {
-      std::unordered_map<uint32_t, float> counts;
+      nn::SparseRow& row = rows[b];
+      auto add = [&row](uint32_t col) { row.emplace_back(col, 1.0f); };
       for (const auto& t : blocks[b].tags) {
         auto it = tag_index.find(t);
-        counts[it == tag_index.end() ? tag_oov : it->second] += 1.0f;
+        add(it == tag_index.end() ? tag_oov : it->second);
       }
       for (const auto& w : blocks[b].words) {
         auto it = word_index.find(w);
-        counts[it == word_index.end() ? word_oov : it->second] += 1.0f;
+        add(it == word_index.end() ? word_oov : it->second);
       }
-      rows[b].assign(counts.begin(), counts.end());
+      // Counts per column, in column order (the same sums on every platform).
+      std::sort(row.begin(), row.end());
+      size_t k = 0;
+      for (size_t i = 0; i < row.size(); ++i) {
+        if (k && row[k - 1].first == row[i].first) row[k - 1].second += 1.0f;
+        else row[k++] = row[i];
+      }
+      row.resize(k);
     }
-    std::vector<float> out;
-    out.reserve(rows.size());
+    const size_t H = layers[0].H;
+    std::vector<float> out_scores(rows.size()), z, h1, h2;
     for (size_t start = 0; start < rows.size(); start += kWindowBlocks) {
-      std::vector<nn::SparseRow> window(rows.begin() + start,
-                                        rows.begin() + std::min(rows.size(), start + kWindowBlocks));
+      const size_t T = std::min(rows.size(), start + kWindowBlocks) - start;
+      std::vector<nn::SparseRow> window(rows.begin() + start, rows.begin() + start + T);
       nn::Tensor x = nn::dense_sparse(window, *dense_w, *dense_b);
-      x = nn::bilstm(x, layers[0][0], layers[0][1]);
-      x = nn::bilstm(x, layers[1][0], layers[1][1]);
-      nn::Tensor y = nn::dense(x, *out_w, *out_b);
-      nn::sigmoid_inplace(y);
-      out.insert(out.end(), y.data.begin(), y.data.end());
+      h1.resize(T * 2 * H);
+      h2.resize(T * 2 * H);
+      nn::bilstm(layers[0], x.data.data(), T, z, h1.data());
+      nn::bilstm(layers[1], h1.data(), T, z, h2.data());
+      nn::gemm(h2.data(), T, 2 * H, out, nn::Init::Bias, out_scores.data() + start, 1);
     }
-    return out;
+    nn::sigmoid_n(out_scores.data(), out_scores.size());
+    return out_scores;
   }
 };
 

@@ -34,10 +34,12 @@ constexpr double kMinProbability = 1e-30;
 constexpr size_t kWindowRows = 4096;
 
 // One CNN: standardisation of its input features, then convolutions ("same"
-// zero padding) with ReLU between them and a softmax after the last.
+// zero padding) with ReLU between them and a softmax after the last. The
+// weights are packed once (nn::Conv1d); each layer writes its output into a
+// buffer with the zero rows the next layer's kernel reads past the ends.
 struct Cnn {
   const nn::Tensor *mean = nullptr, *stdev = nullptr;
-  std::vector<const nn::Tensor*> w, b;
+  std::vector<nn::Conv1d> layers;
 
   Cnn(const nn::ModelFile& f, const std::string& name, size_t features) {
     mean = &f.tensor(name + ".mean", {features});
@@ -56,42 +58,50 @@ struct Cnn {
       }
       if (k % 2 == 0 || out == 0) throw nn::ModelError(f.name() + ": " + name + " kernels must be odd, widths > 0");
       const std::string p = name + ".conv" + std::to_string(l + 1);
-      w.push_back(&f.tensor(p + ".w", {k, in, out}));
-      b.push_back(&f.tensor(p + ".b", {out}));
+      layers.push_back(nn::pack_conv1d(f.tensor(p + ".w", {k, in, out}), f.tensor(p + ".b", {out})));
       in = out;
     }
   }
-  size_t outputs() const { return b.back()->data.size(); }
+  size_t outputs() const { return layers.back().out; }
   // Rows on each side that influence one output: the sum of the kernels' radii.
   size_t radius() const {
     size_t r = 0;
-    for (const auto* t : w) r += t->shape[0] / 2;
+    for (const auto& c : layers) r += c.half();
     return r;
   }
 
   // Softmax outputs for rows [begin, end) of `rows` (count rows of features).
-  nn::Tensor forward_rows(const std::vector<float>& rows, size_t begin, size_t end) const {
-    const size_t F = mean->data.size();
-    nn::Tensor x(end - begin, F);
-    for (size_t r = begin; r < end; ++r)
-      for (size_t i = 0; i < F; ++i) x.row(r - begin)[i] = (rows[r * F + i] - mean->data[i]) / stdev->data[i];
-    for (size_t l = 0; l < w.size(); ++l) {
-      x = nn::conv1d(x, *w[l], *b[l]);
-      if (l + 1 < w.size()) nn::relu_inplace(x);
+  std::vector<float> forward_rows(const std::vector<float>& rows, size_t begin, size_t end) const {
+    const size_t F = mean->data.size(), T = end - begin;
+    size_t pad = layers[0].half();
+    std::vector<float> x((T + 2 * pad) * F, 0.0f), y;
+    for (size_t r = begin; r < end; ++r) {
+      float* xr = x.data() + (r - begin + pad) * F;
+      for (size_t i = 0; i < F; ++i) xr[i] = (rows[r * F + i] - mean->data[i]) / stdev->data[i];
     }
-    nn::softmax_rows(x);
-    return x;
+    for (size_t l = 0; l < layers.size(); ++l) {
+      const bool last = l + 1 == layers.size();
+      const size_t next_pad = last ? 0 : layers[l + 1].half(), out = layers[l].out;
+      y.assign((T + 2 * next_pad) * out, 0.0f);
+      nn::conv1d(layers[l], x.data(), T, y.data() + next_pad * out, out, !last);
+      std::swap(x, y);
+    }
+    nn::Tensor t;
+    t.shape = {T, outputs()};
+    t.data = std::move(x);
+    nn::softmax_rows(t);
+    return std::move(t.data);
   }
 
   std::vector<float> forward(const std::vector<float>& rows, size_t count) const {
-    if (count <= kWindowRows) return forward_rows(rows, 0, count).data;
+    if (count <= kWindowRows) return forward_rows(rows, 0, count);
     const size_t R = radius(), C = outputs();
     std::vector<float> out;
     out.reserve(count * C);
     for (size_t s = 0; s < count; s += kWindowRows) {
       const size_t e = std::min(count, s + kWindowRows), lo = s > R ? s - R : 0, hi = std::min(count, e + R);
-      nn::Tensor y = forward_rows(rows, lo, hi);
-      out.insert(out.end(), y.data.begin() + (s - lo) * C, y.data.begin() + (e - lo) * C);
+      std::vector<float> y = forward_rows(rows, lo, hi);
+      out.insert(out.end(), y.begin() + (s - lo) * C, y.begin() + (e - lo) * C);
     }
     return out;
   }

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+
+#include "nn/gemm.hpp"
 
 namespace wce::nn {
 
@@ -33,6 +37,47 @@ void softmax_rows(Tensor& x) {
     for (size_t i = 0; i < c; ++i) sum += (row[i] = std::exp(row[i] - m));
     for (size_t i = 0; i < c; ++i) row[i] /= sum;
   }
+}
+
+namespace {
+
+#define WCE_ACT_TARGET
+#define WCE_ACT_LANES 4
+#define WCE_ACT_SPLAT(s) s, s, s, s
+#define WCE_ACT_NS base
+#include "nn/activations_kernel.inc"
+#undef WCE_ACT_TARGET
+#undef WCE_ACT_LANES
+#undef WCE_ACT_SPLAT
+#undef WCE_ACT_NS
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__EMSCRIPTEN__)
+#define WCE_ACT_X86 1
+#define WCE_ACT_TARGET __attribute__((target("avx2,fma")))
+#define WCE_ACT_LANES 8
+#define WCE_ACT_SPLAT(s) s, s, s, s, s, s, s, s
+#define WCE_ACT_NS avx2
+#include "nn/activations_kernel.inc"
+#undef WCE_ACT_TARGET
+#undef WCE_ACT_LANES
+#undef WCE_ACT_SPLAT
+#undef WCE_ACT_NS
+#endif
+
+}  // namespace
+
+void sigmoid_n(float* x, size_t n) {
+#ifdef WCE_ACT_X86
+  if (gemm_isa() == GemmIsa::Avx2) return avx2::sigmoid_n(x, n);
+#endif
+  base::sigmoid_n(x, n);
+}
+
+void tanh_n(float* x, size_t n) {
+#ifdef WCE_ACT_X86
+  if (gemm_isa() == GemmIsa::Avx2) return avx2::tanh_n(x, n);
+#endif
+  base::tanh_n(x, n);
 }
 
 }  // namespace wce::nn

@@ -1,33 +1,30 @@
 #include "nn/conv1d.hpp"
 
 #include <algorithm>
+#include <vector>
 
 namespace wce::nn {
 
-namespace {
-// y[0..out) += x * w[0..out) (restrict: lets the compiler vectorise the loop).
-inline void axpy(float x, const float* __restrict w, float* __restrict y, size_t out) {
-  for (size_t o = 0; o < out; ++o) y[o] += x * w[o];
+Conv1d pack_conv1d(const Tensor& w, const Tensor& b) {
+  Conv1d c;
+  c.k = w.shape.at(0);
+  c.in = w.shape.at(1);
+  c.out = w.shape.at(2);
+  c.w = pack(w.data.data(), c.k * c.in, c.out, b.data.data());
+  return c;
 }
-}  // namespace
+
+void conv1d(const Conv1d& c, const float* xpad, size_t T, float* y, size_t y_stride, bool relu) {
+  gemm(xpad, T, c.in, c.w, Init::Bias, y, y_stride, relu);
+}
 
 Tensor conv1d(const Tensor& x, const Tensor& w, const Tensor& b) {
-  const size_t T = x.rows(), k = w.shape.at(0), in = w.shape.at(1), out = w.shape.at(2);
-  const size_t cols = std::min(in, x.cols());
-  const long half = static_cast<long>(k / 2);
-  Tensor y(T, out);
-  for (size_t t = 0; t < T; ++t) {
-    float* yt = y.row(t);
-    std::copy(b.data.begin(), b.data.end(), yt);
-    for (size_t j = 0; j < k; ++j) {
-      long src = static_cast<long>(t) + static_cast<long>(j) - half;
-      if (src < 0 || src >= static_cast<long>(T)) continue;
-      const float* xs = x.row(static_cast<size_t>(src));
-      const float* wj = w.data.data() + j * in * out;
-      for (size_t i = 0; i < cols; ++i)
-        if (xs[i] != 0.0f) axpy(xs[i], wj + i * out, yt, out);  // ReLU outputs are often 0
-    }
-  }
+  const Conv1d c = pack_conv1d(w, b);
+  const size_t T = x.rows(), cols = std::min(c.in, x.cols());
+  std::vector<float> xpad((T + 2 * c.half()) * c.in, 0.0f);
+  for (size_t t = 0; t < T; ++t) std::copy(x.row(t), x.row(t) + cols, xpad.begin() + (t + c.half()) * c.in);
+  Tensor y(T, c.out);
+  conv1d(c, xpad.data(), T, y.data.data(), c.out, false);
   return y;
 }
 

@@ -1,27 +1,18 @@
 #include "nn/dense.hpp"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include "nn/gemm.hpp"
 
 namespace wce::nn {
 
-void add_row_times(const float* x, size_t in, const Tensor& w, float* y) {
-  const size_t out = w.cols();
-  for (size_t i = 0; i < in; ++i) {
-    const float xi = x[i];
-    if (xi == 0.0f) continue;
-    const float* wi = w.row(i);
-    for (size_t o = 0; o < out; ++o) y[o] += xi * wi[o];
-  }
-}
-
 Tensor dense(const Tensor& x, const Tensor& w, const Tensor& b) {
   const size_t T = x.rows(), in = w.rows(), out = w.cols();
+  if (T && x.cols() != in) throw std::invalid_argument("dense: input width differs from the weights");
+  const PackedMatrix p = pack(w.data.data(), in, out, b.data.data());
   Tensor y(T, out);
-  for (size_t t = 0; t < T; ++t) {
-    float* yt = y.row(t);
-    std::copy(b.data.begin(), b.data.end(), yt);
-    add_row_times(x.row(t), std::min(in, x.cols()), w, yt);
-  }
+  gemm(x.data.data(), T, in, p, Init::Bias, y.data.data(), out);
   return y;
 }
 

@@ -9,7 +9,8 @@
 
 namespace wce::nn {
 
-// x: {T, in}; w: {in, out}; b: {out} -> {T, out}.
+// x: {T, in}; w: {in, out}; b: {out} -> {T, out} (packs w on each call: for
+// a model's layers, pack once and use gemm.hpp).
 Tensor dense(const Tensor& x, const Tensor& w, const Tensor& b);
 
 // One row of sparse input: (column, value) pairs.
@@ -18,7 +19,5 @@ using SparseRow = std::vector<std::pair<uint32_t, float>>;
 // range are ignored (they cannot occur with a consistent vocabulary).
 Tensor dense_sparse(const std::vector<SparseRow>& rows, const Tensor& w, const Tensor& b);
 
-// y += x * w for one row (x: in values, w: {in, out}, y: out values).
-void add_row_times(const float* x, size_t in, const Tensor& w, float* y);
 
 }  // namespace wce::nn

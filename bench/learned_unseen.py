@@ -1,0 +1,41 @@
+#!/usr/bin/env python3
+# Per-dataset ROUGE-LSum F1 of the learned models on the nine datasets, with
+# each model's training/validation pages left out (its "unseen" pages), from
+# `wce bench --pages-out`. Usage: python3 bench/learned_unseen.py pages.tsv ../shared/datasets
+# Left out: web2text CleanEval meta.split dev (52 training + 5 validation
+# pages); boilernet Google-Trends-2017 boilernet_split_50_30_100 train + dev
+# (50 + 30); dragnet Dragnet meta.split train (966, its validation part
+# included).
+import csv, gzip, json, os, statistics, sys
+pages, ddir = sys.argv[1], sys.argv[2]
+split = {}  # (dataset, id) -> meta
+for f in sorted(os.listdir(ddir)):
+    if not f.endswith('.jsonl.gz'): continue
+    ds = f[:-len('.jsonl.gz')]
+    with gzip.open(os.path.join(ddir, f), 'rt') as fh:
+        for line in fh:
+            r = json.loads(line)
+            split[(ds, r['id'])] = r.get('meta', {}) or {}
+def seen(model, ds, meta):
+    if model == 'web2text': return ds == 'cleaneval' and meta.get('split') == 'dev'
+    if model == 'boilernet': return ds == 'google-trends-2017' and meta.get('boilernet_split_50_30_100') in ('train', 'dev')
+    if model == 'dragnet': return ds == 'dragnet' and meta.get('split') == 'train'
+    return False
+rows = {}
+for r in csv.DictReader(open(pages), delimiter='\t'):
+    if r['measure'] != 'rouge_lsum': continue
+    m, ds = r['extractor'], r['dataset']
+    meta = split.get((ds, r['id']))
+    assert meta is not None, (ds, r['id'])
+    rows.setdefault((m, ds), {'all': [], 'unseen': []})
+    rows[(m, ds)]['all'].append(float(r['f1']))
+    if not seen(m, ds, meta): rows[(m, ds)]['unseen'].append(float(r['f1']))
+models = sorted({m for m, _ in rows}); dss = sorted({d for _, d in rows})
+print('model      dataset                all_pages  all_F1mean  unseen_pages  unseen_F1mean  unseen_F1median')
+for m in models:
+    means, medians = [], []
+    for d in dss:
+        a, u = rows[(m, d)]['all'], rows[(m, d)]['unseen']
+        means.append(statistics.mean(u)); medians.append(statistics.median(u))
+        print(f'{m:10} {d:22} {len(a):9d} {statistics.mean(a):11.3f} {len(u):13d} {statistics.mean(u):14.3f} {statistics.median(u):16.3f}')
+    print(f'{m:10} {"(macro, unseen)":22} {"":9} {"":11} {"":13} {statistics.mean(means):14.3f} {statistics.mean(medians):16.3f}')
