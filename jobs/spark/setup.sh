@@ -22,5 +22,8 @@ if ! "$VENV/bin/python" -c "import pyspark" 2>/dev/null; then
   "$VENV/bin/pip" install -q "$PYSPARK" "$WARCIO"
 fi
 # The wce module: rebuilt when the sources changed (scikit-build-core reuses build/python).
-"$VENV/bin/pip" install -q "$ROOT"
+# WCE_SPARK_KEEP_MODULE=1 keeps an installed module as it is (a benchmark of Spark itself).
+if [ "${WCE_SPARK_KEEP_MODULE:-0}" != 1 ] || ! "$VENV/bin/python" -c "import wce" 2>/dev/null; then
+  "$VENV/bin/pip" install -q "$ROOT"
+fi
 "$VENV/bin/python" -c "import pyspark, wce; print('spark venv: pyspark', pyspark.__version__, '- wce', wce.__version__)"
