@@ -106,16 +106,25 @@ def wait_for_executors(sc, timeout_s=120):
         time.sleep(0.5)
 
 
-def extract_frame(spark, sc, warcs, lines, extractor, partitions):
+def jsonl_lines(sc, paths, partitions):
+    """The dataset JSON lines as an RDD of `partitions` partitions. Plain files
+    are split by byte range where they are read (no shuffle, so the whole stage
+    spreads over the executors); gzip is not splittable, so gzipped input is
+    spread after it is read."""
+    if any(p.endswith(".gz") for p in paths):
+        return sc.textFile(",".join(paths)).repartition(partitions)
+    return sc.textFile(",".join(paths), minPartitions=partitions)
+
+
+def extract_frame(spark, sc, warcs, lines, extractor):
     """The DataFrame of extracted rows: WARC paths (one partition each) and/or
-    an RDD of dataset JSON lines (spread over `partitions`)."""
+    an RDD of dataset JSON lines."""
     from pyspark.sql.types import DoubleType, StringType, StructField, StructType
     rdds = []
     if warcs:
         rdds.append(sc.parallelize(warcs, len(warcs)).mapPartitions(lambda it: extract_warc(it, extractor)))
     if lines is not None:
-        n = partitions or 2 * sc.defaultParallelism
-        rdds.append(lines.repartition(n).mapPartitions(lambda it: extract_jsonl(it, extractor)))
+        rdds.append(lines.mapPartitions(lambda it: extract_jsonl(it, extractor)))
     rdd = rdds[0] if len(rdds) == 1 else sc.union(rdds)
     schema = StructType([StructField(c, DoubleType() if c == "ms" else StringType()) for c in COLUMNS])
     return spark.createDataFrame(rdd, schema)
@@ -147,6 +156,7 @@ def main(argv=None):
     warcs = [p for p in args.input if p.endswith((".warc", ".warc.gz"))]
     others = [p for p in args.input if p not in warcs]
     wait_for_executors(sc)
+    partitions = args.partitions or 2 * sc.defaultParallelism
     warmup_s = 0.0
     if args.warmup and others:
         # The first tasks of a fresh executor pay for JVM class loading and JIT,
@@ -154,13 +164,13 @@ def main(argv=None):
         # 2-core machine): run the same pipeline once on the first records,
         # untimed, so that `seconds` measures steady-state extraction.
         t = time.perf_counter()
-        head = sc.parallelize(sc.textFile(",".join(others)).take(args.warmup))
-        write(extract_frame(spark, sc, [], head, extractor, args.partitions),
+        head = sc.parallelize(sc.textFile(",".join(others)).take(args.warmup), partitions)
+        write(extract_frame(spark, sc, [], head, extractor),
               args.format, args.output + "-warmup")
         warmup_s = time.perf_counter() - t
     t0 = time.perf_counter()
-    lines = sc.textFile(",".join(others)) if others else None
-    write(extract_frame(spark, sc, warcs, lines, extractor, args.partitions), args.format, args.output)
+    lines = jsonl_lines(sc, others, partitions) if others else None
+    write(extract_frame(spark, sc, warcs, lines, extractor), args.format, args.output)
     seconds = time.perf_counter() - t0
     written = spark.read.parquet(args.output) if args.format == "parquet" else spark.read.json(args.output)
     pages = written.count()
