@@ -6,7 +6,8 @@
 # times the whole input. Writes a Markdown table to
 # bench/results/spark-local-cluster-DATE.md and prints it.
 # usage: jobs/spark/bench.sh [PAGES=1000] [ROUNDS=2] [EXTRACTOR=readability]
-# (WCE_SPARK_NICE=-15: run the cluster and the jobs at that nice level, so that
+# (WCE_SPARK_PIN=1: one core per worker, see cluster.sh.
+# WCE_SPARK_NICE=-15: run the cluster and the jobs at that nice level, so that
 # a measurement on a shared machine gets the CPU; needs root.)
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -50,10 +51,10 @@ for threads in 1 2; do
   echo -e "$threads\t$(wc -l < "$OUT/cli-$threads.jsonl")\t$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" >> "$OUT/cli.tsv"
 done
 
-"$VENV/bin/python" - "$OUT/runs.jsonl" "$PAGES" "$EXTRACTOR" "$PARTITIONS" "$WARMUP" "${WCE_SPARK_NICE:-0}" "$(uptime)" > "$RESULT" <<'PY'
+"$VENV/bin/python" - "$OUT/runs.jsonl" "$PAGES" "$EXTRACTOR" "$PARTITIONS" "$WARMUP" "${WCE_SPARK_NICE:-0}" "$(uptime)" "${WCE_SPARK_PIN:-0}" > "$RESULT" <<'PY'
 import json, os, statistics, sys, platform
 runs = [json.loads(l) for l in open(sys.argv[1])]
-pages, extractor, parts, warmup, nice, load = sys.argv[2:8]
+pages, extractor, parts, warmup, nice, load, pin = sys.argv[2:9]
 by = {n: [r for r in runs if r["executors"] == n] for n in (1, 2)}
 med = {n: statistics.median(r["pages_per_s"] for r in rs) for n, rs in by.items()}
 print(f"# The Spark job on a local standalone cluster\n")
@@ -64,7 +65,8 @@ print(f"Command: `bash jobs/spark/bench.sh {pages} {len(by[1])} {extractor}` "
 print("Each run's time: from the start of the job's extraction stage to its JSON output written "
       f"(Spark and executor start-up excluded: each run first sends its first {warmup} records through the "
       "same pipeline, untimed; that warm-up is the `warm-up s` column). Runs interleaved (1, 2, 1, 2, ...). "
-      f"Jobs and cluster at nice {nice}; `uptime` at the end: {load.strip()}.\n")
+      f"Jobs and cluster at nice {nice}; workers pinned to one core each (WCE_SPARK_PIN): {'yes' if pin == '1' else 'no'}; "
+      f"`uptime` at the end: {load.strip()}.\n")
 print("| executors | run | pages | errors | warm-up s | seconds | pages/s |\n|---|---|---|---|---|---|---|")
 for r in runs:
     print(f"| {r['executors']} | {r['round']} | {r['pages']} | {r['errors']} | {r.get('warmup_seconds', '')} | {r['seconds']} | {r['pages_per_s']} |")

@@ -3,6 +3,7 @@
 # workers of one core each (the pyspark of .cache/spark-venv, see setup.sh).
 #   jobs/spark/cluster.sh start    # prints the master URL
 #   jobs/spark/cluster.sh stop
+# WCE_SPARK_PIN=1 pins worker i (and its executors) to core i-1.
 # Logs, pids and worker folders go to build/spark/. Ports: master 7077 (UI 8080), workers' UIs 8081, 8082.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -34,7 +35,13 @@ case "${1:-}" in
     bash "${BASH_SOURCE[0]}" stop  # a cluster left running by an earlier start
     "$DAEMON" start $MASTER_CLASS 1 --host "$MASTER_HOST" --port "$MASTER_PORT" --webui-port 8080 >&2
     for i in $(seq 1 $WORKERS); do
-      "$DAEMON" start $WORKER_CLASS "$i" --host "$MASTER_HOST" --webui-port $((8080 + i)) \
+      # WCE_SPARK_PIN=1: worker i and everything it starts (executor JVM, Python
+      # workers) run on core i-1 only, so that one executor is one core (a
+      # scaling measurement on a small machine; otherwise the executor's JVM
+      # threads spread over every core).
+      PIN=()
+      [ "${WCE_SPARK_PIN:-0}" = 1 ] && PIN=(taskset -c $(( (i - 1) % $(nproc) )))
+      "${PIN[@]}" "$DAEMON" start $WORKER_CLASS "$i" --host "$MASTER_HOST" --webui-port $((8080 + i)) \
         --cores $CORES_PER_WORKER --memory $MEMORY_PER_WORKER "$MASTER" >&2
     done
     # Wait until every worker has registered with the master.
