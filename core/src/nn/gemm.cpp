@@ -7,6 +7,7 @@
 #include <string>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__EMSCRIPTEN__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
@@ -54,7 +55,10 @@ GemmIsa detect() {
   GemmIsa best = GemmIsa::Base;
 #ifdef WCE_GEMM_X86
   __builtin_cpu_init();
-  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && __builtin_cpu_supports("f16c"))
+  // F16C from CPUID leaf 1 (ECX): clang 14's __builtin_cpu_supports has no "f16c".
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  const bool f16c = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_F16C);
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && f16c)
     best = GemmIsa::Avx2;
 #endif
   if (const char* cap = std::getenv("WCE_NN_ISA")) {
