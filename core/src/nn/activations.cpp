@@ -46,10 +46,6 @@ namespace {
 #define WCE_ACT_SPLAT(s) s, s, s, s
 #define WCE_ACT_NS base
 #include "nn/activations_kernel.inc"
-#undef WCE_ACT_TARGET
-#undef WCE_ACT_LANES
-#undef WCE_ACT_SPLAT
-#undef WCE_ACT_NS
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__EMSCRIPTEN__)
 #define WCE_ACT_X86 1
@@ -58,10 +54,6 @@ namespace {
 #define WCE_ACT_SPLAT(s) s, s, s, s, s, s, s, s
 #define WCE_ACT_NS avx2
 #include "nn/activations_kernel.inc"
-#undef WCE_ACT_TARGET
-#undef WCE_ACT_LANES
-#undef WCE_ACT_SPLAT
-#undef WCE_ACT_NS
 #endif
 
 }  // namespace

@@ -22,13 +22,6 @@ namespace {
 #define WCE_GEMM_ROWS 2
 #define WCE_GEMM_NS base
 #include "nn/gemm_kernel.inc"
-#undef WCE_GEMM_TARGET
-#undef WCE_GEMM_LANES
-#undef WCE_GEMM_SPLAT
-#undef WCE_GEMM_ROWS
-#undef WCE_GEMM_NS
-#undef WCE_GEMM_MADD
-#undef WCE_GEMM_LOAD_HALF
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(__EMSCRIPTEN__)
 #define WCE_GEMM_X86 1
@@ -40,13 +33,6 @@ namespace {
 #define WCE_GEMM_ROWS 4
 #define WCE_GEMM_NS avx2
 #include "nn/gemm_kernel.inc"
-#undef WCE_GEMM_TARGET
-#undef WCE_GEMM_LANES
-#undef WCE_GEMM_SPLAT
-#undef WCE_GEMM_ROWS
-#undef WCE_GEMM_NS
-#undef WCE_GEMM_MADD
-#undef WCE_GEMM_LOAD_HALF
 #endif
 
 // The widest instruction set this CPU runs; WCE_NN_ISA=base caps it (for
