@@ -338,7 +338,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     // for executeScript's own answer (one hop less on the first click); an
     // injection that fails (a restricted page) still ends the wait.
     if (timing) timing.injectAt = stamp();
-    const injected = api.scripting.executeScript({ target: { tabId }, files: platform.contentScripts, injectImmediately: true })
+    const injected = api.scripting.executeScript({ target: { tabId }, files: platform.contentScripts })
       .catch((e) => { wait.cancel(); throw e; });
     injected.catch(() => { /* reported through the race below */ });
     const connected = await Promise.race([wait.got, injected.then(() => wait.got)]);

@@ -358,6 +358,7 @@ function inIsolatedWorld(url, func) {
         return parts.join('\n');
       },
       outerHTML: function () { return document.documentElement.outerHTML; },
+      injected: function () { return typeof globalThis.wceContent === 'object'; },
       sendBogus: function () {
         return Promise.all([
           chrome.runtime.sendMessage({ type: 'no-such-type' }),
@@ -964,13 +965,32 @@ test('when no highlighted text is on screen, the first highlighted block is scro
 test('a later click reuses the labels only while the page encodes the same', async () => {
   const { page, url } = await openPage(READER.route);
   const paint = async () => (await readHighlights(page)).text;
+  // Off on a page that was never highlighted injects nothing.
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  expect(await inIsolatedWorld(url, 'injected')).toBe(false);
+  // The first click: the page labelled itself as soon as it was injected.
   const first = await setHighlight(url, { on: true, extractor: 'readability' });
   expect(first.state).toBe('on');
   expect(first.timing.reused).toBeUndefined();
+  expect(first.timing.atInjection, JSON.stringify(first.timing)).toBe(true);
   const painted = await paint();
   expect((await setHighlight(url, { on: false })).state).toBe('off');
   const again = await setHighlight(url, { on: true, extractor: 'readability' });
   expect(again.timing.reused, JSON.stringify(again.timing)).toBe(true);
+  // Nothing changed: not even encoded again.
+  expect(again.timing.unchanged, JSON.stringify(again.timing)).toBe(true);
+  expect(await paint()).toBe(painted);
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  // An attribute the encoding does not read changes nothing...
+  await page.evaluate(() => document.querySelector('article p').setAttribute('data-seen', '1'));
+  const attr = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(attr.timing.unchanged, JSON.stringify(attr.timing)).toBe(true);
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  // ...one it reads (class) makes the next click encode the page again.
+  await page.evaluate(() => document.querySelector('article p').classList.add('wce-test-class'));
+  const cls = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(cls.timing.unchanged, JSON.stringify(cls.timing)).toBeUndefined();
+  expect(cls.timing.encodeMs).toBeGreaterThan(0);
   expect(await paint()).toBe(painted);
   expect((await setHighlight(url, { on: false })).state).toBe('off');
   const anew = await setHighlight(url, { on: true, extractor: 'readability', fresh: true });
@@ -987,6 +1007,27 @@ test('a later click reuses the labels only while the page encodes the same', asy
   expect(changed.timing.reused).toBeUndefined();
   expect(await paint()).toContain('Added while it was off.');
   expect((await setHighlight(url, { on: false })).state).toBe('off');
+  await page.close();
+});
+
+test('a new colour on the same page replaces the highlight style; off leaves the page as it was', async () => {
+  const { page, url } = await openPage(FIXTURE.route);
+  const before = await outerHTML(page);
+  expect(await inIsolatedWorld(url, 'disableHighlightApi')).toBe(true);
+  const blue = await setHighlight(url, { on: true, extractor: 'readability', color: '#3366ff' });
+  expect(blue.state, JSON.stringify(blue)).toBe('on');
+  expect((await readMarks(page)).background).toBe('rgba(51, 102, 255, 0.45)');
+  const red = await setHighlight(url, { on: true, extractor: 'readability', color: '#ff0000', repaint: true });
+  expect(red.state, JSON.stringify(red)).toBe('on');
+  expect((await readMarks(page)).background).toBe('rgba(255, 0, 0, 0.45)');
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  expect((await readMarks(page)).count).toBe(0);
+  expect(await outerHTML(page)).toBe(before);
+  // The same colour again: the style in the document is reused.
+  expect((await setHighlight(url, { on: true, extractor: 'readability', color: '#ff0000' })).state).toBe('on');
+  expect((await readMarks(page)).background).toBe('rgba(255, 0, 0, 0.45)');
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  expect(await outerHTML(page)).toBe(before);
   await page.close();
 });
 
