@@ -373,12 +373,13 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     const inserted = known && known.css === css ? null : css;
     const stale = known && known.css !== css ? known.css : null;
     const timing = { startAt: t0, settingsAt: stamp() };
-    const [, res] = await Promise.all([
-      inserted ? api.scripting.insertCSS({ target: { tabId }, css }) : null,
+    // The request first (on a first click, the injection), then the style.
+    const [res] = await Promise.all([
       callContent(tabId, {
         action: 'on', extractor: opts.extractor, confidence: opts.confidence, css, repaint: opts.repaint,
         fresh: opts.fresh,
       }, undefined, timing),
+      inserted ? api.scripting.insertCSS({ target: { tabId }, css }) : null,
     ]);
     const entry = ports.get(tabId);
     if (res && res.state === 'on') {

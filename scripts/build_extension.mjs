@@ -146,8 +146,10 @@ function writeBuild(name, manifest) {
   // The content scripts, joined into the one file the first click injects
   // (each source is a self-contained classic script).
   const [bundle] = platform.contentScripts;
-  fs.writeFileSync(path.join(dir, bundle), platform.contentSources
-    .map((f) => `// ---- ${f}\n` + fs.readFileSync(path.join(dir, f), 'utf8').replace(/\s*$/, '\n')).join(''));
+  // The first line stamps the start (content.js reports it: the click's phases).
+  fs.writeFileSync(path.join(dir, bundle), 'globalThis.wceBundleAt = performance.timeOrigin + performance.now();\n' +
+    platform.contentSources
+      .map((f) => `// ---- ${f}\n` + fs.readFileSync(path.join(dir, f), 'utf8').replace(/\s*$/, '\n')).join(''));
   // Every file the manifest and the scripts name must be in the build.
   const pages = [manifest.action.default_popup, manifest.options_ui.page, 'reader.html'];
   const needed = [
