@@ -4,8 +4,10 @@
  * (one file: content_bundle.js, made by scripts/build_extension.mjs). It
  * defines `globalThis.wceContent` = { state(), status(), on(opts), off(),
  * reader(opts), run(o), connect(force) } and, at injection, opens one
- * long-lived port to the background: each click arrives as one 'run' message
- * on it (background.js callContent) and the answer goes back the same way.
+ * long-lived port to the background and sends the encoded page up it for the
+ * labels of the click that injected it (labelAtInjection): each click arrives
+ * as one 'run' message on it (background.js callContent) and the answer goes
+ * back the same way.
  *
  * on({extractor, confidence, css}): encode the live DOM (dom_encoder.js, the
  *        composed tree: open shadow roots and same-origin frames included),
@@ -435,10 +437,14 @@
   // is not seen either: the live observer has the same limit.)
   function framesAsRead(enc) {
     const read = new Set(enc.roots.filter((r) => r.nodeType === Node.DOCUMENT_NODE));
-    const lists = [document.getElementsByTagName('iframe'), document.getElementsByTagName('frame')];
-    for (const root of enc.roots) {
-      if (root.nodeType !== Node.DOCUMENT_NODE) lists.push(root.querySelectorAll('iframe, frame'));
-      else lists.push(root.getElementsByTagName('iframe'));
+    // Documents have live (cached) collections; shadow roots only querySelectorAll.
+    const lists = [];
+    for (const root of [document, ...enc.roots]) {
+      if (root.nodeType === Node.DOCUMENT_NODE) {
+        lists.push(root.getElementsByTagName('iframe'), root.getElementsByTagName('frame'));
+      } else {
+        lists.push(root.querySelectorAll('iframe, frame'));
+      }
     }
     for (const list of lists) {
       for (const el of list) {

@@ -1238,6 +1238,34 @@ test('open shadow roots and same-origin frames are highlighted, and restored exa
   await page.close();
 });
 
+test('a later click sees changes inside open shadow roots and same-origin frames', async () => {
+  const { page, url } = await openPage('/composed');
+  await page.frameLocator('#story').locator('article').waitFor();
+  const story = page.frames().find((f) => f.url().endsWith('/fixture'));
+  const on = () => setHighlight(url, { on: true, extractor: 'all_text' });
+  const off = async () => expect((await setHighlight(url, { on: false })).state).toBe('off');
+  expect((await on()).state).toBe('on');
+  await off();
+  const again = await on();
+  expect(again.timing.unchanged, JSON.stringify(again.timing)).toBe(true);
+  await off();
+  // Text added inside the frame while off: encoded and labelled anew, painted.
+  await story.evaluate(() => { document.querySelector('article p').append(' Frame text added while off.'); });
+  const framed = await on();
+  expect(framed.timing.unchanged, JSON.stringify(framed.timing)).toBeUndefined();
+  expect(framed.timing.reused, JSON.stringify(framed.timing)).toBeUndefined();
+  expect(await story.evaluate(() => [...CSS.highlights.get('wce-main')].map((r) => r.toString()).join('\n')))
+    .toContain('Frame text added while off.');
+  await off();
+  // And inside the open shadow root.
+  await page.evaluate(() => { document.getElementById('host').shadowRoot.querySelector('p').append(' Shadow text added.'); });
+  const shadowed = await on();
+  expect(shadowed.timing.unchanged, JSON.stringify(shadowed.timing)).toBeUndefined();
+  expect(await inIsolatedWorld(url, 'readPaint')).toContain('Shadow text added.');
+  await off();
+  await page.close();
+});
+
 // MANY_TEXT_NODES text nodes (WCE_E2E_MANY overrides it; bench/extension_many.js
 // times larger pages): highlighted with the default extractor, and restored.
 const MANY_TEXT_NODES = Number(process.env.WCE_E2E_MANY || 1_000_000);
