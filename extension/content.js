@@ -462,9 +462,17 @@
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
     return true;
   }
-  function remember(extractor, ag, enc, labels, reply) {
-    lastLabelled = { extractor, agreement: ag, enc, labels, reply, changed: false };
-    watchSince(lastLabelled);
+  // The watch starts as soon as the page is encoded, so that a change made
+  // while the labels are on their way is not missed; remember() completes
+  // the entry once they are there.
+  function watchEncoding(enc) {
+    const entry = { extractor: null, agreement: null, enc, labels: null, reply: null, changed: false };
+    watchSince(entry);
+    return entry;
+  }
+  function remember(entry, extractor, ag, labels, reply) {
+    Object.assign(entry, { extractor, agreement: ag, labels, reply });
+    lastLabelled = entry;
   }
   function encodePage() {
     if (!globalThis.WCEEncoder || typeof globalThis.WCEEncoder.encodeDom !== 'function') {
@@ -487,7 +495,7 @@
   // for labels (classify forRun: for the request that injected it), while
   // that request is still on its way down the port. labelPage takes the
   // answer if it is for the same extractor. A promise of
-  // {enc, reply, timing} or null.
+  // {enc, seen (watchEncoding), reply, timing} or null.
   let firstLabels = null;
   function labelAtInjection() {
     if (!port || document.readyState === 'loading' || !document.documentElement) return null;
@@ -495,8 +503,10 @@
     const encodeAt = stamp();
     let enc;
     let packed;
+    let seen;
     try {
       enc = encodePage();
+      seen = watchEncoding(enc);
       packed = platform.packUint32(enc.nodes);
     } catch (e) {
       return null;
@@ -510,7 +520,7 @@
         if (!reply || !reply.forRun) return null;
         const t2 = performance.now();
         return {
-          enc, reply,
+          enc, seen, reply,
           timing: { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing, atInjection: true,
             marks: { bundleAt: globalThis.wceBundleAt, evalAt: EVAL_AT, encodeAt, sentAt: encodeAt + (t1 - t0), labelsAt: encodeAt + (t2 - t0) } },
         };
@@ -527,7 +537,7 @@
       const got = await pending;
       if (got && fresh !== true && got.reply.forRun.extractor === extractor && got.reply.forRun.agreement === ag) {
         const labels = checkedLabels(got.reply, got.enc);
-        remember(extractor, ag, got.enc, labels, got.reply);
+        remember(got.seen, extractor, ag, labels, got.reply);
         return { textNodes: got.enc.textNodes, roots: got.enc.roots, labels, reply: got.reply, timing: got.timing };
       }
     }
@@ -541,13 +551,13 @@
     const t0 = performance.now();
     const enc = encodePage();
     const t1 = performance.now();
+    lastLabelled = null;
+    const seen = watchEncoding(enc);
     if (reusable && sameFlat(last.enc, enc)) {
-      remember(extractor, ag, enc, last.labels, last.reply);
+      remember(seen, extractor, ag, last.labels, last.reply);
       return { textNodes: enc.textNodes, roots: enc.roots, labels: last.labels, reply: last.reply,
         timing: { encodeMs: t1 - t0, reused: true, compareMs: performance.now() - t1 } };
     }
-    lastLabelled = null;
-    unwatch();
     const packed = platform.packUint32(enc.nodes);
     const t2 = performance.now();
     const reply = await requestLabels({
@@ -555,7 +565,7 @@
     });
     const t3 = performance.now();
     const labels = checkedLabels(reply, enc);
-    remember(extractor, ag, enc, labels, reply);
+    remember(seen, extractor, ag, labels, reply);
     return {
       textNodes: enc.textNodes, roots: enc.roots, labels, reply,
       timing: { encodeMs: t2 - t0, roundTripMs: t3 - t2, worker: reply.timing },

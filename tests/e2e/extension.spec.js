@@ -1010,6 +1010,32 @@ test('a later click reuses the labels only while the page encodes the same', asy
   await page.close();
 });
 
+test('a change made while the labels are on their way is seen by the next click', async () => {
+  const { page, url } = await openPage(READER.route);
+  // The extractor takes 400 ms; the page changes 100 ms into the click.
+  await worker.evaluate(async () => {
+    const wce = await self.wce.getExtractor();
+    const real = Object.getPrototypeOf(wce).classify;
+    wce.classify = function (...a) { const t = Date.now(); while (Date.now() - t < 400); return real.apply(this, a); };
+  });
+  try {
+    await page.evaluate(() => setTimeout(() => {
+      const p = [...document.querySelectorAll('article p')].find((x) => x.textContent.includes('Pick the outer leaves'));
+      p.append(' Changed during the click.');
+    }, 100));
+    const first = await setHighlight(url, { on: true, extractor: 'readability' });
+    expect(first.state).toBe('on');
+  } finally {
+    await worker.evaluate(async () => { delete (await self.wce.getExtractor()).classify; });
+  }
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  const next = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(next.timing.unchanged, JSON.stringify(next.timing)).toBeUndefined();
+  expect((await readHighlights(page)).text).toContain('Changed during the click.');
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  await page.close();
+});
+
 test('a new colour on the same page replaces the highlight style; off leaves the page as it was', async () => {
   const { page, url } = await openPage(FIXTURE.route);
   const before = await outerHTML(page);
