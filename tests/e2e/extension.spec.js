@@ -886,7 +886,8 @@ test('the reader view remembers text size, width and theme; prints without its t
   expect(changed.bg).toBe('rgb(244, 236, 216)');
   expect(parseFloat(changed.width)).toBeGreaterThan(parseFloat(start.width));
   await reader.click('#toolbar [data-theme="dark"]');
-  expect((await look()).bg).toBe('rgb(28, 28, 30)');
+  // Applied once the settings are saved (reader.js change()): polled.
+  await expect.poll(async () => (await look()).bg).toBe('rgb(28, 28, 30)');
   await reader.close();
   // A new reader view opens with the same choices.
   reader = await openReaderOf(url);
