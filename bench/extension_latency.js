@@ -236,6 +236,35 @@ async function main() {
         `${fmt(per((t) => t.worker && t.worker.backgroundMs))} | ${fmt(per((t) => t.paintMs))} |`);
     }
   }
+  // Where a click's time goes, from the stamps that the background and the
+  // page put on it (absolute times: performance.timeOrigin + now(), so they
+  // compare across processes): the background's settings; on a first click
+  // the injection (executeScript called -> the bundle starts -> content.js
+  // starts, after the other scripts' top level), the page's
+  // encoding and classify round trip, which start at injection, and the wait
+  // for the click's own request (sent when the page connects); then the
+  // paint and the answer's trip back to the background.
+  const st = ['| extractor | click | settings | -> inject call | inject -> script starts | script top level | content.js -> encode | request reaches the page | encode + pack | ' +
+    'classify round trip | labels -> paint starts | paint | answer back | total |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
+  for (const ex of o.extractors) {
+    const rs = rows.filter((r) => r.extractor === ex && r.ok);
+    for (const [what, pick] of [['first', (r) => r.phases.slice(0, 1)], ['later', (r) => r.phases.slice(1)],
+      ['later, anew', (r) => r.freshPhases]]) {
+      const per = (f) => median(rs.map((r) => median(pick(r).map((t) => {
+        const b = t.background || {};
+        const m = t.marks || {};
+        const v = f(b, m, t);
+        return Number.isFinite(v) ? v : NaN;
+      }))));
+      st.push(`| \`${ex}\` | ${what} | ${fmt(per((b) => b.settingsAt - b.startAt))} | ` +
+        `${fmt(per((b) => b.injectAt - b.settingsAt))} | ${fmt(per((b, m) => m.bundleAt - b.injectAt))} | ` +
+        `${fmt(per((b, m) => m.evalAt - m.bundleAt))} | ${fmt(per((b, m) => m.encodeAt - m.evalAt))} | ${fmt(per((b, m) => m.runAt - (b.injectAt ? b.connectAt : b.settingsAt)))} | ` +
+        `${fmt(per((b, m, t) => t.encodeMs))} | ${fmt(per((b, m, t) => (t.reused ? 0 : t.roundTripMs)))} | ` +
+        `${fmt(per((b, m) => (m.labelsAt ? m.paintAt - m.labelsAt : NaN)))} | ${fmt(per((b, m, t) => t.paintMs))} | ` +
+        `${fmt(per((b, m) => b.resultAt - m.doneAt))} | ${fmt(per((b) => b.resultAt - b.startAt))} |`);
+    }
+  }
   const failed = rows.filter((r) => !r.ok);
   const report = [
     `# Extension click-to-paint latency (${new Date().toISOString().slice(0, 10)})`,
@@ -250,6 +279,10 @@ async function main() {
     'Phases (median over pages; ms; a later click that reuses its labels has no round trip):',
     '',
     ph.join('\n'),
+    '',
+    'Stamps of the click (median over pages; ms; "n/a": not on this path):',
+    '',
+    st.join('\n'),
     '',
   ].join('\n');
   process.stdout.write(report);

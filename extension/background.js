@@ -9,13 +9,17 @@
  * the reader page and the keyboard shortcuts ask:
  *
  *   setHighlight(tabId, {on, extractor, confidence})
- *     1. if the tab has no port to us yet, inject platform.js + dom_encoder.js
- *        + reader_model.js + content.js, which connects one (callContent)
- *     2. on  -> insertCSS (colours from the settings) and, at the same time,
- *               'run' {action: 'on'} down the port: the page encodes its DOM,
- *               sends it up the port ('classify'), gets labels back and
- *               highlights
- *        off -> 'run' {action: 'off'} removes every highlight, then removeCSS
+ *     1. if the tab has no port to us yet, inject content_bundle.js
+ *        (platform.js + dom_encoder.js + reader_model.js + content.js, one
+ *        script), which connects one and at once sends its encoded DOM up
+ *        for the labels of this request (callContent, classify forRun)
+ *     2. on  -> insertCSS (colours from the settings; once per document) and,
+ *               at the same time, 'run' {action: 'on'} down the port: the
+ *               page encodes its DOM (unless it has not changed since the
+ *               last labels), sends it up the port ('classify'), gets labels
+ *               back and highlights
+ *        off -> 'run' {action: 'off'} removes every highlight (the inert
+ *               style stays: turnOn)
  *   toggle(tabId)      on <-> off with the stored settings (Alt+Shift+H, tests)
  *   openReader(tabId)  content.reader() builds the reader document from the
  *                      live DOM; it is kept here and shown by reader.html in a
@@ -42,8 +46,24 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   const TITLE_OFF = 'Main content: highlight or read';
 
   const log = (...a) => console.log('[wce]', ...a);
+  // Absolute time (ms since the epoch, sub-ms), comparable with the page's
+  // own stamps (content.js stamp()): the phases of a click across processes.
+  const stamp = () => performance.timeOrigin + performance.now();
+
   const logError = (...a) => console.error('[wce]', ...a);
   const message = (e) => (e && e.message) ? e.message : String(e);
+
+  // The settings, read once and kept until storage changes: a click does not
+  // wait for a storage round trip to the browser process.
+  let settingsCache = null;
+  function currentSettings() {
+    if (!settingsCache) {
+      settingsCache = settings.load();
+      settingsCache.catch(() => { settingsCache = null; });
+    }
+    return settingsCache;
+  }
+  if (api && api.storage && api.storage.onChanged) api.storage.onChanged.addListener(() => { settingsCache = null; });
 
   // ------------------------------------------------------------- extractor
   let extractorPromise = null;
@@ -111,13 +131,28 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     return Object.assign({}, msg, { nodes: msg.nodes + parts.nodes.join(''), strings: msg.strings + parts.strings.join('') });
   }
 
-  async function classify(msg) {
+  // forRun (first click): a page that was just injected sends its flat DOM
+  // at once, before the click's 'run' request reaches it; it is labelled
+  // for the run that injected it (`run`, from the port: onContentPort), and
+  // the reply says for which extractor, so the page can check it against the
+  // request when that arrives.
+  // The labelling that a run asks for: {extractor, agreement}, or null.
+  function labellingOf(run) {
+    if (!run || (run.action !== 'on' && run.action !== 'reader') || typeof run.extractor !== 'string') return null;
+    return { extractor: run.extractor, agreement: run.action === 'on' && run.confidence === true };
+  }
+
+  async function classify(msg, forRun) {
     if (!msg || typeof msg.nodes !== 'string' || typeof msg.strings !== 'string') {
       throw new Error('bad classify request: expected {nodes: string, strings: string}');
     }
     const t0 = performance.now();
+    if (msg.forRun === true) {
+      if (!forRun) return { ok: false, error: 'no labelling request waits for this page' };
+      msg = Object.assign({}, msg, forRun);
+    }
     const nodes = platform.unpackUint32(msg.nodes);
-    const extractor = msg.extractor === undefined ? (await settings.load()).extractor : msg.extractor;
+    const extractor = msg.extractor === undefined ? (await currentSettings()).extractor : msg.extractor;
     const wce = await getExtractor();
     const t1 = performance.now();
     let labels;
@@ -147,7 +182,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     }
     const packed = platform.packLabels(labels);
     return {
-      ok: true, extractor, agreement, labels: packed,
+      ok: true, extractor, agreement, labels: packed, forRun,
       timing: Object.assign({}, worker, { unpackMs: t1 - t0, backgroundMs: performance.now() - t0 }),
     };
   }
@@ -197,13 +232,15 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     const tabId = s.tab.id;
     const old = ports.get(tabId);
     if (old) dropPort(tabId, old, 'the page connected again');
-    const entry = { port, pending: new Map(), seq: 0 };
+    const waiting = portWaiters.get(tabId) || [];
+    portWaiters.delete(tabId);
+    // css: the highlight style known to be in this port's document (turnOn);
+    // firstRun: the request that injected the page (classify forRun).
+    const entry = { port, pending: new Map(), seq: 0, css: null, firstRun: waiting.length ? waiting[0].run : null };
     ports.set(tabId, entry);
     port.onMessage.addListener((m) => onPortMessage(entry, m, s));
     port.onDisconnect.addListener(() => dropPort(tabId, entry, 'the page went away'));
-    const waiting = portWaiters.get(tabId) || [];
-    portWaiters.delete(tabId);
-    for (const w of waiting) w(entry);
+    for (const w of waiting) w.resolve(entry);
   }
 
   function dropPort(tabId, entry, why) {
@@ -220,9 +257,12 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
       if (p) { entry.pending.delete(m.seq); p.resolve(m.res); }
     } else if (m.kind === 'classify') {
       // The page's request for labels: answered on the same port.
-      Promise.resolve().then(() => classify(joinParts(m.msg, sender))).then(
+      // A failure for a first click's labels is that click's answer too.
+      const forRun = m.msg && m.msg.forRun === true ? labellingOf(entry.firstRun) : null;
+      if (m.msg && m.msg.forRun === true) entry.firstRun = null;
+      Promise.resolve().then(() => classify(joinParts(m.msg, sender), forRun)).then(
         (reply) => reply,
-        (e) => { logError('request failed:', e); return { ok: false, error: message(e) }; },
+        (e) => { logError('request failed:', e); return { ok: false, error: message(e), forRun }; },
       ).then((reply) => {
         try { entry.port.postMessage({ kind: 'labels', seq: m.seq, reply }); } catch (e) { /* page gone */ }
       });
@@ -242,9 +282,11 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     });
   }
 
-  function waitForPort(tabId) {
+  // run: the request that will go down the port (the page may label its
+  // DOM for it before it arrives: classify forRun).
+  function waitForPort(tabId, run) {
     let done;
-    const got = new Promise((resolve) => { done = resolve; });
+    const got = new Promise((resolve) => { done = { resolve, run: run || null }; });
     const list = portWaiters.get(tabId) || [];
     list.push(done);
     portWaiters.set(tabId, list);
@@ -265,7 +307,8 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // content.js only reconnects if it is there already). With inject false,
   // a page without content.js answers {state: 'absent'} (nothing injected).
   // Throws on pages the extension may not script.
-  async function callContent(tabId, o, inject) {
+  // timing: an object that gets the background's stamps of the call.
+  async function callContent(tabId, o, inject, timing) {
     const entry = ports.get(tabId);
     if (entry) {
       try {
@@ -274,67 +317,95 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
         if (!(e instanceof PortGone)) throw e;
       }
     }
-    // Waiting from before the call: the page may connect before it returns.
-    const wait = waitForPort(tabId);
-    try {
-      if (inject === false) {
+    // Waiting from before the call: the page connects while the injected
+    // script runs, before executeScript returns.
+    const wait = waitForPort(tabId, o);
+    if (inject === false) {
+      try {
         const there = await runInTab(tabId,
           () => (globalThis.wceContent ? globalThis.wceContent.connect(true) : 'absent'));
         if (there === 'absent') {
           wait.cancel();
           return { state: 'off', mode: null };
         }
-      } else {
-        await api.scripting.executeScript({ target: { tabId }, files: platform.contentScripts });
+      } catch (e) {
+        wait.cancel();
+        throw e;
       }
-    } catch (e) {
-      wait.cancel();
-      throw e;
+      return viaPort(await wait.got, o);
     }
-    return viaPort(await wait.got, o);
+    // The request goes down as soon as the page connects, without waiting
+    // for executeScript's own answer (one hop less on the first click); an
+    // injection that fails (a restricted page) still ends the wait.
+    if (timing) timing.injectAt = stamp();
+    const injected = api.scripting.executeScript({ target: { tabId }, files: platform.contentScripts })
+      .catch((e) => { wait.cancel(); throw e; });
+    injected.catch(() => { /* reported through the race below */ });
+    const connected = await Promise.race([wait.got, injected.then(() => wait.got)]);
+    if (timing) timing.connectAt = stamp();
+    return viaPort(connected, o);
   }
 
   // What the background knows of each tab's highlight (from the last answers);
   // the page's own state decides when they differ. Cleared when a tab loads.
   const tabState = new Map(); // tabId -> {state, css}
 
+  // Off takes the highlights away; the style stays in the document (see
+  // turnOn) and the page is not injected just to be told so.
   async function turnOff(tabId) {
-    const res = await callContent(tabId, { action: 'off' });
-    await removeCss(tabId, res && res.css);
+    await callContent(tabId, { action: 'off' }, false);
     tabState.set(tabId, { state: 'off' });
     setBadge(tabId, '', TITLE_OFF);
     return { state: 'off' };
   }
 
-  // The style goes in while the page encodes and waits for its labels.
-  async function turnOn(tabId, opts) {
+  // The highlight style (scripting.insertCSS: invisible to the page's
+  // scripts, which do not see it in document.styleSheets) goes in once per
+  // document and stays there after off: its rules only match our named
+  // highlights and <mark data-wce>, which exist only while on, so the page
+  // looks and serialises exactly as before. Inserting it on every click
+  // would restyle the whole document each time (a few ms on a real page).
+  // It goes in while the page encodes and waits for its labels; a new
+  // colour replaces it.
+  async function turnOn(tabId, opts, t0) {
     const css = settings.highlightCss(opts.color);
-    const [, res] = await Promise.all([
-      api.scripting.insertCSS({ target: { tabId }, css }),
+    const known = ports.get(tabId);
+    const inserted = known && known.css === css ? null : css;
+    const stale = known && known.css !== css ? known.css : null;
+    const timing = { startAt: t0, settingsAt: stamp() };
+    // The request first (on a first click, the injection), then the style.
+    const [res] = await Promise.all([
       callContent(tabId, {
         action: 'on', extractor: opts.extractor, confidence: opts.confidence, css, repaint: opts.repaint,
         fresh: opts.fresh,
-      }),
+      }, undefined, timing),
+      inserted ? api.scripting.insertCSS({ target: { tabId }, css }) : null,
     ]);
-    if (res && res.oldCss) await removeCss(tabId, res.oldCss);
+    const entry = ports.get(tabId);
+    if (res && res.state === 'on') {
+      if (entry) entry.css = css;
+      if (stale) removeCss(tabId, stale); // not waited for
+    } else if (inserted) {
+      await removeCss(tabId, inserted); // failed or busy: the page is left as it was
+    }
     if (res && (res.state === 'busy' || res.unchanged)) {
-      // A run already in progress in the page, or nothing to change: the CSS
-      // inserted now is a duplicate of the one in place.
-      await removeCss(tabId, css);
       if (res.unchanged) tabState.set(tabId, { state: 'on' });
       return res;
     }
     if (!res || res.state !== 'on') {
-      await removeCss(tabId, css);
       tabState.set(tabId, { state: 'off' });
       await setBadge(tabId, '!', 'Main content: ' + (res && res.error ? res.error : 'failed'));
       return res || { state: 'off', error: 'no result from the page' };
     }
     tabState.set(tabId, { state: 'on' });
-    // The badge follows the paint; the answer does not wait for it.
-    setBadge(tabId, 'on', 'Main content highlighted (' + res.extractor + ')');
-    log('highlighted', res.highlighted, 'of', res.textNodes, 'text nodes via', res.mode, 'with', res.extractor,
-      JSON.stringify(res.timing));
+    timing.resultAt = stamp();
+    res.timing = Object.assign({}, res.timing, { background: timing });
+    // The badge and the log follow the answer; it does not wait for them.
+    setTimeout(() => {
+      setBadge(tabId, 'on', 'Main content highlighted (' + res.extractor + ')');
+      log('highlighted', res.highlighted, 'of', res.textNodes, 'text nodes via', res.mode, 'with', res.extractor,
+        JSON.stringify(res.timing));
+    }, 0);
     return res;
   }
 
@@ -342,7 +413,8 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // what is not given comes from the settings.
   async function doSetHighlight(tabId, want) {
     try {
-      const s = await settings.load();
+      const t0 = stamp();
+      const s = await currentSettings();
       const opts = {
         extractor: typeof want.extractor === 'string' ? want.extractor : s.extractor,
         confidence: typeof want.confidence === 'boolean' ? want.confidence : s.confidence,
@@ -357,7 +429,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
       }
       const on = typeof want.on === 'boolean' ? want.on : !(known && known.state === 'on');
       if (!on) return await turnOff(tabId);
-      return await turnOn(tabId, opts);
+      return await turnOn(tabId, opts, t0);
     } catch (e) {
       // Restricted pages (chrome://, the web store, about:, PDF viewer...) and
       // closed tabs end here. The page is left as it was.
@@ -392,7 +464,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   let readerSeq = 0;
 
   async function readerDoc(tabId, extractor) {
-    const s = await settings.load();
+    const s = await currentSettings();
     const res = await callContent(tabId,
       { action: 'reader', extractor: typeof extractor === 'string' ? extractor : s.extractor, images: s.readerImages });
     if (!res || res.ok !== true) throw new Error(res && res.error ? res.error : 'no answer from the page');

@@ -1,10 +1,13 @@
 /*
  * content.js: runs in the tab's isolated world, injected by background.js on
- * first use together with platform.js, dom_encoder.js and reader_model.js. It
+ * first use together with platform.js, dom_encoder.js and reader_model.js
+ * (one file: content_bundle.js, made by scripts/build_extension.mjs). It
  * defines `globalThis.wceContent` = { state(), status(), on(opts), off(),
  * reader(opts), run(o), connect(force) } and, at injection, opens one
- * long-lived port to the background: each click arrives as one 'run' message
- * on it (background.js callContent) and the answer goes back the same way.
+ * long-lived port to the background and sends the encoded page up it for the
+ * labels of the click that injected it (labelAtInjection): each click arrives
+ * as one 'run' message on it (background.js callContent) and the answer goes
+ * back the same way.
  *
  * on({extractor, confidence, css}): encode the live DOM (dom_encoder.js, the
  *        composed tree: open shadow roots and same-origin frames included),
@@ -12,8 +15,8 @@
  *        extractor, and highlight every text node whose label is >= 0.5; with
  *        `confidence`, every text node with a label > 0, in one of five
  *        intensities by label value.
- * off(): remove every highlight; returns the CSS string that on() was given,
- *        so that the background removes exactly what it inserted.
+ * off(): remove every highlight (the background leaves its inert style in
+ *        the document: background.js turnOn).
  * reader({extractor, images}): label the page the same way and return the
  *        reader view's document (reader_model.js). Changes nothing.
  *
@@ -34,6 +37,10 @@
     globalThis.wceContent.connect(true);
     return;
   }
+  // Absolute time (ms since the epoch, sub-ms): the phases of a click are
+  // told across processes (background.js stamp()).
+  const stamp = () => performance.timeOrigin + performance.now();
+  const EVAL_AT = stamp(); // this script starts: the injection is done
 
   const HIGHLIGHT_NAME = 'wce-main';
   const THRESHOLD = 0.5;
@@ -393,25 +400,87 @@
   // change the encoding does not see) with the same extractor, its labels
   // are the same (the extractors are deterministic): no round trip. One
   // entry; `fresh` skips it (the benchmark's cold path).
-  let lastLabelled = null; // {extractor, agreement, nodes, strings, reply}
-
-  async function labelPage(extractor, agreement, fresh) {
+  // {extractor, agreement, enc, labels, reply, changed}; `changed` is set by
+  // a MutationObserver (watchSince) as soon as the page changes anything the
+  // encoding reads: until then a later click needs no new encoding at all.
+  let lastLabelled = null;
+  let watcher = null;
+  // What the encoder reads (dom_encoder.js), and what decides which children
+  // it reads in the composed tree (slots, frames).
+  const WATCH_OPTIONS = {
+    childList: true, subtree: true, characterData: true, attributes: true,
+    attributeFilter: ['hidden', 'rel', 'href', 'id', 'class', 'role', 'itemprop', 'aria-hidden', 'style',
+      'slot', 'name', 'src', 'srcdoc'],
+  };
+  function unwatch() {
+    if (watcher) watcher.disconnect();
+    watcher = null;
+  }
+  function watchSince(entry) {
+    unwatch();
+    if (typeof MutationObserver !== 'function') { entry.changed = true; return; }
+    const mo = new MutationObserver(() => { entry.changed = true; if (watcher === mo) unwatch(); });
+    try {
+      mo.observe(document, WATCH_OPTIONS);
+      for (const root of entry.enc.roots) mo.observe(root, WATCH_OPTIONS);
+    } catch (e) {
+      entry.changed = true;
+      mo.disconnect();
+      return;
+    }
+    watcher = mo;
+  }
+  // A frame is read through its document, which can change (a navigation, a
+  // document.write into an empty frame) with no mutation in the page: the
+  // encoding is trusted unchanged only if every frame shows the document it
+  // read, or none it could read. (A shadow root attached later to an element
+  // is not seen either: the live observer has the same limit.)
+  function framesAsRead(enc) {
+    const read = new Set(enc.roots.filter((r) => r.nodeType === Node.DOCUMENT_NODE));
+    // Documents have live (cached) collections; shadow roots only querySelectorAll.
+    const lists = [];
+    for (const root of [document, ...enc.roots]) {
+      if (root.nodeType === Node.DOCUMENT_NODE) {
+        lists.push(root.getElementsByTagName('iframe'), root.getElementsByTagName('frame'));
+      } else {
+        lists.push(root.querySelectorAll('iframe, frame'));
+      }
+    }
+    for (const list of lists) {
+      for (const el of list) {
+        let d = null;
+        try { d = el.contentDocument; } catch (e) { d = null; }
+        if (d !== null && !read.has(d)) return false;
+        if (d !== null) read.delete(d);
+      }
+    }
+    return read.size === 0; // a frame read before is gone or unreadable now
+  }
+  function sameFlat(a, b) {
+    if (a.strings !== b.strings || a.nodes.length !== b.nodes.length) return false;
+    const x = a.nodes, y = b.nodes;
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    return true;
+  }
+  // The watch starts as soon as the page is encoded, so that a change made
+  // while the labels are on their way is not missed; remember() completes
+  // the entry once they are there.
+  function watchEncoding(enc) {
+    const entry = { extractor: null, agreement: null, enc, labels: null, reply: null, changed: false };
+    watchSince(entry);
+    return entry;
+  }
+  function remember(entry, extractor, ag, labels, reply) {
+    Object.assign(entry, { extractor, agreement: ag, labels, reply });
+    lastLabelled = entry;
+  }
+  function encodePage() {
     if (!globalThis.WCEEncoder || typeof globalThis.WCEEncoder.encodeDom !== 'function') {
       throw new Error('dom_encoder.js did not define WCEEncoder.encodeDom');
     }
-    const t0 = performance.now();
-    const enc = globalThis.WCEEncoder.encodeDom(document, { composed: true });
-    const packed = platform.packUint32(enc.nodes);
-    const t1 = performance.now();
-    const ag = agreement === true;
-    const last = lastLabelled;
-    const reused = fresh !== true && last !== null && last.extractor === extractor && last.agreement === ag &&
-      last.nodes === packed && last.strings === enc.strings;
-    lastLabelled = null;
-    const reply = reused ? last.reply : await requestLabels({
-      type: 'wce:classify', extractor, agreement: ag, nodes: packed, strings: enc.strings,
-    });
-    const t2 = performance.now();
+    return globalThis.WCEEncoder.encodeDom(document, { composed: true });
+  }
+  function checkedLabels(reply, enc) {
     if (!reply || reply.ok !== true) {
       throw new Error('classification failed: ' + (reply && reply.error ? reply.error : 'no answer'));
     }
@@ -419,11 +488,87 @@
     if (labels.length !== enc.textNodes.length) {
       throw new Error('got ' + labels.length + ' labels for ' + enc.textNodes.length + ' text nodes');
     }
-    lastLabelled = { extractor, agreement: ag, nodes: packed, strings: enc.strings, reply };
+    return labels;
+  }
+
+  // First click: the page encodes itself as soon as it is injected and asks
+  // for labels (classify forRun: for the request that injected it), while
+  // that request is still on its way down the port. labelPage takes the
+  // answer if it is for the same extractor. A promise of
+  // {enc, seen (watchEncoding), reply, timing} or null.
+  let firstLabels = null;
+  function labelAtInjection() {
+    if (!port || document.readyState === 'loading' || !document.documentElement) return null;
+    const t0 = performance.now();
+    const encodeAt = stamp();
+    let enc;
+    let packed;
+    let seen;
+    try {
+      enc = encodePage();
+      seen = watchEncoding(enc);
+      packed = platform.packUint32(enc.nodes);
+    } catch (e) {
+      return null;
+    }
+    const t1 = performance.now();
+    if (packed.length > MESSAGE_PART || enc.strings.length > MESSAGE_PART) return null; // large: the usual way
+    return requestLabels({ type: 'wce:classify', forRun: true, nodes: packed, strings: enc.strings }).then(
+      (reply) => {
+        // No forRun: no labelling was asked for (the injection was for
+        // something else); a failed labelling for the run is its answer.
+        if (!reply || !reply.forRun) return null;
+        const t2 = performance.now();
+        return {
+          enc, seen, reply,
+          timing: { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing, atInjection: true,
+            marks: { bundleAt: globalThis.wceBundleAt, evalAt: EVAL_AT, encodeAt, sentAt: encodeAt + (t1 - t0), labelsAt: encodeAt + (t2 - t0) } },
+        };
+      },
+      () => null,
+    ).catch(() => null);
+  }
+
+  async function labelPage(extractor, agreement, fresh) {
+    const ag = agreement === true;
+    if (firstLabels) {
+      const pending = firstLabels;
+      firstLabels = null;
+      const got = await pending;
+      if (got && fresh !== true && got.reply.forRun.extractor === extractor && got.reply.forRun.agreement === ag) {
+        const labels = checkedLabels(got.reply, got.enc);
+        remember(got.seen, extractor, ag, labels, got.reply);
+        return { textNodes: got.enc.textNodes, roots: got.enc.roots, labels, reply: got.reply, timing: got.timing };
+      }
+    }
+    const last = lastLabelled;
+    const reusable = fresh !== true && last !== null && last.extractor === extractor && last.agreement === ag;
+    if (reusable && !last.changed && framesAsRead(last.enc)) {
+      // Nothing the encoding reads has changed since: the same flat DOM.
+      return { textNodes: last.enc.textNodes, roots: last.enc.roots, labels: last.labels, reply: last.reply,
+        timing: { encodeMs: 0, reused: true, unchanged: true } };
+    }
+    const t0 = performance.now();
+    const enc = encodePage();
+    const t1 = performance.now();
+    lastLabelled = null;
+    const seen = watchEncoding(enc);
+    if (reusable && sameFlat(last.enc, enc)) {
+      remember(seen, extractor, ag, last.labels, last.reply);
+      return { textNodes: enc.textNodes, roots: enc.roots, labels: last.labels, reply: last.reply,
+        timing: { encodeMs: t1 - t0, reused: true, compareMs: performance.now() - t1 } };
+    }
+    const packed = platform.packUint32(enc.nodes);
+    const t2 = performance.now();
+    const reply = await requestLabels({
+      type: 'wce:classify', extractor, agreement: ag, nodes: packed, strings: enc.strings,
+    });
+    const t3 = performance.now();
+    const labels = checkedLabels(reply, enc);
+    remember(seen, extractor, ag, labels, reply);
     return {
       textNodes: enc.textNodes, roots: enc.roots, labels, reply,
-      timing: reused ? { encodeMs: t1 - t0, reused: true, compareMs: t2 - t1 }
-        : { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing },
+      timing: { encodeMs: t2 - t0, roundTripMs: t3 - t2, worker: reply.timing },
     };
   }
 
@@ -481,20 +626,21 @@
 
   async function on(opts) {
     const o = opts || {};
+    const runAt = stamp();
     const confidence = o.confidence === true;
     if (state === 'busy') return { state };
     generation++;
-    let oldCss = null;
     if (state === 'on') {
       if (current && current.extractor === o.extractor && current.confidence === confidence && o.repaint !== true) {
         return Object.assign({ unchanged: true }, status());
       }
-      oldCss = off().css; // repaint with the new choice
+      off(); // repaint with the new choice
     }
     state = 'busy';
     try {
       const page = await labelPage(o.extractor, confidence, o.fresh === true);
       const t0 = performance.now();
+      const paintAt = stamp();
       const groups = groupsFor(page.textNodes, page.labels, confidence);
       const highlighted = paint(groups, typeof o.css === 'string' ? o.css : null, page.roots);
       // Only the top document's text: a frame's boxes are in its own viewport.
@@ -502,6 +648,7 @@
         : revealFirst(page.textNodes.filter((t, k) => t.ownerDocument === document &&
           page.labels[k] >= (confidence ? Number.MIN_VALUE : THRESHOLD)));
       page.timing.paintMs = performance.now() - t0;
+      page.timing.marks = Object.assign({}, page.timing.marks, { runAt, paintAt, doneAt: stamp() });
       state = 'on';
       current = {
         extractor: page.reply.extractor, confidence,
@@ -511,16 +658,13 @@
       return {
         state, mode, highlighted, textNodes: page.textNodes.length, extractor: page.reply.extractor,
         confidence, agreement: page.reply.agreement || null, timing: page.timing, scrolled,
-        // The style of the highlight this one replaced: the background
-        // inserted the new one already, so it removes this copy.
-        oldCss,
       };
     } catch (e) {
       console.error('[wce] highlighting failed; the page is left unchanged:', e);
       try { clear(); } catch (e2) { /* already logged */ }
       state = 'off';
       current = null;
-      return { state, error: e && e.message ? e.message : String(e), oldCss };
+      return { state, error: e && e.message ? e.message : String(e) };
     }
   }
 
@@ -584,4 +728,5 @@
 
   globalThis.wceContent = { state: () => state, status, on, off, reader, run, connect };
   connect();
+  firstLabels = labelAtInjection();
 })();

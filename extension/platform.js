@@ -9,7 +9,7 @@
  *   - at run time, as a classic script in the background context (service
  *     worker in Chrome, background.scripts event page in Firefox) and in the
  *     tab's isolated world next to content.js, where it defines
- *     `self.wcePlatform` = { name, api, workerScripts, contentScripts }.
+ *     `self.wcePlatform` = { name, api, workerScripts, contentSources, contentScripts, ... }.
  */
 (function (root) {
   'use strict';
@@ -19,8 +19,11 @@
   // single entry script); Firefox lists them in manifest background.scripts.
   const workerScripts = ['platform.js', 'settings.js', 'wce_core.js', 'wce_api.js'];
 
-  // Scripts injected into the tab on the first use, in this order.
-  const contentScripts = ['platform.js', 'dom_encoder.js', 'reader_model.js', 'content.js'];
+  // What the tab gets on the first use: these sources, in this order, joined
+  // by scripts/build_extension.mjs into one file (contentScripts), so that
+  // the first click is one injection of one script.
+  const contentSources = ['platform.js', 'dom_encoder.js', 'reader_model.js', 'content.js'];
+  const contentScripts = ['content_bundle.js'];
 
   // Scripts of the extension pages (popup, options, reader), loaded with
   // <script> tags in this order (shared by all three).
@@ -151,6 +154,7 @@
     unpackLabels,
     api,
     workerScripts,
+    contentSources,
     contentScripts,
     pageScripts,
     hasHighlightApi,

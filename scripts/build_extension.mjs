@@ -143,11 +143,18 @@ function writeBuild(name, manifest) {
   fs.mkdirSync(path.join(dir, 'icons'), { recursive: true });
   for (const [src, dst] of [...EXTENSION_FILES, ...WASM_FILES]) fs.copyFileSync(src, path.join(dir, dst));
   for (const [file, png] of icons) fs.writeFileSync(path.join(dir, file), png);
+  // The content scripts, joined into the one file the first click injects
+  // (each source is a self-contained classic script).
+  const [bundle] = platform.contentScripts;
+  // The first line stamps the start (content.js reports it: the click's phases).
+  fs.writeFileSync(path.join(dir, bundle), 'globalThis.wceBundleAt = performance.timeOrigin + performance.now();\n' +
+    platform.contentSources
+      .map((f) => `// ---- ${f}\n` + fs.readFileSync(path.join(dir, f), 'utf8').replace(/\s*$/, '\n')).join(''));
   // Every file the manifest and the scripts name must be in the build.
   const pages = [manifest.action.default_popup, manifest.options_ui.page, 'reader.html'];
   const needed = [
     ...(manifest.background.scripts || [manifest.background.service_worker]),
-    ...platform.workerScripts, ...platform.contentScripts, ...platform.pageScripts,
+    ...platform.workerScripts, ...platform.contentSources, ...platform.contentScripts, ...platform.pageScripts,
     ...Object.values(manifest.icons), ...pages,
   ];
   // ...including what the pages load (<script src>, <link href>).

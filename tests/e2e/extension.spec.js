@@ -358,6 +358,7 @@ function inIsolatedWorld(url, func) {
         return parts.join('\n');
       },
       outerHTML: function () { return document.documentElement.outerHTML; },
+      injected: function () { return typeof globalThis.wceContent === 'object'; },
       sendBogus: function () {
         return Promise.all([
           chrome.runtime.sendMessage({ type: 'no-such-type' }),
@@ -885,7 +886,8 @@ test('the reader view remembers text size, width and theme; prints without its t
   expect(changed.bg).toBe('rgb(244, 236, 216)');
   expect(parseFloat(changed.width)).toBeGreaterThan(parseFloat(start.width));
   await reader.click('#toolbar [data-theme="dark"]');
-  expect((await look()).bg).toBe('rgb(28, 28, 30)');
+  // Applied once the settings are saved (reader.js change()): polled.
+  await expect.poll(async () => (await look()).bg).toBe('rgb(28, 28, 30)');
   await reader.close();
   // A new reader view opens with the same choices.
   reader = await openReaderOf(url);
@@ -964,13 +966,32 @@ test('when no highlighted text is on screen, the first highlighted block is scro
 test('a later click reuses the labels only while the page encodes the same', async () => {
   const { page, url } = await openPage(READER.route);
   const paint = async () => (await readHighlights(page)).text;
+  // Off on a page that was never highlighted injects nothing.
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  expect(await inIsolatedWorld(url, 'injected')).toBe(false);
+  // The first click: the page labelled itself as soon as it was injected.
   const first = await setHighlight(url, { on: true, extractor: 'readability' });
   expect(first.state).toBe('on');
   expect(first.timing.reused).toBeUndefined();
+  expect(first.timing.atInjection, JSON.stringify(first.timing)).toBe(true);
   const painted = await paint();
   expect((await setHighlight(url, { on: false })).state).toBe('off');
   const again = await setHighlight(url, { on: true, extractor: 'readability' });
   expect(again.timing.reused, JSON.stringify(again.timing)).toBe(true);
+  // Nothing changed: not even encoded again.
+  expect(again.timing.unchanged, JSON.stringify(again.timing)).toBe(true);
+  expect(await paint()).toBe(painted);
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  // An attribute the encoding does not read changes nothing...
+  await page.evaluate(() => document.querySelector('article p').setAttribute('data-seen', '1'));
+  const attr = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(attr.timing.unchanged, JSON.stringify(attr.timing)).toBe(true);
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  // ...one it reads (class) makes the next click encode the page again.
+  await page.evaluate(() => document.querySelector('article p').classList.add('wce-test-class'));
+  const cls = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(cls.timing.unchanged, JSON.stringify(cls.timing)).toBeUndefined();
+  expect(cls.timing.encodeMs).toBeGreaterThan(0);
   expect(await paint()).toBe(painted);
   expect((await setHighlight(url, { on: false })).state).toBe('off');
   const anew = await setHighlight(url, { on: true, extractor: 'readability', fresh: true });
@@ -987,6 +1008,53 @@ test('a later click reuses the labels only while the page encodes the same', asy
   expect(changed.timing.reused).toBeUndefined();
   expect(await paint()).toContain('Added while it was off.');
   expect((await setHighlight(url, { on: false })).state).toBe('off');
+  await page.close();
+});
+
+test('a change made while the labels are on their way is seen by the next click', async () => {
+  const { page, url } = await openPage(READER.route);
+  // The extractor takes 400 ms; the page changes 100 ms into the click.
+  await worker.evaluate(async () => {
+    const wce = await self.wce.getExtractor();
+    const real = Object.getPrototypeOf(wce).classify;
+    wce.classify = function (...a) { const t = Date.now(); while (Date.now() - t < 400); return real.apply(this, a); };
+  });
+  try {
+    await page.evaluate(() => setTimeout(() => {
+      const p = [...document.querySelectorAll('article p')].find((x) => x.textContent.includes('Pick the outer leaves'));
+      p.append(' Changed during the click.');
+    }, 100));
+    const first = await setHighlight(url, { on: true, extractor: 'readability' });
+    expect(first.state).toBe('on');
+  } finally {
+    await worker.evaluate(async () => { delete (await self.wce.getExtractor()).classify; });
+  }
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  const next = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(next.timing.unchanged, JSON.stringify(next.timing)).toBeUndefined();
+  expect((await readHighlights(page)).text).toContain('Changed during the click.');
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  await page.close();
+});
+
+test('a new colour on the same page replaces the highlight style; off leaves the page as it was', async () => {
+  const { page, url } = await openPage(FIXTURE.route);
+  const before = await outerHTML(page);
+  expect(await inIsolatedWorld(url, 'disableHighlightApi')).toBe(true);
+  const blue = await setHighlight(url, { on: true, extractor: 'readability', color: '#3366ff' });
+  expect(blue.state, JSON.stringify(blue)).toBe('on');
+  expect((await readMarks(page)).background).toBe('rgba(51, 102, 255, 0.45)');
+  const red = await setHighlight(url, { on: true, extractor: 'readability', color: '#ff0000', repaint: true });
+  expect(red.state, JSON.stringify(red)).toBe('on');
+  expect((await readMarks(page)).background).toBe('rgba(255, 0, 0, 0.45)');
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  expect((await readMarks(page)).count).toBe(0);
+  expect(await outerHTML(page)).toBe(before);
+  // The same colour again: the style in the document is reused.
+  expect((await setHighlight(url, { on: true, extractor: 'readability', color: '#ff0000' })).state).toBe('on');
+  expect((await readMarks(page)).background).toBe('rgba(255, 0, 0, 0.45)');
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  expect(await outerHTML(page)).toBe(before);
   await page.close();
 });
 
@@ -1194,6 +1262,34 @@ test('open shadow roots and same-origin frames are highlighted, and restored exa
     await expect.poll(async () => (await shot('#story')).equals(before.storyShot), { message: `${what}: frame as before` }).toBe(true);
   }
   expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a later click sees changes inside open shadow roots and same-origin frames', async () => {
+  const { page, url } = await openPage('/composed');
+  await page.frameLocator('#story').locator('article').waitFor();
+  const story = page.frames().find((f) => f.url().endsWith('/fixture'));
+  const on = () => setHighlight(url, { on: true, extractor: 'all_text' });
+  const off = async () => expect((await setHighlight(url, { on: false })).state).toBe('off');
+  expect((await on()).state).toBe('on');
+  await off();
+  const again = await on();
+  expect(again.timing.unchanged, JSON.stringify(again.timing)).toBe(true);
+  await off();
+  // Text added inside the frame while off: encoded and labelled anew, painted.
+  await story.evaluate(() => { document.querySelector('article p').append(' Frame text added while off.'); });
+  const framed = await on();
+  expect(framed.timing.unchanged, JSON.stringify(framed.timing)).toBeUndefined();
+  expect(framed.timing.reused, JSON.stringify(framed.timing)).toBeUndefined();
+  expect(await story.evaluate(() => [...CSS.highlights.get('wce-main')].map((r) => r.toString()).join('\n')))
+    .toContain('Frame text added while off.');
+  await off();
+  // And inside the open shadow root.
+  await page.evaluate(() => { document.getElementById('host').shadowRoot.querySelector('p').append(' Shadow text added.'); });
+  const shadowed = await on();
+  expect(shadowed.timing.unchanged, JSON.stringify(shadowed.timing)).toBeUndefined();
+  expect(await inIsolatedWorld(url, 'readPaint')).toContain('Shadow text added.');
+  await off();
   await page.close();
 });
 
