@@ -471,10 +471,10 @@ std::unique_ptr<Extractor> make_learned_ensemble() {
        "readability, trafilatura, domdistiller, boilerpipe_article, resiliparse, justext, goose and cetd), "
        "each member's share of the page kept, "
        "agreement of the node, its block and neighbours, words, link density, depth, position, tag path "
-       "and the page-complexity estimate (routing); a second stage of trees smooths the first one's P(content) "
-       "over neighbours, blocks and enclosing elements. The label is P(content); >= 0.5 is kept. A page stage "
-       "(small trees over the trees' output and the members') decides whether the page takes readability's "
-       "or resiliparse's labels outright."},
+       "and the page-complexity estimate (routing); when the model has one, a second stage of trees smooths the "
+       "first one's P(content) over neighbours, blocks and enclosing elements. The label is P(content); >= 0.5 "
+       "is kept. A page stage (small trees over the trees' output and the members') decides whether the page "
+       "takes a member's labels outright (the model's choices: readability)."},
       [](Context& ctx) { return ensemble_probabilities(ctx); });
 }
 
