@@ -15,6 +15,16 @@
 //   P.columns    the row column names, one a line
 //   P.members    the members run (--members, default every candidate of
 //                wce::ensemble_members()), one a line
+//   P.groups.i32 int32, per row: wce::ensemble_context_groups (its block,
+//                then the holding elements from the block's container up;
+//                -1 for none), kEnsembleGroupCount a row
+//   P.context.f32 float32, per row: wce::ensemble_context_features of the
+//                compiled-in first stage's P(content), kEnsembleContextFeatureCount
+//                a row (scripts/learn/ensemble.py --check-context compares
+//                its own computation with these)
+//   P.anc.i32    int32 pairs (row, element): every element ancestor of the
+//                row's text node, so that sums over an element's subtree
+//                (the second stage's features) can be rebuilt in Python
 // Usage: ensemble_dump [--split train|test] [--members a,b,...] [--pages-per-dataset N] --out P DATA.jsonl.gz...
 #include <cstdio>
 #include <fstream>
@@ -50,7 +60,9 @@ int main(int argc, char** argv) {
   for (size_t m = 0; m < wce::kEnsembleMemberCount; ++m)
     if (use[m]) members.push_back(wce::ensemble_members()[m]);
   std::ofstream pages_tsv(out + ".pages.tsv"), rows(out + ".rows.f32", std::ios::binary), cols(out + ".columns"),
-      member_list(out + ".members");
+      member_list(out + ".members"), groups_out(out + ".groups.i32", std::ios::binary),
+      anc_out(out + ".anc.i32", std::ios::binary), context_out(out + ".context.f32", std::ios::binary);
+  auto put = [](std::ofstream& o, int32_t v) { o.write(reinterpret_cast<const char*>(&v), sizeof v); };
   for (const char* m : members) member_list << m << "\n";
   pages_tsv << "page\tdataset\tid\tbucket\tparse_ms\tgold_tokens\tpage_tokens\tmatched_tokens";
   for (const char* m : members) pages_tsv << "\tf1_" << m << "\tms_" << m;
@@ -79,6 +91,12 @@ int main(int argc, char** argv) {
       pages_tsv << "\n";
       const std::vector<double> fx = wce::ensemble_features(run.context(), {}, nullptr, &use);
       const auto& words = run.context().text_words();
+      const std::vector<uint32_t> groups = wce::ensemble_context_groups(run.context());
+      const wce::Document& doc = run.doc();
+      std::vector<double> p1(words.size(), 0.0);
+      for (size_t k = 0; k < words.size(); ++k)
+        if (words[k] > 0) p1[k] = wce::ensemble_model().model.probability(&fx[k * D]);
+      const std::vector<double> cf = wce::ensemble_context_features(run.context(), p1);
       for (size_t k = 0; k < words.size(); ++k) {
         if (words[k] == 0) continue;  // no text: its label changes nothing
         row[0] = static_cast<float>(page_index);
@@ -89,6 +107,18 @@ int main(int argc, char** argv) {
         row[5] = gold.labels[k];
         for (size_t j = 0; j < D; ++j) row[6 + j] = static_cast<float>(fx[k * D + j]);
         rows.write(reinterpret_cast<const char*>(row.data()), static_cast<std::streamsize>(row.size() * sizeof(float)));
+        for (size_t g = 0; g < wce::kEnsembleGroupCount; ++g) {
+          const uint32_t v = groups[k * wce::kEnsembleGroupCount + g];
+          put(groups_out, v == wce::kNone ? -1 : static_cast<int32_t>(v));
+        }
+        for (size_t j = 0; j < wce::kEnsembleContextFeatureCount; ++j) {
+          const float v = static_cast<float>(cf[k * wce::kEnsembleContextFeatureCount + j]);
+          context_out.write(reinterpret_cast<const char*>(&v), sizeof v);
+        }
+        for (uint32_t a = doc.nodes[doc.text_nodes[k]].parent; a != wce::kNone; a = doc.nodes[a].parent) {
+          put(anc_out, static_cast<int32_t>(row_count));
+          put(anc_out, static_cast<int32_t>(a));
+        }
         ++row_count;
       }
       ++page_index;

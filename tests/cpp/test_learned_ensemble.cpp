@@ -1,6 +1,7 @@
 // The learned ensemble ("ensemble"): model loading, tree inference, label
 // count, bad input (no text nodes, a failing member, an empty member output),
-// the page stage (its features, one side per page), determinism.
+// the second stage's features, the page stage (its features, one side per
+// page), determinism.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -28,6 +29,9 @@ TEST(LearnedEnsemble, ModelLoadsWithTheFeatureLayout) {
   for (size_t i = 0; i < wce::kEnsembleFeatureCount; ++i)
     EXPECT_STREQ(info.feature_names[i], wce::ensemble_feature_names()[i]);
   EXPECT_NE(std::string(info.trained_on).find("training split"), std::string::npos);
+  ASSERT_EQ(info.page_models.size(), info.page_choices.size());
+  for (size_t c : info.page_choices) EXPECT_TRUE(wce::ensemble_used_members()[c]);
+  if (info.context_stage) EXPECT_FALSE(info.context_model.root.empty());
 }
 
 TEST(LearnedEnsemble, OneProbabilityPerTextNodeAndDeterministic) {
@@ -143,34 +147,104 @@ TEST(LearnedEnsemble, PageFeaturesFromHandMadeProbabilities) {
   wce::Document empty = wce::parse_html("", "utf-8");
   wce::Context ectx(empty);
   const auto e = wce::ensemble_page_features(ectx, {}, {});
-  for (size_t i = 0; i < e.size(); ++i) EXPECT_EQ(e[i], std::strcmp(names[i], "trees_readability_jaccard") == 0 ? 1.0 : 0.0);
+  for (size_t i = 0; i < e.size(); ++i)
+    EXPECT_EQ(e[i], std::string(names[i]).find("_jaccard") != std::string::npos ? 1.0 : 0.0) << names[i];
 }
 
-TEST(LearnedEnsemble, LabelsAreTheTreesOrReadabilitysOnEachPage) {
+TEST(LearnedEnsemble, ContextFeaturesFromHandMadeProbabilities) {
+  // The second stage's smoothing, checked against sums by hand: P = 0.9 on
+  // the article's worded nodes, 0.1 elsewhere.
+  wce::Document doc = wce::parse_html(kPage, "utf-8");
+  wce::Context ctx(doc);
+  const auto& words = ctx.text_words();
+  const size_t n = doc.text_nodes.size();
+  auto in_article = [&](size_t k) {
+    for (uint32_t a = doc.nodes[doc.text_nodes[k]].parent; a != wce::kNone; a = doc.nodes[a].parent)
+      if (doc.nodes[a].tag == wce::Tag::Article) return true;
+    return false;
+  };
+  std::vector<double> prob(n, 0.0);
+  std::vector<size_t> worded;
+  double total = 0, wp = 0, kept = 0, art_w = 0, art_wp = 0;
+  for (size_t k = 0; k < n; ++k) {
+    if (words[k] == 0) continue;
+    prob[k] = in_article(k) ? 0.9 : 0.1;
+    worded.push_back(k);
+    total += words[k];
+    wp += words[k] * prob[k];
+    kept += prob[k] >= 0.5 ? words[k] : 0;
+    if (in_article(k)) art_w += words[k], art_wp += words[k] * prob[k];
+  }
+  ASSERT_GE(worded.size(), 6u);
+  const std::vector<double> f = wce::ensemble_context_features(ctx, prob);
+  ASSERT_EQ(f.size(), n * wce::kEnsembleContextFeatureCount);
+  const auto& names = wce::ensemble_context_feature_names();
+  auto at = [&](size_t k, const char* name) {
+    const size_t j = static_cast<size_t>(
+        std::find_if(names.begin(), names.end(), [&](const char* m) { return std::strcmp(m, name) == 0; }) - names.begin());
+    return f[k * wce::kEnsembleContextFeatureCount + j];
+  };
+  const std::vector<uint32_t> groups = wce::ensemble_context_groups(ctx);
+  for (size_t i = 0; i < worded.size(); ++i) {
+    const size_t k = worded[i];
+    EXPECT_DOUBLE_EQ(at(k, "p1"), prob[k]);
+    EXPECT_DOUBLE_EQ(at(k, "prev_p"), i > 0 ? prob[worded[i - 1]] : 0.0);
+    EXPECT_DOUBLE_EQ(at(k, "next_p"), i + 1 < worded.size() ? prob[worded[i + 1]] : 0.0);
+    double w3 = 0, wp3 = 0;
+    for (size_t j = i >= 3 ? i - 3 : 0; j < i; ++j) w3 += words[worded[j]], wp3 += words[worded[j]] * prob[worded[j]];
+    EXPECT_NEAR(at(k, "prev3_p"), w3 > 0 ? wp3 / w3 : 0.0, 1e-12);
+    EXPECT_NEAR(at(k, "page_p"), wp / total, 1e-12);
+    EXPECT_NEAR(at(k, "page_kept"), kept / total, 1e-12);
+    // Holding elements: the block's container first, then its ancestors;
+    // the article's paragraphs see the article two levels up (p, article).
+    const uint32_t b = groups[k * wce::kEnsembleGroupCount];
+    ASSERT_NE(b, wce::kNone);
+    EXPECT_EQ(groups[k * wce::kEnsembleGroupCount + 1], ctx.blocks().blocks[b].container);
+    EXPECT_EQ(groups[k * wce::kEnsembleGroupCount + 2], doc.nodes[ctx.blocks().blocks[b].container].parent);
+    if (in_article(k) && doc.nodes[doc.text_nodes[k]].parent != wce::kNone &&
+        doc.nodes[doc.nodes[doc.text_nodes[k]].parent].tag == wce::Tag::P) {
+      EXPECT_NEAR(at(k, "anc1_p"), art_wp / art_w, 1e-12);
+      EXPECT_NEAR(at(k, "anc1_share"), art_w / total, 1e-12);
+      EXPECT_NEAR(at(k, "block_p"), 0.9, 1e-12);
+    }
+  }
+  // Nodes without words get zeros; no text nodes give no rows.
+  for (size_t k = 0; k < n; ++k)
+    if (words[k] == 0) EXPECT_EQ(at(k, "page_p"), 0.0);
+  wce::Document empty = wce::parse_html("", "utf-8");
+  wce::Context ectx(empty);
+  EXPECT_TRUE(wce::ensemble_context_features(ectx, {}).empty());
+}
+
+TEST(LearnedEnsemble, LabelsAreTheTreesOrOneMembersOnEachPage) {
   // The page stage picks one side for the whole page: the kept nodes are
-  // exactly the trees' (P >= 0.5) or exactly readability's.
+  // exactly the trees' (P >= 0.5) or exactly one page choice's labels.
   const char* pages[] = {kPage,
                          "<html><body><div><a href=/a>One</a> <a href=/b>Two</a></div><p>Short text here.</p>"
                          "<div class=comments><p>A comment with some words in it</p></div></body></html>",
                          "<html><body><table><tr><td>Cell one with words</td><td><a href=x>link</a></td></tr>"
                          "</table><p>Body text that goes on for a while about nothing at all really.</p></body></html>"};
+  const wce::EnsembleModelInfo& info = wce::ensemble_model();
   for (const char* html : pages) {
     wce::Document doc = wce::parse_html(html, "utf-8");
     wce::Context ctx(doc);
     const wce::Labels out = wce::ensemble_probabilities(ctx);
     const std::vector<double> x = wce::ensemble_features(ctx);
+    const std::vector<double> prob = wce::ensemble_tree_probabilities(ctx, x);
     const auto& words = ctx.text_words();
-    bool as_trees = true, as_readability = true;
+    bool as_trees = true;
+    std::vector<bool> as_member(info.page_choices.size(), true);
     for (size_t k = 0; k < out.size(); ++k) {
       if (words[k] == 0) {
         EXPECT_EQ(out[k], 0.0f);
         continue;
       }
       const bool kept = out[k] >= 0.5f;
-      as_trees &= kept == (wce::ensemble_model().model.probability(&x[k * wce::kEnsembleFeatureCount]) >= 0.5);
-      as_readability &= kept == (x[k * wce::kEnsembleFeatureCount] >= 0.5);
+      as_trees = as_trees && kept == (prob[k] >= 0.5);
+      for (size_t c = 0; c < as_member.size(); ++c)
+        as_member[c] = as_member[c] && kept == (x[k * wce::kEnsembleFeatureCount + info.page_choices[c]] >= 0.5);
     }
-    EXPECT_TRUE(as_trees || as_readability) << html;
+    EXPECT_TRUE(as_trees || std::find(as_member.begin(), as_member.end(), true) != as_member.end()) << html;
   }
 }
 

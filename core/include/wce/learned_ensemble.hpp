@@ -47,16 +47,42 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get 
 
 // The page stage's features (scripts/learn/ensemble.py PAGE_FEATURES, same
 // order), from the trees' P(content) per text node and the node features x
-// (ensemble_features): words kept by the trees and by readability, their
-// overlap, the trees' mean probability on and off readability's words and
-// their uncertainty, the page's agreement, complexity and size.
-constexpr size_t kEnsemblePageFeatureCount = 10;
+// (ensemble_features): the words the trees keep, their uncertainty, the
+// page's agreement, complexity and size, then for readability, resiliparse
+// and cetd each: the words the member keeps, the trees' over the member's,
+// their overlap (Jaccard), the trees' mean probability on and off the
+// member's words.
+constexpr size_t kEnsemblePageFeatureCount = 20;
 const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names();
 std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
                                                                      const std::vector<double>& prob);
 
+// The second stage (auto-context, core/src/extractors/ensemble_context.cpp):
+// the first stage's P(content) smoothed over the node's neighbours in
+// document order, its block and the blocks beside it, and the subtrees of
+// the elements that hold its block (the block's container and kEnsembleGroupLevels-1
+// ancestors above it). The second-stage trees read the first stage's
+// features followed by these.
+constexpr size_t kEnsembleGroupLevels = 4;
+constexpr size_t kEnsembleGroupCount = 1 + kEnsembleGroupLevels;
+// Per text node: its block, then the holding elements (node indices) from the
+// block's container upwards; kNone where there is none.
+std::vector<uint32_t> ensemble_context_groups(Context& ctx);
+constexpr size_t kEnsembleContextFeatureCount = 20;
+const std::array<const char*, kEnsembleContextFeatureCount>& ensemble_context_feature_names();
+// Row-major, kEnsembleContextFeatureCount per text node (0 for nodes without words).
+std::vector<double> ensemble_context_features(Context& ctx, const std::vector<double>& prob);
+
+// The trees' P(content) per text node (the second stage's when the model
+// has one; 0 for nodes without words) from the node features x.
+std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<double>& x);
+
+// The page stage's choice: an index into ensemble_model().page_choices (the
+// page takes that member's labels), or -1 (it keeps the trees').
+int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& page);
+
 // P(content) per text node: the "ensemble" extractor's labels. The page
-// stage decides whether the page takes readability's labels outright.
+// stage decides whether the page takes a member's labels outright.
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get = {});
 
 // A gradient-boosted tree ensemble for binary classification:
@@ -76,9 +102,14 @@ struct TreeModel {
 struct EnsembleModelInfo {
   const char* const* feature_names;  // kEnsembleFeatureCount names, in model order
   TreeModel model;
-  TreeModel page_model;  // on ensemble_page_features: P(readability beats the trees on the page)
-  double page_threshold = 0.5;       // the page takes readability's labels when page_model's P >= this
-  double page_fallback_share = 0.0;  // or when trees_over_readability < this (0: no such rule)
+  bool context_stage = false;  // the second stage runs
+  TreeModel context_model;     // on ensemble_features then ensemble_context_features
+  // Per page choice: the member (index into ensemble_members()) and the trees
+  // on ensemble_page_features giving P(that member beats the trees on the page).
+  std::vector<size_t> page_choices;
+  std::vector<TreeModel> page_models;
+  double page_threshold = 0.5;       // the page takes the choice of highest P when P >= this
+  double page_fallback_share = 0.0;  // or readability's when trees_over_readability < this (0: no such rule)
   const char* trained_on;
 };
 const EnsembleModelInfo& ensemble_model();

@@ -64,17 +64,31 @@ static_assert(kInTableCell + 1 == kEnsembleFeatureCount, "feature layout");
 
 constexpr size_t kWindow = 3;  // blocks on each side of window_agreement
 
-// The page stage (kPage* in the model) replaces the old rule "readability when
-// the trees keep under 0.2 of its characters": the trees sometimes drop an
+// The page stage (kPage* in the model): per page, keep the trees or take one
+// member's labels outright (kPageChoices). The trees sometimes drop an
 // article only readability finds, and sometimes add or cut around an article
-// readability already has clean; its features see both cases.
-constexpr size_t kTreesOverReadabilityCap = 10;  // trees_over_readability is clipped here
-constexpr size_t kTreesOverReadability = 2;       // its index in the page features
+// a member already has clean; its features see both cases, for each member
+// of kPageMembers (their columns are 0 when the model does not run them).
+constexpr double kTreesOverMemberCap = 10;  // trees_over_<member> is clipped here
+constexpr std::array<const char*, 3> kPageMembers = {"readability", "resiliparse", "cetd"};
+constexpr size_t kPageCommon = 5;    // page features before the per-member ones
+constexpr size_t kPagePerMember = 5;  // share, trees_over, jaccard, prob_on, prob_off
+static_assert(kPageCommon + kPagePerMember * kPageMembers.size() == kEnsemblePageFeatureCount, "page layout");
+constexpr size_t kTreesOverReadability = kPageCommon + 1;  // readability is kPageMembers[0]
 
 const std::array<const char*, kEnsemblePageFeatureCount> kPageFeatureLayout = {
-    "trees_share", "readability_share", "trees_over_readability", "trees_readability_jaccard",
-    "prob_on_readability", "prob_off_readability", "trees_uncertainty", "page_agreement",
-    "complexity", "log_page_words"};
+    "trees_share", "trees_uncertainty", "page_agreement", "complexity", "log_page_words",
+    "readability_share", "trees_over_readability", "trees_readability_jaccard", "prob_on_readability",
+    "prob_off_readability",
+    "resiliparse_share", "trees_over_resiliparse", "trees_resiliparse_jaccard", "prob_on_resiliparse",
+    "prob_off_resiliparse",
+    "cetd_share", "trees_over_cetd", "trees_cetd_jaccard", "prob_on_cetd", "prob_off_cetd"};
+
+size_t member_column(const char* name) {
+  for (size_t m = 0; m < kEnsembleMemberCount; ++m)
+    if (std::strcmp(kMembers[m], name) == 0) return m;
+  throw std::logic_error(std::string("core/models/ensemble_gbdt.inc: not an ensemble member: ") + name);
+}
 
 const std::array<const char*, kEnsembleFeatureCount> kFeatureNames = {
     "vote_readability", "vote_trafilatura", "vote_domdistiller", "vote_boilerpipe_article",
@@ -302,13 +316,41 @@ const EnsembleModelInfo& ensemble_model() {
                   "core/models/ensemble_gbdt.inc does not match kEnsembleFeatureCount");
     load_trees(r.model, kModelTreeRoot, kModelFeature, kModelThreshold, kModelLeft, kModelRight, kModelValue,
                kModelBias, kEnsembleFeatureCount, "trees");
+    static_assert(sizeof(kContextFeatureNames) / sizeof(kContextFeatureNames[0]) == kEnsembleContextFeatureCount,
+                  "core/models/ensemble_gbdt.inc does not match kEnsembleContextFeatureCount");
+    r.context_stage = kContextStage;
+    if (r.context_stage)
+      load_trees(r.context_model, kContextTreeRoot, kContextFeature, kContextThreshold, kContextLeft, kContextRight,
+                 kContextValue, kContextBias, kEnsembleFeatureCount + kEnsembleContextFeatureCount, "second stage");
     static_assert(sizeof(kPageFeatureNames) / sizeof(kPageFeatureNames[0]) == kEnsemblePageFeatureCount,
                   "core/models/ensemble_gbdt.inc does not match kEnsemblePageFeatureCount");
-    load_trees(r.page_model, kPageTreeRoot, kPageFeature, kPageThreshold, kPageLeft, kPageRight, kPageValue,
-               kPageBias, kEnsemblePageFeatureCount, "page stage");
+    static_assert(sizeof(kPageChoices) / sizeof(kPageChoices[0]) == sizeof(kPageChoiceTrees) / sizeof(kPageChoiceTrees[0]),
+                  "core/models/ensemble_gbdt.inc: one tree count per page choice");
+    TreeModel all;
+    load_trees(all, kPageTreeRoot, kPageFeature, kPageThreshold, kPageLeft, kPageRight, kPageValue, kPageBias,
+               kEnsemblePageFeatureCount, "page stage");
+    size_t first = 0;
+    for (size_t c = 0; c < std::size(kPageChoices); ++c) {
+      const size_t count = static_cast<size_t>(kPageChoiceTrees[c]);
+      if (count == 0 || first + count > all.root.size())
+        throw std::logic_error("core/models/ensemble_gbdt.inc (page stage): bad tree counts");
+      TreeModel t = all;  // the choice's trees share the node arrays
+      t.root.assign(all.root.begin() + static_cast<std::ptrdiff_t>(first),
+                    all.root.begin() + static_cast<std::ptrdiff_t>(first + count));
+      first += count;
+      r.page_models.push_back(std::move(t));
+      r.page_choices.push_back(member_column(kPageChoices[c]));
+      if (!ensemble_used_members()[r.page_choices.back()])
+        throw std::logic_error(std::string("core/models/ensemble_gbdt.inc: page choice not a member: ") + kPageChoices[c]);
+    }
+    if (first != all.root.size()) throw std::logic_error("core/models/ensemble_gbdt.inc (page stage): bad tree counts");
     r.page_threshold = kPageChooseAt;
     r.page_fallback_share = kPageFallbackShare;
     r.trained_on = kModelTrainedOn;
+    for (size_t i = 0; i < kEnsembleContextFeatureCount; ++i)
+      if (std::strcmp(kContextFeatureNames[i], ensemble_context_feature_names()[i]) != 0)
+        throw std::logic_error("core/models/ensemble_gbdt.inc: second-stage feature " + std::to_string(i) + " is '" +
+                               kContextFeatureNames[i] + "', expected '" + ensemble_context_feature_names()[i] + "'");
     for (size_t i = 0; i < kEnsembleFeatureCount; ++i)
       if (std::strcmp(r.feature_names[i], kFeatureNames[i]) != 0)
         throw std::logic_error("core/models/ensemble_gbdt.inc: feature " + std::to_string(i) + " is '" +
@@ -325,34 +367,80 @@ const EnsembleModelInfo& ensemble_model() {
 std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
                                                                      const std::vector<double>& prob) {
   constexpr size_t D = kEnsembleFeatureCount;
+  constexpr size_t P = kPageMembers.size();
   const std::vector<uint32_t>& words = ctx.text_words();
   const size_t n = std::min(words.size(), std::min(prob.size(), x.size() / D));
-  double total = 0, trees = 0, rd = 0, both = 0, either = 0, on = 0, off = 0, unsure = 0, agree = 0;
+  std::array<size_t, P> col{};
+  for (size_t j = 0; j < P; ++j) col[j] = member_column(kPageMembers[j]);
+  double total = 0, trees = 0, unsure = 0, agree = 0;
+  std::array<double, P> kept{}, both{}, either{}, on{}, off{};
   for (size_t k = 0; k < n; ++k) {
     const double w = words[k];
     if (w == 0) continue;
-    const bool t = prob[k] >= 0.5, r = x[k * D] >= 0.5;  // column 0: vote_readability
+    const bool t = prob[k] >= 0.5;
     total += w;
     trees += t ? w : 0;
-    rd += r ? w : 0;
-    both += t && r ? w : 0;
-    either += t || r ? w : 0;
-    (r ? on : off) += w * prob[k];
     unsure += w * std::min(prob[k], 1 - prob[k]);
     agree += w * x[k * D + kAgreement];
+    for (size_t j = 0; j < P; ++j) {
+      const bool v = x[k * D + col[j]] >= 0.5;
+      kept[j] += v ? w : 0;
+      both[j] += t && v ? w : 0;
+      either[j] += t || v ? w : 0;
+      (v ? on[j] : off[j]) += w * prob[k];
+    }
   }
   auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
-  const double complexity = n > 0 ? x[kComplexity] : 0.0;  // the same on every row
-  return {ratio(trees, total),
-          ratio(rd, total),
-          std::min(static_cast<double>(kTreesOverReadabilityCap), trees / std::max(rd, 1.0)),
-          either > 0 ? both / either : 1.0,
-          ratio(on, rd),
-          ratio(off, total - rd),
-          ratio(unsure, total),
-          ratio(agree, total),
-          complexity,
-          std::log1p(total)};
+  std::array<double, kEnsemblePageFeatureCount> f{};
+  f[0] = ratio(trees, total);
+  f[1] = ratio(unsure, total);
+  f[2] = ratio(agree, total);
+  f[3] = n > 0 ? x[kComplexity] : 0.0;  // the same on every row
+  f[4] = std::log1p(total);
+  for (size_t j = 0; j < P; ++j) {
+    double* g = &f[kPageCommon + j * kPagePerMember];
+    g[0] = ratio(kept[j], total);
+    g[1] = std::min(kTreesOverMemberCap, trees / std::max(kept[j], 1.0));
+    g[2] = either[j] > 0 ? both[j] / either[j] : 1.0;
+    g[3] = ratio(on[j], kept[j]);
+    g[4] = ratio(off[j], total - kept[j]);
+  }
+  return f;
+}
+
+std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<double>& x) {
+  constexpr size_t D = kEnsembleFeatureCount, C = kEnsembleContextFeatureCount;
+  const EnsembleModelInfo& info = ensemble_model();
+  const std::vector<uint32_t>& words = ctx.text_words();
+  const size_t n = std::min(words.size(), x.size() / D);
+  std::vector<double> prob(n, 0.0);
+  for (size_t k = 0; k < n; ++k)
+    if (words[k] > 0) prob[k] = info.model.probability(&x[k * D]);  // whitespace: nothing to keep
+  if (!info.context_stage) return prob;
+  const std::vector<double> cf = ensemble_context_features(ctx, prob);
+  std::vector<double> row(D + C);
+  for (size_t k = 0; k < n; ++k) {
+    if (words[k] == 0) continue;
+    std::copy(&x[k * D], &x[k * D] + D, row.begin());
+    std::copy(&cf[k * C], &cf[k * C] + C, row.begin() + D);
+    prob[k] = info.context_model.probability(row.data());
+  }
+  return prob;
+}
+
+int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& page) {
+  const EnsembleModelInfo& info = ensemble_model();
+  if (page[kTreesOverReadability] < info.page_fallback_share) {  // the trees lost most of readability's article
+    for (size_t c = 0; c < info.page_choices.size(); ++c)
+      if (info.page_choices[c] == 0) return static_cast<int>(c);
+  }
+  int best = -1;
+  double best_p = info.page_threshold;
+  for (size_t c = 0; c < info.page_models.size(); ++c) {
+    const double p = info.page_models[c].probability(page.data());
+    if (p >= best_p && (best < 0 || p > best_p)) best = static_cast<int>(c), best_p = p;
+  }
+  return best;
 }
 
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
@@ -362,18 +450,16 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
   const EnsembleModelInfo& info = ensemble_model();
   const std::vector<double> x = ensemble_features(ctx, get);
   const std::vector<uint32_t>& words = ctx.text_words();
-  std::vector<double> prob(n, 0.0);
-  for (size_t k = 0; k < n; ++k)
-    if (words[k] > 0) prob[k] = info.model.probability(&x[k * kEnsembleFeatureCount]);  // whitespace: nothing to keep
-  const auto page = ensemble_page_features(ctx, x, prob);
-  const bool readability = info.page_model.probability(page.data()) >= info.page_threshold ||
-                           page[kTreesOverReadability] < info.page_fallback_share;
+  const std::vector<double> prob = ensemble_tree_probabilities(ctx, x);
+  const int choice = ensemble_page_choice(ensemble_page_features(ctx, x, prob));
+  const size_t column = choice >= 0 ? info.page_choices[static_cast<size_t>(choice)] : 0;
   for (size_t k = 0; k < n; ++k) {
     if (words[k] == 0) continue;
     out[k] = static_cast<float>(prob[k]);
-    // Readability's labels, with the trees' probability as the confidence
-    // inside each side of 0.5.
-    if (readability) out[k] = x[k * kEnsembleFeatureCount] >= 0.5 ? std::max(out[k], 0.5f) : std::min(out[k], 0.499f);
+    // The chosen member's labels, with the trees' probability as the
+    // confidence inside each side of 0.5.
+    if (choice >= 0)
+      out[k] = x[k * kEnsembleFeatureCount + column] >= 0.5 ? std::max(out[k], 0.5f) : std::min(out[k], 0.499f);
   }
   return out;
 }
@@ -385,9 +471,10 @@ std::unique_ptr<Extractor> make_learned_ensemble() {
        "readability, trafilatura, domdistiller, boilerpipe_article, resiliparse, justext, goose and cetd), "
        "each member's share of the page kept, "
        "agreement of the node, its block and neighbours, words, link density, depth, position, tag path "
-       "and the page-complexity estimate (routing). The label is P(content); >= 0.5 is kept. A page stage "
-       "(small trees over the trees' output and readability's) decides whether the page takes readability's "
-       "labels outright."},
+       "and the page-complexity estimate (routing); when the model has one, a second stage of trees smooths the "
+       "first one's P(content) over neighbours, blocks and enclosing elements. The label is P(content); >= 0.5 "
+       "is kept. A page stage (small trees over the trees' output and the members') decides whether the page "
+       "takes a member's labels outright (the model's choices: readability)."},
       [](Context& ctx) { return ensemble_probabilities(ctx); });
 }
 
