@@ -605,9 +605,9 @@ test('the popup lists every registered extractor, grouped by family, and highlig
   // The WebAssembly module's own list: the recommended extractor alone first,
   // then the families, each in registry order.
   const registry = await worker.evaluate(async () => (await self.wce.getExtractor()).extractors());
-  expect(groups[0]).toEqual({ family: 'recommended', names: ['readability'], labels: ['Article, like Firefox Reader View (recommended)'] });
+  expect(groups[0]).toEqual({ family: 'recommended', names: ['ensemble'], labels: ['Combined, learned (recommended)'] });
   for (const g of groups.slice(1)) {
-    expect(g.names, g.family).toEqual(registry.filter((e) => e.family === g.family && e.name !== 'readability').map((e) => e.name));
+    expect(g.names, g.family).toEqual(registry.filter((e) => e.family === g.family && e.name !== 'ensemble').map((e) => e.name));
     // Plain names, never the registry's acronyms.
     for (const l of g.labels) expect(l, g.family).not.toMatch(/^[a-z0-9_]+$/);
   }
@@ -615,16 +615,16 @@ test('the popup lists every registered extractor, grouped by family, and highlig
   const cliNames = execFileSync(CLI, ['list'], { encoding: 'utf8' }).split('\n')
     .map((l) => l.match(/^([a-z0-9_]+)\s/)).filter(Boolean).map((m) => m[1]);
   expect(groups.flatMap((g) => g.names).sort()).toEqual(cliNames.sort());
-  expect(await popup.$eval('#extractor', (s) => s.value)).toBe('readability');
+  expect(await popup.$eval('#extractor', (s) => s.value)).toBe('ensemble');
   // One line in plain words; the citation only under "About this method".
-  expect(await popup.textContent('#description')).toContain('Reader View');
+  expect(await popup.textContent('#description')).toContain('several methods');
   expect(await popup.isVisible('#reference')).toBe(false);
-  expect(await popup.textContent('#reference')).toContain('Readability.js');
+  expect(await popup.textContent('#reference')).toContain('issue 9');
   // One click: opening the popup highlighted the page.
   expect(await popup.$eval('#highlight', (b) => b.getAttribute('aria-pressed'))).toBe('true');
   // The time the user waited (the click to the answer), in words.
-  expect(await popup.textContent('#status')).toMatch(/^Highlighted \d+ passages? with “Article, like Firefox Reader View” in \d+ ms\.$/);
-  expect(await popup.$eval('#status', (e) => e.dataset.extractor)).toBe('readability');
+  expect(await popup.textContent('#status')).toMatch(/^Highlighted \d+ passages? with “Combined, learned” in \d+ ms\.$/);
+  expect(await popup.$eval('#status', (e) => e.dataset.extractor)).toBe('ensemble');
   expect(await readHighlights(page)).not.toBeNull();
   await popup.click('#highlight');
   await popupIdle(popup);

@@ -28,8 +28,8 @@ describe('settings', () => {
     expect(normalise(input)).toEqual(expected);
   });
 
-  test('the default extractor is readability, named in one constant, and recommended', () => {
-    expect(root.wceSettings.DEFAULT_EXTRACTOR).toBe('readability');
+  test('the default extractor is the learned ensemble, named in one constant, and recommended', () => {
+    expect(root.wceSettings.DEFAULT_EXTRACTOR).toBe('ensemble');
     expect(DEFAULTS.extractor).toBe(root.wceSettings.DEFAULT_EXTRACTOR);
     expect(root.wceSettings.AGREEMENT_EXTRACTORS).toContain('readability');
   });
