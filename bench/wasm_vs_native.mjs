@@ -13,7 +13,8 @@
 // around wce.extract(html) (the JS -> wasm copy, parse, extract, render,
 // result back to JS), after one warm-up pass. Several --core builds (each a
 // wce_core.js with its wce_core.wasm, if any, next to it) are measured in the
-// same rounds, page by page in turn. Native and every core alternate for R rounds (default 3); a
+// same rounds, page by page in turn, each with the wce_api.js next to it if
+// there is one (else wasm/wce_api.js). Native and every core alternate for R rounds (default 3); a
 // page's time is its minimum over the rounds (the machine is shared), the
 // table shows the median over pages. "Inside the core": the parse + extract +
 // render times the module reports (the same span as native's ms), so that
@@ -72,12 +73,20 @@ function nativeRun(native, extractor, sampleFile) {
   return ms;
 }
 
+// The JS API a core is measured with: a wce_api.js next to its wce_core.js
+// (as in the extension and the web page builds: an older build keeps its
+// own), else this tree's wasm/wce_api.js.
+function apiOf(core) {
+  const own = path.join(path.dirname(core), 'wce_api.js');
+  return fs.existsSync(own) ? own : path.join(ROOT, 'wasm', 'wce_api.js');
+}
+
 // Time to the first result in a fresh process: load the module, instantiate,
 // extract one page.
 function startup(core, htmlFile) {
   const script = `
     const t0 = performance.now();
-    const api = require(${JSON.stringify(path.join(ROOT, 'wasm', 'wce_api.js'))});
+    const api = require(${JSON.stringify(apiOf(core))});
     const html = require('fs').readFileSync(${JSON.stringify(htmlFile)}, 'utf8');
     api.createExtractor({ coreFactory: require(${JSON.stringify(core)}) }).then((w) => {
       const t1 = performance.now();
@@ -98,11 +107,10 @@ async function main() {
   fs.writeFileSync(sampleFile, pages.map((p) => JSON.stringify(p)).join('\n') + '\n');
   const bytes = pages.reduce((s, p) => s + Buffer.byteLength(p.html), 0);
 
-  const api = require(path.join(ROOT, 'wasm', 'wce_api.js'));
   const label = (core) => path.relative(ROOT, core);
   const wces = [];
   for (const core of o.cores) {
-    const wce = await api.createExtractor({ coreFactory: require(core) });
+    const wce = await require(apiOf(core)).createExtractor({ coreFactory: require(core) });
     for (const p of pages) wce.extract(p.html, { extractor: o.extractors[0] });  // warm-up (JIT, memory growth)
     wces.push(wce);
   }
