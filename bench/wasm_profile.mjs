@@ -13,33 +13,21 @@ import path from 'node:path';
 import inspector from 'node:inspector';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from './lib/cli_args.mjs';
 import { loadPages } from './lib/sample_pages.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function parseArgs(argv) {
-  const o = {
-    data: path.resolve(ROOT, '..', 'shared', 'datasets'), pages: 12, rounds: 3, extractor: 'all_text',
-    core: path.join(ROOT, 'build', 'wasm', 'wce_core.js'), top: 40, intervalUs: 100,
-  };
-  for (let i = 2; i < argv.length; i++) {
-    const a = argv[i];
-    const v = () => {
-      if (i + 1 >= argv.length) throw new Error(a + ' needs a value');
-      return argv[++i];
-    };
-    if (a === '--data') o.data = path.resolve(v());
-    else if (a === '--pages') o.pages = Number(v());
-    else if (a === '--rounds') o.rounds = Number(v());
-    else if (a === '--extractor') o.extractor = v();
-    else if (a === '--core') o.core = path.resolve(v());
-    else if (a === '--top') o.top = Number(v());
-    else if (a === '--interval-us') o.intervalUs = Number(v());
-    else throw new Error('unknown option ' + a);
-  }
-  return o;
-}
+const DEFAULTS = {
+  data: path.resolve(ROOT, '..', 'shared', 'datasets'), pages: 12, rounds: 3, extractor: 'all_text',
+  core: path.join(ROOT, 'build', 'wasm', 'wce_core.js'), top: 40, intervalUs: 100,
+};
+const OPTIONS = {
+  '--data': ['data', (v) => path.resolve(v)], '--pages': ['pages', Number], '--rounds': ['rounds', Number],
+  '--extractor': ['extractor', String], '--core': ['core', (v) => path.resolve(v)], '--top': ['top', Number],
+  '--interval-us': ['intervalUs', Number],
+};
 
 function post(session, method, params) {
   return new Promise((resolve, reject) => {
@@ -65,7 +53,7 @@ function selfTimes(profile) {
 }
 
 async function main() {
-  const o = parseArgs(process.argv);
+  const o = parseArgs(process.argv, DEFAULTS, OPTIONS);
   const { pages } = await loadPages(o.data, o.pages);
   const api = require(path.join(ROOT, 'wasm', 'wce_api.js'));
   const wce = await api.createExtractor({ coreFactory: require(o.core) });

@@ -26,34 +26,22 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from './lib/cli_args.mjs';
 import { loadPages } from './lib/sample_pages.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function parseArgs(argv) {
-  const o = {
-    data: path.resolve(ROOT, '..', 'shared', 'datasets'), pages: 20, rounds: 3, startups: 5,
-    extractors: ['all_text', 'readability', 'trafilatura'],
-    native: path.join(ROOT, 'build', 'native', 'wce'), cores: [path.join(ROOT, 'build', 'wasm', 'wce_core.js')],
-  };
-  for (let i = 2; i < argv.length; i++) {
-    const a = argv[i];
-    const v = () => {
-      if (i + 1 >= argv.length) throw new Error(a + ' needs a value');
-      return argv[++i];
-    };
-    if (a === '--data') o.data = path.resolve(v());
-    else if (a === '--pages') o.pages = Number(v());
-    else if (a === '--rounds') o.rounds = Number(v());
-    else if (a === '--startups') o.startups = Number(v());
-    else if (a === '--extractors') o.extractors = v().split(',');
-    else if (a === '--native') o.native = path.resolve(v());
-    else if (a === '--core') o.cores = v().split(',').map((c) => path.resolve(c));
-    else throw new Error('unknown option ' + a);
-  }
-  return o;
-}
+const DEFAULTS = {
+  data: path.resolve(ROOT, '..', 'shared', 'datasets'), pages: 20, rounds: 3, startups: 5,
+  extractors: ['all_text', 'readability', 'trafilatura'],
+  native: path.join(ROOT, 'build', 'native', 'wce'), cores: [path.join(ROOT, 'build', 'wasm', 'wce_core.js')],
+};
+const OPTIONS = {
+  '--data': ['data', (v) => path.resolve(v)], '--pages': ['pages', Number], '--rounds': ['rounds', Number],
+  '--startups': ['startups', Number], '--extractors': ['extractors', (v) => v.split(',')],
+  '--native': ['native', (v) => path.resolve(v)], '--core': ['cores', (v) => v.split(',').map((c) => path.resolve(c))],
+};
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -100,7 +88,7 @@ function startup(core, htmlFile) {
 }
 
 async function main() {
-  const o = parseArgs(process.argv);
+  const o = parseArgs(process.argv, DEFAULTS, OPTIONS);
   const { files, pages } = await loadPages(o.data, o.pages);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wce-wasm-bench-'));
   const sampleFile = path.join(tmp, 'pages.jsonl');
