@@ -11,7 +11,7 @@
 // hint). Native: `wce extract --jsonl --threads 1` and the `ms` it writes per
 // page (parse + extract + render; JSON reading excluded). WASM: wall time
 // around wce.extract(html) (the JS -> wasm copy, parse, extract, render,
-// result back to JS), after one warm-up pass. Several --core builds (each a
+// result back to JS), after one warm-up pass per extractor. Several --core builds (each a
 // wce_core.js with its wce_core.wasm, if any, next to it) are measured in the
 // same rounds, page by page in turn, each with the wce_api.js next to it if
 // there is one (else wasm/wce_api.js). Native and every core alternate for R rounds (default 3); a
@@ -99,7 +99,10 @@ async function main() {
   const wces = [];
   for (const core of o.cores) {
     const wce = await require(apiOf(core)).createExtractor({ coreFactory: require(core) });
-    for (const p of pages) wce.extract(p.html, { extractor: o.extractors[0] });  // warm-up (JIT, memory growth)
+    // Warm-up: every extractor measured, over every page (memory growth, and
+    // V8's tier-up from its baseline compiler to optimised code, which it
+    // does per function in the background once the function is hot).
+    for (const e of o.extractors) for (const p of pages) wce.extract(p.html, { extractor: e });
     wces.push(wce);
   }
 
