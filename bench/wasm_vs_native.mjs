@@ -11,62 +11,37 @@
 // hint). Native: `wce extract --jsonl --threads 1` and the `ms` it writes per
 // page (parse + extract + render; JSON reading excluded). WASM: wall time
 // around wce.extract(html) (the JS -> wasm copy, parse, extract, render,
-// result back to JS), after one warm-up pass. Several --core builds (each a
+// result back to JS), after one warm-up pass per extractor. Several --core builds (each a
 // wce_core.js with its wce_core.wasm, if any, next to it) are measured in the
-// same rounds, page by page in turn. Native and every core alternate for R rounds (default 3); a
+// same rounds, page by page in turn, each with the wce_api.js next to it if
+// there is one (else wasm/wce_api.js). Native and every core alternate for R rounds (default 3); a
 // page's time is its minimum over the rounds (the machine is shared), the
-// table shows the median over pages.
+// table shows the median over pages. "Inside the core": the parse + extract +
+// render times the module reports (the same span as native's ms), so that
+// wall - inside is what the boundary costs.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from './lib/cli_args.mjs';
+import { loadPages } from './lib/sample_pages.mjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function parseArgs(argv) {
-  const o = {
-    data: path.resolve(ROOT, '..', 'shared', 'datasets'), pages: 20, rounds: 3, startups: 5,
-    extractors: ['all_text', 'readability', 'trafilatura'],
-    native: path.join(ROOT, 'build', 'native', 'wce'), cores: [path.join(ROOT, 'build', 'wasm', 'wce_core.js')],
-  };
-  for (let i = 2; i < argv.length; i++) {
-    const a = argv[i];
-    const v = () => {
-      if (i + 1 >= argv.length) throw new Error(a + ' needs a value');
-      return argv[++i];
-    };
-    if (a === '--data') o.data = path.resolve(v());
-    else if (a === '--pages') o.pages = Number(v());
-    else if (a === '--rounds') o.rounds = Number(v());
-    else if (a === '--startups') o.startups = Number(v());
-    else if (a === '--extractors') o.extractors = v().split(',');
-    else if (a === '--native') o.native = path.resolve(v());
-    else if (a === '--core') o.cores = v().split(',').map((c) => path.resolve(c));
-    else throw new Error('unknown option ' + a);
-  }
-  return o;
-}
-
-async function headRecords(file, n) {
-  const out = [];
-  const input = fs.createReadStream(file).pipe(zlib.createGunzip());
-  const rl = readline.createInterface({ input, crlfDelay: Infinity });
-  for await (const line of rl) {
-    if (!line.trim()) continue;
-    const r = JSON.parse(line);
-    if (typeof r.html !== 'string') continue;
-    out.push({ id: r.id, dataset: r.dataset, html: r.html });
-    if (out.length >= n) break;
-  }
-  rl.close();
-  input.destroy();
-  return out;
-}
+const DEFAULTS = {
+  data: path.resolve(ROOT, '..', 'shared', 'datasets'), pages: 20, rounds: 3, startups: 5,
+  extractors: ['all_text', 'readability', 'trafilatura'],
+  native: path.join(ROOT, 'build', 'native', 'wce'), cores: [path.join(ROOT, 'build', 'wasm', 'wce_core.js')],
+};
+const OPTIONS = {
+  '--data': ['data', (v) => path.resolve(v)], '--pages': ['pages', Number], '--rounds': ['rounds', Number],
+  '--startups': ['startups', Number], '--extractors': ['extractors', (v) => v.split(',')],
+  '--native': ['native', (v) => path.resolve(v)], '--core': ['cores', (v) => v.split(',').map((c) => path.resolve(c))],
+};
 
 function median(xs) {
   const s = [...xs].sort((a, b) => a - b);
@@ -86,12 +61,20 @@ function nativeRun(native, extractor, sampleFile) {
   return ms;
 }
 
+// The JS API a core is measured with: a wce_api.js next to its wce_core.js
+// (as in the extension and the web page builds: an older build keeps its
+// own), else this tree's wasm/wce_api.js.
+function apiOf(core) {
+  const own = path.join(path.dirname(core), 'wce_api.js');
+  return fs.existsSync(own) ? own : path.join(ROOT, 'wasm', 'wce_api.js');
+}
+
 // Time to the first result in a fresh process: load the module, instantiate,
 // extract one page.
 function startup(core, htmlFile) {
   const script = `
     const t0 = performance.now();
-    const api = require(${JSON.stringify(path.join(ROOT, 'wasm', 'wce_api.js'))});
+    const api = require(${JSON.stringify(apiOf(core))});
     const html = require('fs').readFileSync(${JSON.stringify(htmlFile)}, 'utf8');
     api.createExtractor({ coreFactory: require(${JSON.stringify(core)}) }).then((w) => {
       const t1 = performance.now();
@@ -105,26 +88,30 @@ function startup(core, htmlFile) {
 }
 
 async function main() {
-  const o = parseArgs(process.argv);
-  const files = fs.readdirSync(o.data).filter((f) => f.endsWith('.jsonl.gz')).sort();
-  const pages = [];
-  for (const f of files) pages.push(...await headRecords(path.join(o.data, f), o.pages));
+  const o = parseArgs(process.argv, DEFAULTS, OPTIONS);
+  const { files, pages } = await loadPages(o.data, o.pages);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wce-wasm-bench-'));
   const sampleFile = path.join(tmp, 'pages.jsonl');
   fs.writeFileSync(sampleFile, pages.map((p) => JSON.stringify(p)).join('\n') + '\n');
   const bytes = pages.reduce((s, p) => s + Buffer.byteLength(p.html), 0);
 
-  const api = require(path.join(ROOT, 'wasm', 'wce_api.js'));
   const label = (core) => path.relative(ROOT, core);
   const wces = [];
   for (const core of o.cores) {
-    const wce = await api.createExtractor({ coreFactory: require(core) });
-    for (const p of pages) wce.extract(p.html, { extractor: o.extractors[0] });  // warm-up (JIT, memory growth)
+    const wce = await require(apiOf(core)).createExtractor({ coreFactory: require(core) });
+    // Warm-up: every extractor measured, over every page (memory growth, and
+    // V8's tier-up from its baseline compiler to optimised code, which it
+    // does per function in the background once the function is hot).
+    for (const e of o.extractors) for (const p of pages) wce.extract(p.html, { extractor: e });
     wces.push(wce);
   }
 
   const best = {};  // extractor -> side (native or core index) -> id -> ms
-  for (const e of o.extractors) best[e] = { native: new Map(), wasm: o.cores.map(() => new Map()) };
+  // inside: the core's own parse + extract + render (timed in C++, the span of
+  // native's ms); wall - inside is the boundary (JS wrapper, copies, result).
+  for (const e of o.extractors) {
+    best[e] = { native: new Map(), wasm: o.cores.map(() => new Map()), inside: o.cores.map(() => new Map()) };
+  }
   const keepMin = (m, id, v) => m.set(id, m.has(id) ? Math.min(m.get(id), v) : v);
   for (let round = 0; round < o.rounds; round++) {
     for (const e of o.extractors) {
@@ -132,8 +119,9 @@ async function main() {
       for (const p of pages) {  // page by page, every core in turn: they see the same load
         wces.forEach((wce, c) => {
           const t0 = performance.now();
-          wce.extract(p.html, { extractor: e });
+          const { timing } = wce.extract(p.html, { extractor: e });
           keepMin(best[e].wasm[c], p.id, performance.now() - t0);
+          keepMin(best[e].inside[c], p.id, timing.parseMs + timing.extractMs + timing.renderMs);
         });
       }
     }
@@ -142,13 +130,16 @@ async function main() {
   console.log(`pages: ${pages.length} (first ${o.pages} of each of ${files.length} datasets), ` +
     `${(bytes / 1e6).toFixed(1)} MB of UTF-8 HTML; rounds: ${o.rounds}; node ${process.version}; ` +
     `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-  console.log('| extractor | core | native ms/page (median) | WASM ms/page (median) | WASM / native |');
-  console.log('|---|---|---:|---:|---:|');
+  console.log('| extractor | core | native ms/page (median) | WASM ms/page (median) | WASM / native | ' +
+    'WASM inside the core (median) | inside / native |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
   for (const e of o.extractors) {
     const n = median([...best[e].native.values()]);
     o.cores.forEach((core, c) => {
       const w = median([...best[e].wasm[c].values()]);
-      console.log(`| ${e} | ${label(core)} | ${n.toFixed(2)} | ${w.toFixed(2)} | ${(w / n).toFixed(2)} |`);
+      const inside = median([...best[e].inside[c].values()]);
+      console.log(`| ${e} | ${label(core)} | ${n.toFixed(2)} | ${w.toFixed(2)} | ${(w / n).toFixed(2)} | ` +
+        `${inside.toFixed(2)} | ${(inside / n).toFixed(2)} |`);
     });
   }
   console.log('');

@@ -2,6 +2,11 @@
 # Builds the WebAssembly module build/wasm/wce_core.js + wce_core.wasm (classic
 # MODULARIZE script exporting createWceCore) with Debian's Emscripten.
 # Idempotent: re-running only rebuilds what changed.
+#
+#   bash scripts/build_wasm.sh [-DWCE_WASM_...=...]
+# Extra arguments go to CMake (the WCE_WASM_* options in CMakeLists.txt);
+# WCE_WASM_BUILD_DIR (default build/wasm) builds a variant elsewhere, as the
+# benchmarks in bench/results/wasm-*.md compare them.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -26,10 +31,11 @@ export EM_CACHE="${EM_CACHE:-$ROOT/build/emcache}"
 export EM_FROZEN_CACHE=""
 mkdir -p "$EM_CACHE"
 
-emcmake cmake -S . -B build/wasm -G Ninja -DCMAKE_BUILD_TYPE=Release -DWCE_BUILD_TESTS=OFF
-cmake --build build/wasm
+BUILD="${WCE_WASM_BUILD_DIR:-build/wasm}"
+emcmake cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DWCE_BUILD_TESTS=OFF "$@"
+cmake --build "$BUILD"
 
-for OUT in build/wasm/wce_core.js build/wasm/wce_core.wasm; do
+for OUT in "$BUILD/wce_core.js" "$BUILD/wce_core.wasm"; do
   if [[ ! -s "$OUT" ]]; then
     echo "error: $OUT was not produced" >&2
     exit 1

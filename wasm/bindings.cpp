@@ -6,10 +6,11 @@
 // works and the stack is unwound with destructors run: nothing leaks.)
 //
 // Strings: Embind converts JS strings <-> std::string as UTF-8
-// (EMBIND_STD_STRING_IS_UTF8, the default); the page's HTML goes through
-// utf8_of (TextEncoder.encodeInto, one pass) instead. Either way it arrives
-// already decoded and is parsed with charset "utf-8"; a <meta charset> in it
-// is ignored.
+// (EMBIND_STD_STRING_IS_UTF8, the default). The two big ones cross in one
+// pass each instead: the page's HTML in as a Utf8 (TextEncoder.encodeInto),
+// an extractor's text out through js_text (TextDecoder.decode). The HTML
+// arrives already decoded and is parsed with charset "utf-8"; a
+// <meta charset> in it is ignored.
 #include <emscripten/bind.h>
 #include <emscripten/emscripten.h>
 #include <emscripten/heap.h>
@@ -18,6 +19,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <memory>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -44,12 +46,21 @@ std::vector<std::string> strings(const val& v) { return emscripten::vecFromJSArr
 // One extractor's result packed for JS: {extractor, text, labels
 // (Float32Array), parseMs, extractMs, renderMs}. A failing extractor throws
 // here (extract/classify report it as {error}).
+// UTF-8 text out of wasm memory as a JS string in one pass (TextDecoder);
+// Embind's std::string conversion copies it into a new buffer and scans it
+// byte by byte in JS twice before decoding. Both give U+0000 for a NUL byte
+// and U+FFFD for invalid UTF-8 (the core only makes valid UTF-8).
+val js_text(const std::string& s) {
+  static const val decoder = val::global("TextDecoder").new_(val("utf-8"));
+  return decoder.call<val>("decode", val(emscripten::typed_memory_view(s.size(), reinterpret_cast<const unsigned char*>(s.data()))));
+}
+
 val pack(const wce::PageRun& run, const wce::ExtractorRun& x) {
   if (x.limit == "memory") throw std::bad_alloc();  // guarded() says how much memory there was
   if (!x.ok()) throw std::runtime_error("extractor \"" + x.extractor->info().name + "\" failed: " + x.error);
   val r = val::object();
   r.set("extractor", x.extractor->info().name);
-  r.set("text", x.text);
+  r.set("text", js_text(x.text));
   // new Float32Array(view) copies the labels out of wasm memory.
   r.set("labels", val::global("Float32Array").new_(emscripten::typed_memory_view(x.labels.size(), x.labels.data())));
   r.set("parseMs", run.parse_ms());
@@ -132,24 +143,33 @@ val js_extractors() {
 // A JS string as UTF-8 in one pass: TextEncoder.encodeInto writes straight
 // into wasm memory (Embind's std::string conversion walks the string twice in
 // JS and copies). Lone surrogates become U+FFFD, as in Embind's conversion.
-// At most 3 bytes per UTF-16 code unit; the view is made after the
-// allocation, so memory growth cannot detach it.
-std::string utf8_of(const val& s) {
-  if (!s.isString()) throw std::invalid_argument("html must be a string");
-  static const val encoder = val::global("TextEncoder").new_();
-  std::string buf(s["length"].as<size_t>() * 3, '\0');
-  val view(emscripten::typed_memory_view(buf.size(), reinterpret_cast<unsigned char*>(buf.data())));
-  buf.resize(encoder.call<val>("encodeInto", s, view)["written"].as<size_t>());
-  return buf;
-}
+// At most 3 bytes per UTF-16 code unit, in a buffer that is not zeroed first
+// (only the bytes written are read); the view is made after the allocation,
+// so memory growth cannot detach it.
+class Utf8 {
+ public:
+  explicit Utf8(const val& s) {
+    if (!s.isString()) throw std::invalid_argument("html must be a string");
+    static const val encoder = val::global("TextEncoder").new_();
+    const size_t capacity = s["length"].as<size_t>() * 3;
+    bytes_.reset(new char[capacity + 1]);
+    val view(emscripten::typed_memory_view(capacity, reinterpret_cast<unsigned char*>(bytes_.get())));
+    size_ = encoder.call<val>("encodeInto", s, view)["written"].as<size_t>();
+  }
+  std::string_view view() const { return {bytes_.get(), size_}; }
+
+ private:
+  std::unique_ptr<char[]> bytes_;
+  size_t size_ = 0;
+};
 
 // `lang`: the page's stated language ("" when unknown), as `wce extract --jsonl`
 // takes it from a record.
 val js_extract(const val& html_js, const std::string& extractor, const std::string& lang) {
   return guarded([&] {
     const wce::Extractor& ex = wce::require_extractor(extractor);
-    const std::string html = utf8_of(html_js);
-    wce::PageRun run = wce::PageRun::parse({html, "utf-8", lang});
+    const Utf8 html(html_js);
+    wce::PageRun run = wce::PageRun::parse({html.view(), "utf-8", lang});
     return pack(run, run.run(ex));
   });
 }
@@ -157,8 +177,8 @@ val js_extract(const val& html_js, const std::string& extractor, const std::stri
 val js_extract_many(const val& html_js, val names, const std::string& lang) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
-    const std::string html = utf8_of(html_js);
-    wce::PageRun run = wce::PageRun::parse({html, "utf-8", lang});
+    const Utf8 html(html_js);
+    wce::PageRun run = wce::PageRun::parse({html.view(), "utf-8", lang});
     return run_many(run, list);
   });
 }
@@ -279,8 +299,8 @@ val js_complexity_levels(val scores) {
 val js_bench_page(const val& html_js, const std::string& gold, const std::string& lang, val names) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
-    const std::string html = utf8_of(html_js);
-    wce::PageRun run = wce::PageRun::parse({html, "utf-8", lang});
+    const Utf8 html(html_js);
+    wce::PageRun run = wce::PageRun::parse({html.view(), "utf-8", lang});
     const wce::MeasureOptions opt = measure_options(lang);
     val results = val::array();
     unsigned i = 0;

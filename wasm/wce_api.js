@@ -47,7 +47,10 @@
 
   // Lone UTF-16 surrogates would be mangled by the UTF-8 conversion at the
   // wasm boundary (and shift every flat-DOM length after them): replace them
-  // with U+FFFD, which keeps the length, as the DOM encoder does.
+  // with U+FFFD, which keeps the length, as the DOM encoder does. Not needed
+  // for the html of extract(), extractMany() and benchPage(): the core copies
+  // it in with TextEncoder.encodeInto (wasm/bindings.cpp, Utf8), which already
+  // encodes a lone surrogate as U+FFFD, so that a scan of the page is saved.
   var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
   function wellFormed(s) {
     if (typeof s.isWellFormed === 'function') return s.isWellFormed() ? s : s.toWellFormed();
@@ -166,7 +169,7 @@
     }
     var name = this._extractorName('extract', options);
     var t0 = now();
-    var r = this._call('extract', [wellFormed(html), name, langOption('extract', options)]);
+    var r = this._call('extract', [html, name, langOption('extract', options)]);
     return packResult(r, name, t0);
   };
 
@@ -263,7 +266,7 @@
     }
     var names = this._extractorList('extractMany', options);
     var t0 = now();
-    return packMany(this._call('extractMany', [wellFormed(html), names, langOption('extractMany', options)]), t0);
+    return packMany(this._call('extractMany', [html, names, langOption('extractMany', options)]), t0);
   };
 
   /** classify() for several extractors at once; the same shape as extractMany(). */
@@ -369,7 +372,7 @@
     checkText('benchPage', 'gold', gold);
     var names = this._extractorList('benchPage', options);
     var lang = langOption('benchPage', options);
-    var r = this._call('benchPage', [wellFormed(html), wellFormed(gold), lang, names]);
+    var r = this._call('benchPage', [html, wellFormed(gold), lang, names]);
     var results = [];
     for (var i = 0; i < r.results.length; i++) {
       var x = r.results[i];

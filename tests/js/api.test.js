@@ -156,6 +156,8 @@ describe('Unicode', () => {
 
   test('lone surrogates become U+FFFD on both paths, without shifting anything', () => {
     expect(wce.extract('<p>a\uD800b</p><p>c\uDC00d</p>', { extractor: 'all_text' }).text).toBe('a\uFFFDb\nc\uFFFDd');
+    expect(wce.extract('<p>\uDC00\uD83D\uDE00z\uD800', { extractor: 'all_text' }).text).toBe('\uFFFD\uD83D\uDE00z\uFFFD');
+    expect(wce.extractMany('<p>a\uD800b</p>', { extractors: ['all_text'] }).results[0].text).toBe('a\uFFFDb');
     const { document, close } = makeDocument('<p>x</p>');
     document.body.firstChild.appendChild(document.createTextNode('\uD83D'));
     document.body.firstChild.appendChild(document.createTextNode('\uDE00y'));
