@@ -27,14 +27,14 @@ def main():
     best = max(seen, key=lambda s: s[:2])
     manifest = dict(best[3])
     manifest["weights"] = out_w.split("/")[-1]
-    manifest["seeds_tried"] = {str(m["seed"]): f for f, _, _, m in seen}
+    manifest["runs_tried"] = {f"{run.rstrip('/').split('/')[-1]} (seed {m['seed']})": f for f, _, run, m in seen}
     manifest["seed_choice"] = "the seed with the best validation F1 (test figures are never used to choose)"
     shutil.copyfile(f"{best[2]}/model.wcem", out_w)
     with open(out_m, "w", encoding="utf-8") as f:
         json.dump(manifest, f, indent=2)
         f.write("\n")
     for f, s, run, _ in sorted(seen, reverse=True):
-        print(f"seed {-s}: validation F1 {f:.4f}{'  <- chosen' if run == best[2] else ''}")
+        print(f"{run} (seed {-s}): validation F1 {f:.4f}{'  <- chosen' if run == best[2] else ''}")
 
 
 if __name__ == "__main__":
