@@ -22,11 +22,7 @@ Tensor dense_sparse(const std::vector<SparseRow>& rows, const Tensor& w, const T
   for (size_t t = 0; t < rows.size(); ++t) {
     float* yt = y.row(t);
     std::copy(b.data.begin(), b.data.end(), yt);
-    for (const auto& [col, v] : rows[t]) {
-      if (col >= in) continue;
-      const float* wi = w.row(col);
-      for (size_t o = 0; o < out; ++o) yt[o] += v * wi[o];
-    }
+    sparse_accumulate(rows[t].data(), rows[t].size(), w.data.data(), in, out, yt);
   }
   return y;
 }
