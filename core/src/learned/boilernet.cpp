@@ -158,8 +158,10 @@ struct BoilerNetModel {
       const std::string_view text = doc.text(node);
       if (!has_non_space(text)) continue;
       const size_t from = rows.entries.size();
-      for (uint32_t p = doc.nodes[node].parent; p != kNone && p != 0; p = doc.nodes[p].parent)
-        rows.entries.emplace_back(tag_column[static_cast<size_t>(doc.nodes[p].tag)], 1.0f);
+      for (uint32_t p = doc.nodes[node].parent; p != kNone && p != 0; p = doc.nodes[p].parent) {
+        const size_t tag = static_cast<size_t>(doc.nodes[p].tag);
+        rows.entries.emplace_back(tag < tag_column.size() ? tag_column[tag] : tag_oov, 1.0f);
+      }
       for_each_word(text, word, [&](const std::string& w) { rows.entries.emplace_back(word_col(w), 1.0f); });
       close_block(rows, from, t);
     }
