@@ -10,7 +10,8 @@
 // (only with --labels: the annotators' node labels of Google-Trends-2017, a
 // text node is content when its nearest ancestor carrying __label has a
 // label other than "comment", see ../shared/datasets/README.md; with --align:
-// wce::align_gold of the record's gold text, the labels of every other set),
+// wce::align_gold of the record's gold text, the labels of every other set,
+// and "gold_coverage": the share of gold tokens the alignment matched),
 // "scores": [...] (only with --scores: the C++ forward pass with those weights,
 // for the parity check of scripts/learn/check_parity.py)}.
 // web2text: "blocks": [{"x": block features}], "edges": [[edge features] per
@@ -118,6 +119,7 @@ int main(int argc, char** argv) {
         } else if (align) {
           auto gold = wce::align_gold(doc, rec.value("text", ""));
           for (float v : gold.labels) node_labels.push_back(v >= 0.5f);
+          out["gold_coverage"] = gold.gold_coverage;  // label quality (share of gold tokens aligned)
         }
         json jb = json::array(), jl = json::array();
         if (model == "boilernet") {

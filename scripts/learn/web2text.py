@@ -83,6 +83,9 @@ def main():
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--validation-pages", type=int, default=5)
+    ap.add_argument("--min-coverage", type=float, default=0.0,
+                    help="leave out training pages whose gold text the alignment matched below this share "
+                         "(label noise; validation pages are kept as they are)")
     ap.add_argument("--max-pages", type=int, default=0, help="smoke test: use this many pages per split")
     ap.add_argument("--command", default=" ".join(sys.argv))
     args = ap.parse_args()
@@ -94,6 +97,10 @@ def main():
     pages = [p for p in common.read_jsonl(args.features) if p["split"].get("split") == "dev"]
     pages.sort(key=lambda p: common.fnv1a(p["id"]))
     val, train = pages[:args.validation_pages], pages[args.validation_pages:]
+    dropped = [p["id"] for p in train if p.get("gold_coverage", 1.0) < args.min_coverage]
+    train = [p for p in train if p.get("gold_coverage", 1.0) >= args.min_coverage]
+    if dropped:
+        print(f"left out {len(dropped)} training pages with gold coverage below {args.min_coverage}", flush=True)
     if args.max_pages:
         train, val = train[:args.max_pages], val[:args.max_pages]
     print(f"pages: train {len(train)}, validation {len(val)} (CleanEval dev; test = final, never read here)", flush=True)
@@ -218,6 +225,7 @@ def main():
             "split": f"CleanEval meta.split dev: {len(train)} training + {len(val)} validation pages "
                      "(the first by FNV-1a 64 of the id); test = final (675 pages, never read in training)",
             "pages": {"train": len(train), "validation": len(val)},
+            "min_gold_coverage": args.min_coverage, "training_pages_left_out": dropped,
             "blocks": {"train": int(len(allx)), "content": pos},
             "seed": args.seed, "epochs_run": epochs_run, "epochs_planned": args.epochs, "best_epoch": best_epoch,
             "batch": args.batch, "window": W, "optimizer": f"adam lr {args.lr}",

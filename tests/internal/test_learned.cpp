@@ -4,6 +4,9 @@
 
 #include <cmath>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -140,6 +143,37 @@ TEST(NnRuntime, GemmMatchesPlainSum) {
                 }
             }
         }
+}
+
+// Weights stored as float16 include subnormals (|w| < 2^-14: m 2^-24); they
+// are half floats exactly, so the matrix keeps its half-float copy, and the
+// single-row product over it is exact here (x = 2^20: every term m / 16,
+// every sum exact in float).
+TEST(NnRuntime, GemmHalfPathTakesSubnormalHalves) {
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> m(1, 1023), small(1, 15), sign(0, 1), kind(0, 3);
+  const size_t k = 64, n = 256;
+  std::vector<float> w(k * n), x(k, 1048576.0f);
+  for (auto& v : w) {
+    // Mostly subnormal, some normal (small, so that the sums stay within 20 bits).
+    const float mag = kind(rng) ? std::ldexp(float(m(rng)), -24) : std::ldexp(float(small(rng)), -14);
+    v = sign(rng) ? -mag : mag;
+  }
+  const nn::PackedMatrix p = nn::pack(w.data(), k, n);
+  ASSERT_EQ(p.half.size(), p.w.size());
+  // Not half floats: below the smallest subnormal, or more than 10 bits of mantissa.
+  for (float bad : {std::ldexp(1.0f, -25), std::ldexp(3.0f, -25), 1.0f + std::ldexp(1.0f, -11)}) {
+    std::vector<float> w2 = w;
+    w2[5] = bad;
+    EXPECT_TRUE(nn::pack(w2.data(), k, n).half.empty()) << bad;
+  }
+  std::vector<float> y(n, 0.0f);
+  nn::gemm(x.data(), 1, k, p, nn::Init::Accumulate, y.data(), n);
+  for (size_t c = 0; c < n; ++c) {
+    double want = 0;
+    for (size_t j = 0; j < k; ++j) want += double(x[j]) * w[j * n + c];
+    ASSERT_EQ(y[c], want) << c;
+  }
 }
 
 TEST(NnRuntime, VectorActivationsMatchLibm) {
@@ -285,6 +319,39 @@ TEST(Learned, RegisteredModelsLabelEveryTextNode) {
       ASSERT_EQ(l.size(), d.text_nodes.size()) << name;
       for (float v : l) EXPECT_TRUE(v >= 0 && v <= 1) << name;
     }
+  }
+}
+
+// The boilernet extractor encodes blocks straight from the document (tag
+// columns by Tag value, words from one buffer) and folds the dense projection
+// into the first LSTM layer; boilernet_scores() goes through the string
+// features of the training dump. Same rows, same arithmetic: equal scores, on
+// the demo pages and on odd markup (unknown tags, non-ASCII words, digits).
+TEST(Learned, BoilernetDirectEncodingEqualsTrainingFeatures) {
+  const Extractor* ex = find_extractor("boilernet");
+  ASSERT_NE(ex, nullptr);
+  if (nn::embedded_model("boilernet").empty()) GTEST_SKIP() << "boilernet weights not built in";
+  std::vector<std::string> pages = {
+      "<x-widget><p>Zwölf Boxkämpfer jagen Viktor quer über den Sylter Deich 2024.</p></x-widget>",
+      "<table><tr><td>cell ONE<td>Cell two, THE end</table><custom>?? !!</custom>",
+  };
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(WCE_SOURCE_DIR) + "/demo")) {
+    std::ifstream in(entry.path() / "source.html", std::ios::binary);
+    if (!in) continue;
+    std::stringstream ss;
+    ss << in.rdbuf();
+    pages.push_back(ss.str());
+  }
+  ASSERT_GE(pages.size(), 5u);
+  for (const auto& html : pages) {
+    Document d = parse_html(html, "utf-8");
+    Context ctx(d);
+    const Labels labels = ex->run(ctx);
+    const auto blocks = learned::boilernet_blocks(d);
+    const auto scores = learned::boilernet_scores(d);
+    ASSERT_EQ(blocks.size(), scores.size());
+    ASSERT_FALSE(blocks.empty());
+    for (size_t b = 0; b < blocks.size(); ++b) EXPECT_EQ(labels[blocks[b].text_index], scores[b]) << b;
   }
 }
 

@@ -30,20 +30,26 @@ namespace {
 constexpr size_t kWindowBlocks = 4096;
 
 // Word tokens: maximal runs of ASCII letters/digits or non-ASCII bytes
-// (UTF-8 letters of other scripts), ASCII lowercased.
-void split_words(std::string_view text, std::vector<std::string>& out) {
-  std::string cur;
+// (UTF-8 letters of other scripts), ASCII lowercased; f(word) per token, the
+// word built in `buf` (reused, so no allocation per word).
+template <class F>
+void for_each_word(std::string_view text, std::string& buf, F&& f) {
+  buf.clear();
   for (unsigned char c : text) {
     bool word = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
     if (word) {
-      cur += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    } else if (!cur.empty()) {
-      out.push_back(std::move(cur));
-      cur.clear();
+      buf += static_cast<char>(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    } else if (!buf.empty()) {
+      f(static_cast<const std::string&>(buf));
+      buf.clear();
     }
   }
-  if (!cur.empty()) out.push_back(std::move(cur));
+  if (!buf.empty()) f(static_cast<const std::string&>(buf));
+  buf.clear();
 }
+
+// An ancestor's name in the tag paths ("?" for elements we do not name).
+std::string_view block_tag_name(Tag t) { return t == Tag::Unknown ? std::string_view("?") : tag_name(t); }
 
 bool has_non_space(std::string_view s) {
   for (unsigned char c : s)
@@ -51,11 +57,26 @@ bool has_non_space(std::string_view s) {
   return false;
 }
 
+// A page's blocks as sparse input rows (compressed: block b's (column, count)
+// pairs are entries[start[b] .. start[b + 1]), in column order).
+struct SparseBlocks {
+  std::vector<std::pair<uint32_t, float>> entries;
+  std::vector<uint32_t> start{0};
+  std::vector<uint32_t> text_index;  // per block: index into Document::text_nodes
+  size_t size() const { return text_index.size(); }
+};
+
 struct BoilerNetModel {
   nn::ModelFile file;
   std::unordered_map<std::string, uint32_t> tag_index, word_index;
   uint32_t tag_oov = 0, word_oov = 0;
-  const nn::Tensor *dense_w, *dense_b, *out_w, *out_b;
+  std::vector<uint32_t> tag_column;  // per Tag value: its input column (tag_oov when out of the vocabulary)
+  size_t inputs = 0;
+  // The dense projection has no activation, so it folds into the first
+  // layer's input projection: row c = dense.w[c] W_ih (both directions, 8H
+  // wide), bias = dense.b W_ih + b_ih. A block then costs (its nonzeros x 8H)
+  // additions instead of (nonzeros x dense + dense x 8H) multiply-adds.
+  std::vector<float> fold, fold_bias;
   nn::BiLstm layers[2];
   nn::PackedMatrix out;
 
@@ -65,10 +86,12 @@ struct BoilerNetModel {
     tag_oov = static_cast<uint32_t>(tags.size());
     for (uint32_t i = 0; i < words.size(); ++i) word_index.emplace(words[i], tag_oov + 1 + i);
     word_oov = tag_oov + 1 + static_cast<uint32_t>(words.size());
-    const size_t d = word_oov + 1;
+    tag_column.resize(static_cast<size_t>(Tag::Count));
+    for (size_t t = 0; t < tag_column.size(); ++t) tag_column[t] = tag_col(block_tag_name(static_cast<Tag>(t)));
+    inputs = word_oov + 1;
     const size_t m = file.config_int("dense"), h = file.config_int("hidden");
-    dense_w = &file.tensor("dense.w", {d, m});
-    dense_b = &file.tensor("dense.b", {m});
+    const nn::Tensor& dense_w = file.tensor("dense.w", {inputs, m});
+    const nn::Tensor& dense_b = file.tensor("dense.b", {m});
     for (int l = 0; l < 2; ++l) {
       const size_t in = l == 0 ? m : 2 * h;
       nn::LstmWeights dir_weights[2];
@@ -79,43 +102,89 @@ struct BoilerNetModel {
       }
       layers[l] = nn::pack_bilstm(dir_weights[0], dir_weights[1]);
     }
-    out_w = &file.tensor("out.w", {2 * h, 1});
-    out_b = &file.tensor("out.b", {1});
-    out = nn::pack(out_w->data.data(), 2 * h, 1, out_b->data.data());
+    const size_t G = 8 * h;
+    fold.assign(inputs * G, 0.0f);
+    nn::gemm(dense_w.data.data(), inputs, m, layers[0].ih, nn::Init::Accumulate, fold.data(), G);
+    fold_bias.resize(G);
+    nn::gemm(dense_b.data.data(), 1, m, layers[0].ih, nn::Init::Bias, fold_bias.data(), G);
+    const nn::Tensor& out_w = file.tensor("out.w", {2 * h, 1});
+    const nn::Tensor& out_b = file.tensor("out.b", {1});
+    out = nn::pack(out_w.data.data(), 2 * h, 1, out_b.data.data());
   }
 
-  std::vector<float> scores(const std::vector<TokenBlock>& blocks) const {
-    if (blocks.empty()) return {};
-    std::vector<nn::SparseRow> rows(blocks.size());
-    for (size_t b = 0; b < blocks.size(); ++b) {
-      nn::SparseRow& row = rows[b];
-      auto add = [&row](uint32_t col) { row.emplace_back(col, 1.0f); };
-      for (const auto& t : blocks[b].tags) {
-        auto it = tag_index.find(t);
-        add(it == tag_index.end() ? tag_oov : it->second);
-      }
-      for (const auto& w : blocks[b].words) {
-        auto it = word_index.find(w);
-        add(it == word_index.end() ? word_oov : it->second);
-      }
-      // Counts per column, in column order (the same sums on every platform).
-      std::sort(row.begin(), row.end());
-      size_t k = 0;
-      for (size_t i = 0; i < row.size(); ++i) {
-        if (k && row[k - 1].first == row[i].first) row[k - 1].second += 1.0f;
-        else row[k++] = row[i];
-      }
-      row.resize(k);
+  uint32_t tag_col(std::string_view name) const {
+    auto it = tag_index.find(std::string(name));
+    return it == tag_index.end() ? tag_oov : it->second;
+  }
+  uint32_t word_col(const std::string& word) const {
+    auto it = word_index.find(word);
+    return it == word_index.end() ? word_oov : it->second;
+  }
+
+  // Counts per column, in column order (the same sums on every platform), of
+  // the entries added since `from`; closes the block.
+  static void close_block(SparseBlocks& rows, size_t from, uint32_t text_index) {
+    auto& e = rows.entries;
+    std::sort(e.begin() + from, e.end());
+    size_t k = from;
+    for (size_t i = from; i < e.size(); ++i) {
+      if (k > from && e[k - 1].first == e[i].first) e[k - 1].second += 1.0f;
+      else e[k++] = e[i];
     }
-    const size_t H = layers[0].H;
-    std::vector<float> out_scores(rows.size()), z, h1, h2;
-    for (size_t start = 0; start < rows.size(); start += kWindowBlocks) {
-      const size_t T = std::min(rows.size(), start + kWindowBlocks) - start;
-      std::vector<nn::SparseRow> window(rows.begin() + start, rows.begin() + start + T);
-      nn::Tensor x = nn::dense_sparse(window, *dense_w, *dense_b);
+    e.resize(k);
+    rows.start.push_back(static_cast<uint32_t>(k));
+    rows.text_index.push_back(text_index);
+  }
+
+  // The rows of boilernet_blocks() (the training features, as strings).
+  SparseBlocks encode(const std::vector<TokenBlock>& blocks) const {
+    SparseBlocks rows;
+    for (const auto& b : blocks) {
+      const size_t from = rows.entries.size();
+      for (const auto& t : b.tags) rows.entries.emplace_back(tag_col(t), 1.0f);
+      for (const auto& w : b.words) rows.entries.emplace_back(word_col(w), 1.0f);
+      close_block(rows, from, b.text_index);
+    }
+    return rows;
+  }
+
+  // The same rows straight from the document: tag columns by Tag value, words
+  // looked up from one reused buffer (no strings per block or word).
+  SparseBlocks encode(const Document& doc) const {
+    SparseBlocks rows;
+    std::string word;
+    for (uint32_t t = 0; t < doc.text_nodes.size(); ++t) {
+      const uint32_t node = doc.text_nodes[t];
+      const std::string_view text = doc.text(node);
+      if (!has_non_space(text)) continue;
+      const size_t from = rows.entries.size();
+      for (uint32_t p = doc.nodes[node].parent; p != kNone && p != 0; p = doc.nodes[p].parent) {
+        const size_t tag = static_cast<size_t>(doc.nodes[p].tag);
+        rows.entries.emplace_back(tag < tag_column.size() ? tag_column[tag] : tag_oov, 1.0f);
+      }
+      for_each_word(text, word, [&](const std::string& w) { rows.entries.emplace_back(word_col(w), 1.0f); });
+      close_block(rows, from, t);
+    }
+    return rows;
+  }
+
+  std::vector<float> scores(const SparseBlocks& rows) const {
+    const size_t n = rows.size();
+    if (n == 0) return {};
+    const size_t H = layers[0].H, G = 8 * H;
+    std::vector<float> out_scores(n), z, h1, h2;
+    for (size_t start = 0; start < n; start += kWindowBlocks) {
+      const size_t T = std::min(n, start + kWindowBlocks) - start;
+      z.resize(T * G);
+      for (size_t t = 0; t < T; ++t) {
+        float* zt = z.data() + t * G;
+        std::copy(fold_bias.begin(), fold_bias.end(), zt);
+        const uint32_t b = rows.start[start + t], e = rows.start[start + t + 1];
+        nn::sparse_accumulate(rows.entries.data() + b, e - b, fold.data(), inputs, G, zt);
+      }
       h1.resize(T * 2 * H);
       h2.resize(T * 2 * H);
-      nn::bilstm(layers[0], x.data.data(), T, z, h1.data());
+      nn::bilstm_steps(layers[0], z.data(), T, h1.data());
       nn::bilstm(layers[1], h1.data(), T, z, h2.data());
       nn::gemm(h2.data(), T, 2 * H, out, nn::Init::Bias, out_scores.data() + start, 1);
     }
@@ -136,17 +205,20 @@ std::vector<TokenBlock> boilernet_blocks(const Document& doc) {
     TokenBlock b;
     b.text_index = t;
     for (uint32_t p = doc.nodes[node].parent; p != kNone && p != 0; p = doc.nodes[p].parent)
-      b.tags.emplace_back(doc.nodes[p].tag == Tag::Unknown ? std::string_view("?") : tag_name(doc.nodes[p].tag));
-    split_words(doc.text(node), b.words);
+      b.tags.emplace_back(block_tag_name(doc.nodes[p].tag));
+    std::string buf;
+    for_each_word(doc.text(node), buf, [&b](const std::string& w) { b.words.push_back(w); });
     blocks.push_back(std::move(b));
   }
   return blocks;
 }
 
 std::vector<float> boilernet_scores(const Document& doc, std::string_view model_bytes) {
-  if (model_bytes.empty()) return builtin_model().scores(boilernet_blocks(doc));
+  // From the string features (the path of the training dump), so that a test
+  // can hold the extractor's direct encoding against it.
+  if (model_bytes.empty()) return builtin_model().scores(builtin_model().encode(boilernet_blocks(doc)));
   BoilerNetModel m(nn::ModelFile::parse(model_bytes, "boilernet"));
-  return m.scores(boilernet_blocks(doc));
+  return m.scores(m.encode(boilernet_blocks(doc)));
 }
 
 }  // namespace learned
@@ -160,9 +232,10 @@ std::unique_ptr<Extractor> make_boilernet() {
       [](Context& ctx) {
         const Document& doc = ctx.doc();
         Labels labels(doc.text_nodes.size(), 0.0f);
-        auto blocks = learned::boilernet_blocks(doc);
-        auto scores = learned::builtin_model().scores(blocks);
-        for (size_t b = 0; b < blocks.size(); ++b) labels[blocks[b].text_index] = scores[b];
+        const auto& model = learned::builtin_model();
+        const auto rows = model.encode(doc);
+        const auto scores = model.scores(rows);
+        for (size_t b = 0; b < rows.size(); ++b) labels[rows.text_index[b]] = scores[b];
         return labels;
       });
 }

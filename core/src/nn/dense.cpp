@@ -22,13 +22,19 @@ Tensor dense_sparse(const std::vector<SparseRow>& rows, const Tensor& w, const T
   for (size_t t = 0; t < rows.size(); ++t) {
     float* yt = y.row(t);
     std::copy(b.data.begin(), b.data.end(), yt);
-    for (const auto& [col, v] : rows[t]) {
-      if (col >= in) continue;
-      const float* wi = w.row(col);
-      for (size_t o = 0; o < out; ++o) yt[o] += v * wi[o];
-    }
+    sparse_accumulate(rows[t].data(), rows[t].size(), w.data.data(), in, out, yt);
   }
   return y;
+}
+
+void sparse_accumulate(const std::pair<uint32_t, float>* row, size_t n, const float* w, size_t w_rows, size_t width,
+                       float* y) {
+  for (size_t e = 0; e < n; ++e) {
+    const auto [col, v] = row[e];
+    if (col >= w_rows) continue;
+    const float* wi = w + static_cast<size_t>(col) * width;
+    for (size_t o = 0; o < width; ++o) y[o] += v * wi[o];
+  }
 }
 
 }  // namespace wce::nn

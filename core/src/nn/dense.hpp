@@ -19,5 +19,11 @@ using SparseRow = std::vector<std::pair<uint32_t, float>>;
 // range are ignored (they cannot occur with a consistent vocabulary).
 Tensor dense_sparse(const std::vector<SparseRow>& rows, const Tensor& w, const Tensor& b);
 
+// y[o] += sum over the n (column, value) pairs, in their order, of value * w[column][o]
+// for o < width (w: rows of `width` floats, `w_rows` of them; columns out of
+// range are ignored). One output row of a sparse product, vectorised.
+void sparse_accumulate(const std::pair<uint32_t, float>* row, size_t n, const float* w, size_t w_rows, size_t width,
+                       float* y);
+
 
 }  // namespace wce::nn

@@ -55,7 +55,9 @@ GemmIsa detect() {
   return best;
 }
 
-// x as a half float when it is one exactly (normal or zero), else false.
+// x as a half float when it is one exactly (normal, subnormal or zero), else
+// false. (Trained weights stored as float16 have a few subnormals: tiny
+// weights; F16C converts them exactly.)
 bool exact_half(float x, uint16_t& h) {
   uint32_t u;
   std::memcpy(&u, &x, 4);
@@ -65,8 +67,18 @@ bool exact_half(float x, uint16_t& h) {
     return true;
   }
   const int exp = static_cast<int>(mag >> 23) - 127;
-  if (exp < -14 || exp > 15 || (mag & 0x1FFFu)) return false;  // out of range, or mantissa beyond 10 bits
-  h = static_cast<uint16_t>(sign | static_cast<uint32_t>(exp + 15) << 10 | (mag >> 13 & 0x3FFu));
+  if (exp > 15) return false;
+  if (exp >= -14) {
+    if (mag & 0x1FFFu) return false;  // mantissa beyond 10 bits
+    h = static_cast<uint16_t>(sign | static_cast<uint32_t>(exp + 15) << 10 | (mag >> 13 & 0x3FFu));
+    return true;
+  }
+  // Subnormal half: |x| = m 2^-24 with an integer m in 1..1023.
+  if (exp < -24) return false;
+  const uint32_t significand = (mag & 0x7FFFFFu) | 0x800000u;  // 1.f as an integer, times 2^23
+  const int shift = 23 - (exp + 24);                            // m = significand >> shift
+  if (significand & ((1u << shift) - 1)) return false;
+  h = static_cast<uint16_t>(sign | (significand >> shift));
   return true;
 }
 
