@@ -52,8 +52,14 @@ constexpr std::string_view kSharingClasses = "^(?:sharing|socialArea)$";
 constexpr std::string_view kCommentWord = "\\bcomments?\\b";
 constexpr size_t kMaxCommentClassCount = 2;
 
+// extractor/embed: Wikipedia's lazy images and embedded tweets, by a class
+// that contains these (case-sensitive).
+constexpr std::string_view kLazyImageClass = "lazy-image-placeholder";
+constexpr std::string_view kTwitterTweetClass = "twitter-tweet";
+
 struct Rules {
   RulePattern sharing_classes{kSharingClasses}, comment_word{kCommentWord, true};
+  RulePattern lazy_image{kLazyImageClass}, twitter_tweet{kTwitterTweetClass};
 };
 const Rules& rules();  // compiled once (domdistiller.cpp)
 

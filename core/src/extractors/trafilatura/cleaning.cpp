@@ -82,7 +82,7 @@ void Trafilatura::convert_tags(Tree& t) const {
     if (tg == Tag::A) {
       if (in_container[e]) t.kind[e] = kRef;
       else t.strip(e);
-    } else if (tg == Tag::Strong && doc.str(doc.nodes[e].cls).find("schema-faq-question") != std::string_view::npos) {
+    } else if (tg == Tag::Strong && any_pred<kFaqQuestion>(doc, e)) {
       t.kind[e] = kHead;
     } else if ((tg == Tag::Sub || tg == Tag::Sup) && t.text[e].empty() && t.v[e].first == kNone) {
       t.drop(e, true);

@@ -359,7 +359,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
     }
     case kTable: return handle_table(t, e, focus, out);
     case kDiv: {
-      if (doc_.str(doc_.nodes[e].cls).find("w3-code") != std::string_view::npos) {
+      if (any_pred<kCodeDiv>(doc_, e)) {
         out.kind = kCode;
         claim(t, e, true, true, out);
         return true;
@@ -518,7 +518,7 @@ Trafilatura::Extracted Trafilatura::extract_content(Tree& t, Focus focus) const 
     if (t.done[e] || backup.done[e]) continue;
     Kind k = static_cast<Kind>(backup.kind[e]);
     bool search = k == kCode || k == kP || k == kQuote || k == kTable ||
-                  (k == kDiv && doc.str(doc.nodes[e].cls).find("w3-code") != std::string_view::npos) ||
+                  (k == kDiv && any_pred<kCodeDiv>(doc, e)) ||
                   (recall && (k == kDiv || k == kLb || k == kList));
     if (!search) continue;
     Block b;
