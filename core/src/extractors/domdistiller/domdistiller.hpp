@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "document/unicode.hpp"
-#include "extractors/boilerpipe_blocks.hpp"
+#include "extractors/boilerpipe/boilerpipe.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/readability_regexps.hpp"
 #include "extractors/rule_pattern.hpp"
