@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -220,6 +221,7 @@ class Readability {
   void compute(uint32_t root, bool with_short);
   bool phrasing(uint32_t x) const;
   bool whitespace_node(uint32_t x) const;
+  size_t subtree_text(uint32_t x, size_t cap, std::string& out) const;
   std::string raw_text(uint32_t x) const;
   std::string heading_text(uint32_t x);  // raw_text within the title-check budget
   std::string article_title();
