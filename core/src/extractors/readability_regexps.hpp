@@ -50,7 +50,7 @@ struct Compiled {
   RulePattern byline{kByline, true}, share_elements{kShareElements, true};
   RulePattern unlikely_roles{kUnlikelyRoles};
   RulePattern ad_words{kAdWords}, loading_words{kLoadingWords};
-  RulePattern itemprop_author{kItempropAuthor}, itemprop_author_icase{kItempropAuthor, true};
+  RulePattern itemprop_author{kItempropAuthor};
   RulePattern fallback_image{kFallbackImage};
 };
 // Compiled once, on first use.

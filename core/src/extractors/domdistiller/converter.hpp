@@ -78,8 +78,8 @@ class Converter {
   std::string_view cls(uint32_t i) const { return doc_.str(doc_.nodes[i].cls); }
 
   bool is_byline(uint32_t i, std::string_view node_data) const {
-    if (!(doc_.nodes[i].flags & kRelAuthor) &&
-        !readability_regexps::compiled().itemprop_author_icase.search(doc_.str(doc_.nodes[i].itemprop)) &&
+    const std::string_view itemprop = doc_.str(doc_.nodes[i].itemprop);
+    if (!(doc_.nodes[i].flags & kRelAuthor) && (itemprop.empty() || !rules().itemprop_author.search(itemprop)) &&
         !readability_regexps::compiled().byline.search(node_data))
       return false;
     // isValidByline: 0 < trimmed length < 100 (length untrimmed here).

@@ -60,6 +60,8 @@ constexpr std::string_view kTwitterTweetClass = "twitter-tweet";
 struct Rules {
   RulePattern sharing_classes{kSharingClasses}, comment_word{kCommentWord, true};
   RulePattern lazy_image{kLazyImageClass}, twitter_tweet{kTwitterTweetClass};
+  // isValidByline's itemprop test, lower-cased: Readability's, ignoring case.
+  RulePattern itemprop_author{readability_regexps::kItempropAuthor, true};
 };
 const Rules& rules();  // compiled once (domdistiller.cpp)
 

@@ -109,7 +109,7 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
       if (!byline_found_ && have_base) {
         std::string_view ip = doc_.str(dn.itemprop);
         bool is_byline =
-            readability_regexps::compiled().itemprop_author.search(ip) || byline(cls_lc(node)) ||
+            (!ip.empty() && readability_regexps::compiled().itemprop_author.search(ip)) || byline(cls_lc(node)) ||
             byline(id_lc(node));
         uint32_t len = trimmed_len(base_agg_[node].t);
         if (is_byline && len > 0 && len < kBylineMaxChars) {
