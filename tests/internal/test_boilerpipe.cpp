@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "extractors/boilerpipe_blocks.hpp"
+#include "extractors/boilerpipe/boilerpipe.hpp"
 #include "test_util.hpp"
 #include "wce/wce.hpp"
 

@@ -43,6 +43,10 @@ const Case kCases[] = {
     {R"(\bwp\b|ad\xC3\xA9|\x41d|[^-]right|^[^ah]ead)", false},
     {R"(a|^$|b)", false},
     {R"(^|zzz)", false},
+    // One plain literal (searched with find()), and its case-folded twin.
+    {R"(ad_3f)", false},
+    {R"(-xs)", false},
+    {R"(ad_3f)", true},
 };
 
 const char* const kPieces[] = {"ad", "ads", "Ad", "ad_3f", "google", "wide", "-", "_", " ", "\t",

@@ -40,6 +40,7 @@
 
 #include "extractors/extractor_util.hpp"
 #include "extractors/registry_list.hpp"
+#include "extractors/rule_pattern.hpp"
 
 namespace wce {
 namespace {
@@ -51,13 +52,15 @@ const TagSet kAlwaysRemoved = {Tag::Head, Tag::Script, Tag::Style,  Tag::Noscrip
                                Tag::Applet, Tag::Input,  Tag::Button,   Tag::Select,   Tag::Textarea,
                                Tag::Datalist};
 // Filter 2: id / class words that name ads, banners or ad servers. Ours, in
-// lieu of the original's ad-server host list (see above); matched as whole
-// words of the attribute split at anything but letters and digits, so that
-// "ad-slot" matches and "header" or "load" do not.
-const std::string_view kAdWords[] = {
-    "ad", "ads", "adv", "advert", "adverts", "advertisement", "advertisements", "advertising",
-    "adsbygoogle", "adsense", "adserver", "adslot", "adunit", "banner", "banners", "sponsor",
-    "sponsored", "sponsors", "doubleclick"};
+// lieu of the original's ad-server host list (see above), as a rule pattern
+// (rule_pattern.hpp) on each word of the attribute, a word being a run of
+// ASCII letters and digits (anything else separates), ignoring ASCII case:
+// "ad-slot" and "AdUnit" match, "header" or "load" do not. (One pattern
+// with the separators in it, "(?:^|[^A-Za-z0-9])(?:ad|...)(?:$|[^A-Za-z0-9])",
+// says the same but runs on the pattern VM at every "ad" in a class list.)
+constexpr std::string_view kAdWords =
+    "^(?:ad|ads|adv|advert|adverts|advertisement|advertisements|advertising|adsbygoogle|adsense|"
+    "adserver|adslot|adunit|banner|banners|sponsor|sponsored|sponsors|doubleclick)$";
 // Page-level elements are never taken for an ad (<body class="ads-on">).
 const TagSet kNeverAd = {Tag::Html, Tag::Body, Tag::Main, Tag::Article};
 // Filter 3: lists.
@@ -84,27 +87,20 @@ constexpr double kLinkTextRatio = 0.35;
 const TagSet kEmptyRemoved = {Tag::Table, Tag::Form};
 constexpr uint32_t kEmptyMaxWords = 3;
 
-bool is_ad_word(std::string_view w) {
-  for (std::string_view a : kAdWords)
-    if (w == a) return true;
-  return false;
+bool ascii_alnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-// Any whole word of the attribute value (ASCII-case-insensitive) an ad word?
+// Any whole word of the attribute value an ad word?
 bool names_ad(std::string_view value) {
-  std::string word;
-  auto flush = [&] {
-    bool hit = !word.empty() && is_ad_word(word);
-    word.clear();
-    return hit;
-  };
-  for (char c : value) {
-    unsigned char u = static_cast<unsigned char>(c);
-    if ((u >= 'a' && u <= 'z') || (u >= '0' && u <= '9')) word += c;
-    else if (u >= 'A' && u <= 'Z') word += static_cast<char>(u - 'A' + 'a');
-    else if (flush()) return true;
+  static const RulePattern ad_words(kAdWords, true);
+  for (size_t i = 0; i < value.size();) {
+    while (i < value.size() && !ascii_alnum(value[i])) ++i;
+    const size_t b = i;
+    while (i < value.size() && ascii_alnum(value[i])) ++i;
+    if (i > b && ad_words.search(value.substr(b, i - b))) return true;
   }
-  return flush();
+  return false;
 }
 
 Labels crunch(Context& ctx) {

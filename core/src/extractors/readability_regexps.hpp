@@ -37,12 +37,21 @@ constexpr std::string_view kLoadingWords =
     "\\xd0\\xb7\\xd0\\xb0\\xd0\\xb3\\xd1\\x80\\xd1\\x83\\xd0\\xb7\\xd0\\xba\\xd0\\xb0|chargement|cargando)"
     "(?:\\xe2\\x80\\xa6|\\.\\.\\.)?$";
 
+// _isValidByline's itemprop test: the attribute contains "author"
+// (case-sensitive in Readability.js; DOM Distiller lower-cases it first).
+constexpr std::string_view kItempropAuthor = "author";
+// _isProbablyVisible: aria-hidden does not hide an element whose class
+// contains "fallback-image" (case-sensitive).
+constexpr std::string_view kFallbackImage = "fallback-image";
+
 struct Compiled {
   RulePattern unlikely_candidates{kUnlikelyCandidates, true}, ok_maybe{kOkMaybeItsACandidate, true};
   RulePattern positive{kPositive, true}, negative{kNegative, true};
   RulePattern byline{kByline, true}, share_elements{kShareElements, true};
   RulePattern unlikely_roles{kUnlikelyRoles};
   RulePattern ad_words{kAdWords}, loading_words{kLoadingWords};
+  RulePattern itemprop_author{kItempropAuthor};
+  RulePattern fallback_image{kFallbackImage};
 };
 // Compiled once, on first use.
 const Compiled& compiled();

@@ -613,6 +613,14 @@ RulePattern::RulePattern(std::string_view pattern, bool ignore_case, bool litera
       for (const std::string& s : r) c.add_literal(Literal{s, std::string(s.size(), '\1'), false, false}, true);
   if (!lits_.empty()) c.build_automaton();
   has_vm_ = !on_vm.empty();
+  // One case-sensitive literal and nothing else (a "class contains x"
+  // test): std::string_view::find (memchr-driven) beats the automaton.
+  if (!has_vm_ && !empty_always_ && !empty_if_empty_ && lits_.size() == 1 && !lits_[0].begin &&
+      !lits_[0].end && !lits_[0].prefilter &&
+      lit_fold_.find('\1', lits_[0].off) >= lits_[0].off + lits_[0].len) {
+    plain_ = lit_bytes_.substr(lits_[0].off, lits_[0].len);
+    plain_only_ = true;
+  }
   if (has_vm_) {
     c.emit_alternation(on_vm);
     prog_.push_back({Op::Match, 0, 0, 0});
@@ -621,6 +629,7 @@ RulePattern::RulePattern(std::string_view pattern, bool ignore_case, bool litera
 }
 
 bool RulePattern::search(std::string_view s) const {
+  if (plain_only_) return s.find(plain_) != std::string_view::npos;
   if (empty_always_ || (empty_if_empty_ && s.empty())) return true;
   bool run_vm = has_vm_ && vm_always_;
   if (!lits_.empty()) {

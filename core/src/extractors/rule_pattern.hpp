@@ -72,6 +72,10 @@ class RulePattern {
   std::string lit_bytes_, lit_fold_;
   bool empty_always_ = false;  // an empty literal alternative: matches anything
   bool empty_if_empty_ = false;  // "^$": matches the empty subject
+  // The whole pattern is one case-sensitive unanchored literal: searched
+  // with find() instead of the automaton.
+  bool plain_only_ = false;
+  std::string plain_;
 
   // Aho-Corasick automaton over the ASCII-lower-cased literals: byte ->
   // class, (state, class) -> state, and per state the literals ending there.

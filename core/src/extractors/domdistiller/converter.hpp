@@ -78,8 +78,8 @@ class Converter {
   std::string_view cls(uint32_t i) const { return doc_.str(doc_.nodes[i].cls); }
 
   bool is_byline(uint32_t i, std::string_view node_data) const {
-    std::string itemprop = to_ascii_lower(doc_.str(doc_.nodes[i].itemprop));
-    if (!(doc_.nodes[i].flags & kRelAuthor) && itemprop.find("author") == std::string::npos &&
+    const std::string_view itemprop = doc_.str(doc_.nodes[i].itemprop);
+    if (!(doc_.nodes[i].flags & kRelAuthor) && (itemprop.empty() || !rules().itemprop_author.search(itemprop)) &&
         !readability_regexps::compiled().byline.search(node_data))
       return false;
     // isValidByline: 0 < trimmed length < 100 (length untrimmed here).
@@ -126,8 +126,8 @@ class Converter {
     // Embeds (extractor/embed): images, figures with an image, Wikipedia's
     // lazy images, embedded tweets.
     bool embed = t == Tag::Img || t == Tag::Picture || (t == Tag::Figure && f_.has_image[i]) ||
-                 (t == Tag::Span && c.find("lazy-image-placeholder") != std::string_view::npos) ||
-                 (t == Tag::Blockquote && c.find("twitter-tweet") != std::string_view::npos &&
+                 (t == Tag::Span && rules().lazy_image.search(c)) ||
+                 (t == Tag::Blockquote && rules().twitter_tweet.search(c) &&
                   f_.has_link[i]);
     if (embed || t == Tag::Video) {
       flush_block(group_);

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "document/unicode.hpp"
-#include "extractors/boilerpipe_blocks.hpp"
+#include "extractors/boilerpipe/boilerpipe.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/readability_regexps.hpp"
 #include "extractors/rule_pattern.hpp"
@@ -52,8 +52,16 @@ constexpr std::string_view kSharingClasses = "^(?:sharing|socialArea)$";
 constexpr std::string_view kCommentWord = "\\bcomments?\\b";
 constexpr size_t kMaxCommentClassCount = 2;
 
+// extractor/embed: Wikipedia's lazy images and embedded tweets, by a class
+// that contains these (case-sensitive).
+constexpr std::string_view kLazyImageClass = "lazy-image-placeholder";
+constexpr std::string_view kTwitterTweetClass = "twitter-tweet";
+
 struct Rules {
   RulePattern sharing_classes{kSharingClasses}, comment_word{kCommentWord, true};
+  RulePattern lazy_image{kLazyImageClass}, twitter_tweet{kTwitterTweetClass};
+  // isValidByline's itemprop test, lower-cased: Readability's, ignoring case.
+  RulePattern itemprop_author{readability_regexps::kItempropAuthor, true};
 };
 const Rules& rules();  // compiled once (domdistiller.cpp)
 

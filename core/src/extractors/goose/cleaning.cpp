@@ -132,7 +132,7 @@ std::vector<uint32_t> replace_children(VTree& t, uint32_t el) {
     t.v[g].parent = el;
     for (uint32_t b : buffer) {
       if (!t.v[b].is_text) ++t.v[g].gathered_links;
-      t.append(g, b);
+      t.link_last(g, b);  // b is still in el's old child list (cleared below)
     }
     buffer.clear();
     out.push_back(g);
@@ -190,7 +190,7 @@ std::vector<uint32_t> replace_children(VTree& t, uint32_t el) {
   }
   flush();
   t.clear_children(el);
-  for (uint32_t c : out) t.append(el, c);
+  for (uint32_t c : out) t.link_last(el, c);
   return spans;
 }
 

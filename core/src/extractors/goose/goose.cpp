@@ -124,10 +124,7 @@ void finish(const Document& doc, VTree& t, const Stats& s, const Scoring& sc,
         }
     }
     dead.resize(t.v.size(), 0);
-    for (uint32_t c : add) {
-      t.detach(c);
-      t.prepend(top, c);
-    }
+    for (uint32_t c : add) t.prepend(top, c);
   }
   auto stat = [&](std::vector<uint32_t> Stats::*field, uint32_t x) {
     uint32_t src = t.v[x].copy_of != kNone ? t.v[x].copy_of : x;

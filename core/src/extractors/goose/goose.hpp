@@ -11,6 +11,7 @@
 #include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/rule_pattern.hpp"
+#include "features/edit_tree.hpp"
 #include "features/stopwords.hpp"
 #include "wce/extractor.hpp"
 
@@ -138,9 +139,9 @@ class RunCounter {
 };
 
 // ---------------------------------------------------------------------------
-// The virtual tree: the cleaned document goose3 scores.
-struct VNode {
-  uint32_t parent = kNone, first = kNone, last = kNone, prev = kNone, next = kNone;
+// The virtual tree: the cleaned document goose3 scores (features/edit_tree.hpp:
+// the links and edits; here what goose keeps per node).
+struct VNode : TreeLinks {
   uint32_t orig = kNone;      // element: document node (kNone: made by the cleaner)
   uint32_t copy_of = kNone;   // a paragraph added by add_siblings as text: its source
   uint32_t text_begin = 0, text_end = 0;  // text: its text-node ids in VTree::text_ids
@@ -152,62 +153,26 @@ struct VNode {
   uint32_t gathered_links = 0;  // gathered span: the links it took in
 };
 
-class VTree {
+class VTree : public EditTree<VNode> {
  public:
-  std::vector<VNode> v;
   std::vector<uint32_t> text_ids;
   std::vector<uint32_t> roots;
   std::deque<std::string> arena;
 
+  // A new node, the last child of `parent` (none: a root or not yet placed).
   uint32_t add(uint32_t parent, bool is_text, Tag tag, uint32_t orig) {
-    uint32_t id = static_cast<uint32_t>(v.size());
-    v.emplace_back();
-    v[id].is_text = is_text;
-    v[id].tag = tag;
-    v[id].orig = orig;
-    if (parent != kNone) append(parent, id);
+    VNode n;
+    n.is_text = is_text;
+    n.tag = tag;
+    n.orig = orig;
+    uint32_t id = EditTree::add(std::move(n));
+    if (parent != kNone) link_last(parent, id);
     return id;
   }
-  void append(uint32_t parent, uint32_t c) {
-    VNode& p = v[parent];
-    v[c].parent = parent;
-    v[c].next = kNone;
-    v[c].prev = p.last;
-    if (p.last == kNone) p.first = c;
-    else v[p.last].next = c;
-    p.last = c;
-  }
-  void prepend(uint32_t parent, uint32_t c) {
-    VNode& p = v[parent];
-    v[c].parent = parent;
-    v[c].prev = kNone;
-    v[c].next = p.first;
-    if (p.first == kNone) p.last = c;
-    else v[p.first].prev = c;
-    p.first = c;
-  }
-  void detach(uint32_t c) {
-    VNode& n = v[c];
-    if (n.parent == kNone) return;
-    VNode& p = v[n.parent];
-    if (n.prev != kNone) v[n.prev].next = n.next; else p.first = n.next;
-    if (n.next != kNone) v[n.next].prev = n.prev; else p.last = n.prev;
-    n.parent = n.prev = n.next = kNone;
-  }
-  void clear_children(uint32_t p) { v[p].first = v[p].last = kNone; }
-  // Pre-order of the trees under `roots` (explicit stack).
+  // Pre-order of the trees under `from`.
   std::vector<uint32_t> preorder(const std::vector<uint32_t>& from) const {
-    std::vector<uint32_t> order, stack;
-    for (uint32_t r : from) {
-      stack.push_back(r);
-      while (!stack.empty()) {
-        uint32_t x = stack.back();
-        stack.pop_back();
-        order.push_back(x);
-        // Push children in reverse so that the first is visited first.
-        for (uint32_t c = v[x].last; c != kNone; c = v[c].prev) stack.push_back(c);
-      }
-    }
+    std::vector<uint32_t> order;
+    for (uint32_t r : from) append_preorder(r, order);
     return order;
   }
 };

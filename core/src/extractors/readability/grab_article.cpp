@@ -101,7 +101,7 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
     if (orig != kNone) {
       const Node& dn = doc_.nodes[orig];
       // _isProbablyVisible (aria-hidden is ignored for class "fallback-image").
-      if ((dn.flags & kHidden) && cls_[orig].find("fallback-image") == std::string_view::npos) {
+      if ((dn.flags & kHidden) && !readability_regexps::compiled().fallback_image.search(cls_[orig])) {
         node = remove_and_next(node);
         continue;
       }
@@ -109,7 +109,8 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
       if (!byline_found_ && have_base) {
         std::string_view ip = doc_.str(dn.itemprop);
         bool is_byline =
-            ip.find("author") != std::string_view::npos || byline(cls_lc(node)) || byline(id_lc(node));
+            (!ip.empty() && readability_regexps::compiled().itemprop_author.search(ip)) || byline(cls_lc(node)) ||
+            byline(id_lc(node));
         uint32_t len = trimmed_len(base_agg_[node].t);
         if (is_byline && len > 0 && len < kBylineMaxChars) {
           byline_found_ = true;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/readability/rules.hpp"
+#include "features/edit_tree.hpp"
 #include "wce/extractor.hpp"
 
 namespace wce::readability {
@@ -100,52 +102,20 @@ inline bool textish(Tag t) { return t == Tag::Span || t == Tag::Li || t == Tag::
 
 // ---------------------------------------------------------------------------
 // The working tree: a copy of the Document's structure that Readability may
-// change, plus the elements it creates.
+// change, plus the elements it creates (features/edit_tree.hpp: the links
+// and edits; here what Readability keeps per node and its element walks).
 
-struct WNode {
-  uint32_t parent = kNone, first = kNone, last = kNone, prev = kNone, next = kNone;
+struct WNode : TreeLinks {
   uint32_t orig = kNone;  // Document node (same index for copied nodes), kNone if created
   Tag tag = Tag::Unknown;
   bool text = false;
 };
 
-struct Tree {
-  std::vector<WNode> v;
-
+struct Tree : EditTree<WNode> {
   uint32_t add(Tag tag) {
-    v.push_back(WNode{});
-    v.back().tag = tag;
-    return static_cast<uint32_t>(v.size() - 1);
-  }
-  void unlink(uint32_t x) {
-    WNode& n = v[x];
-    if (n.parent == kNone) return;
-    WNode& p = v[n.parent];
-    if (n.prev != kNone) v[n.prev].next = n.next; else p.first = n.next;
-    if (n.next != kNone) v[n.next].prev = n.prev; else p.last = n.prev;
-    n.parent = n.prev = n.next = kNone;
-  }
-  void append(uint32_t p, uint32_t x) {
-    unlink(x);
-    WNode& n = v[x];
-    n.parent = p;
-    n.prev = v[p].last;
-    if (v[p].last != kNone) v[v[p].last].next = x; else v[p].first = x;
-    v[p].last = x;
-  }
-  // `neu` takes the place of `old`, which is detached.
-  void replace(uint32_t old, uint32_t neu) {
-    unlink(neu);
-    WNode& o = v[old];
-    WNode& n = v[neu];
-    n.parent = o.parent;
-    n.prev = o.prev;
-    n.next = o.next;
-    if (o.parent != kNone) {
-      if (o.prev != kNone) v[o.prev].next = neu; else v[o.parent].first = neu;
-      if (o.next != kNone) v[o.next].prev = neu; else v[o.parent].last = neu;
-    }
-    o.parent = o.prev = o.next = kNone;
+    WNode n;
+    n.tag = tag;
+    return EditTree::add(n);
   }
   uint32_t first_el(uint32_t x) const {
     uint32_t c = v[x].first;
@@ -174,18 +144,6 @@ struct Tree {
       x = v[x].parent;
     } while (x != kNone && next_el(x) == kNone);
     return x == kNone ? kNone : next_el(x);
-  }
-  // Pre-order list of the subtree of `root`.
-  void preorder(uint32_t root, std::vector<uint32_t>& out) const {
-    out.clear();
-    uint32_t x = root;
-    while (true) {
-      out.push_back(x);
-      if (v[x].first != kNone) { x = v[x].first; continue; }
-      while (x != root && v[x].next == kNone) x = v[x].parent;
-      if (x == root) break;
-      x = v[x].next;
-    }
   }
   // _hasAncestorTag(node, tag) with the default maxDepth: parents 1..4 up.
   bool has_ancestor_tag(uint32_t x, Tag tag, int max_depth = kHasAncestorMaxDepth) const {
@@ -263,6 +221,7 @@ class Readability {
   void compute(uint32_t root, bool with_short);
   bool phrasing(uint32_t x) const;
   bool whitespace_node(uint32_t x) const;
+  size_t subtree_text(uint32_t x, size_t cap, std::string& out) const;
   std::string raw_text(uint32_t x) const;
   std::string heading_text(uint32_t x);  // raw_text within the title-check budget
   std::string article_title();

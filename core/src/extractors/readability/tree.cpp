@@ -123,27 +123,10 @@ void Readability::compute(uint32_t root, bool with_short) {
   for (size_t i = order_.size(); i-- > 0;) fold(order_[i], with_short);
 }
 
-// textContent of a subtree.
-std::string Readability::raw_text(uint32_t x) const {
-  std::string out;
-  uint32_t y = x;
-  while (true) {
-    const WNode& w = t_.v[y];
-    if (w.text && w.orig != kNone) out += doc_.text(w.orig);
-    if (w.first != kNone) { y = w.first; continue; }
-    while (y != x && t_.v[y].next == kNone) y = t_.v[y].parent;
-    if (y == x) break;
-    y = t_.v[y].next;
-  }
-  return out;
-}
-
-// The text of a heading for the title checks, within kTextNodeCap and what
-// is left of kTextNodeBudget.
-std::string Readability::heading_text(uint32_t x) {
-  size_t cap = std::min(kTextNodeCap, heading_budget_);
+// textContent of a subtree, appended to `out`, visiting at most `cap`
+// nodes; returns how many it visited.
+size_t Readability::subtree_text(uint32_t x, size_t cap, std::string& out) const {
   size_t seen = 0;
-  std::string out;
   uint32_t y = x;
   while (seen < cap) {
     ++seen;
@@ -154,7 +137,20 @@ std::string Readability::heading_text(uint32_t x) {
     if (y == x) break;
     y = t_.v[y].next;
   }
-  heading_budget_ -= seen;
+  return seen;
+}
+
+std::string Readability::raw_text(uint32_t x) const {
+  std::string out;
+  subtree_text(x, SIZE_MAX, out);
+  return out;
+}
+
+// The text of a heading for the title checks, within kTextNodeCap and what
+// is left of kTextNodeBudget.
+std::string Readability::heading_text(uint32_t x) {
+  std::string out;
+  heading_budget_ -= subtree_text(x, std::min(kTextNodeCap, heading_budget_), out);
   return out;
 }
 

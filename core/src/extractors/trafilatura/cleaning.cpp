@@ -56,14 +56,14 @@ void Trafilatura::tree_cleaning(Tree& t, Focus focus) const {
     t.measure_raw(order, lens);
     uint64_t total = lens[0];
     for (uint32_t e : order) {
-      if (e == 0 || doc.nodes[e].tag != Tag::Form || t.par[e] == kNone) continue;
+      if (e == 0 || doc.nodes[e].tag != Tag::Form || t.v[e].parent == kNone) continue;
       if (total && lens[e] * 2 > total) t.kind[e] = kDiv;
       else t.drop(e, true);
     }
   }
   // prune_html: empty CUT_EMPTY_ELEMS (no text at all, no children).
   for (uint32_t e : t.descendants(0))
-    if (cut_empty(doc.nodes[e].tag) && t.text[e].empty() && t.first[e] == kNone) t.drop(e, true);
+    if (cut_empty(doc.nodes[e].tag) && t.text[e].empty() && t.v[e].first == kNone) t.drop(e, true);
 }
 
 void Trafilatura::convert_tags(Tree& t) const {
@@ -72,7 +72,7 @@ void Trafilatura::convert_tags(Tree& t) const {
   // Links: "ref" inside div/li/p/table (tables on), unwrapped elsewhere.
   std::vector<uint8_t> in_container(doc.size(), 0);
   for (uint32_t e : order) {
-    uint32_t p = t.par[e];
+    uint32_t p = t.v[e].parent;
     Tag pt = p == 0 ? Tag::Unknown : doc.nodes[p].tag;
     bool container = p != 0 && (t.kind[p] == kDiv || pt == Tag::Li || pt == Tag::P || pt == Tag::Table);
     in_container[e] = in_container[p] || container;
@@ -82,26 +82,26 @@ void Trafilatura::convert_tags(Tree& t) const {
     if (tg == Tag::A) {
       if (in_container[e]) t.kind[e] = kRef;
       else t.strip(e);
-    } else if (tg == Tag::Strong && doc.str(doc.nodes[e].cls).find("schema-faq-question") != std::string_view::npos) {
+    } else if (tg == Tag::Strong && any_pred<kFaqQuestion>(doc, e)) {
       t.kind[e] = kHead;
-    } else if ((tg == Tag::Sub || tg == Tag::Sup) && t.text[e].empty() && t.first[e] == kNone) {
+    } else if ((tg == Tag::Sub || tg == Tag::Sup) && t.text[e].empty() && t.v[e].first == kNone) {
       t.drop(e, true);
     }
   }
   for (uint32_t e : order)
-    if (t.par[e] != kNone && t.kind[e] != kHead && rend_tag(doc.nodes[e].tag)) t.strip(e);
+    if (t.v[e].parent != kNone && t.kind[e] != kHead && rend_tag(doc.nodes[e].tag)) t.strip(e);
   // CONVERSIONS, in document order (lists convert their items).
   order = t.descendants(0);
   // <pre> holding highlight.js spans (class "hljs...") is code: one backward pass.
   std::vector<uint8_t> hljs_below(doc.size(), 0);
   for (size_t k = order.size(); k-- > 0;) {
-    uint32_t e = order[k], p = t.par[e];
+    uint32_t e = order[k], p = t.v[e].parent;
     bool own = doc.nodes[e].tag == Tag::Span && doc.str(doc.nodes[e].cls).substr(0, 4) == "hljs";
     if (p != kNone && (own || hljs_below[e])) hljs_below[p] = 1;
   }
   std::vector<uint8_t> in_list(doc.size(), 0), in_details(doc.size(), 0);
   for (uint32_t e : order) {
-    uint32_t p = t.par[e];
+    uint32_t p = t.v[e].parent;
     Tag tg = doc.nodes[e].tag;
     in_list[e] = in_list[p] || (p != 0 && t.kind[p] == kList);
     in_details[e] = in_details[p] || (p != 0 && doc.nodes[p].tag == Tag::Details);
@@ -114,8 +114,8 @@ void Trafilatura::convert_tags(Tree& t) const {
       case Tag::Pre: {
         // convert_quotes: code when a single <span> child, hljs spans, or code-like text.
         bool code = false;
-        uint32_t c = t.first[e];
-        if (c != kNone && t.nxt[c] == kNone && doc.nodes[c].tag == Tag::Span) code = true;
+        uint32_t c = t.v[e].first;
+        if (c != kNone && t.v[c].next == kNone && doc.nodes[c].tag == Tag::Span) code = true;
         if (!code) {
           std::string lead;
           t.for_pieces(t.text[e], [&](uint32_t x) { lead.append(doc.text(doc.text_nodes[x])); });

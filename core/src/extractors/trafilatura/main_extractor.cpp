@@ -15,7 +15,7 @@ void Trafilatura::prune_with_backup(Tree& t, uint32_t root) const {
   std::vector<uint32_t> outer;
   for (size_t k = 1; k < order.size(); ++k) {
     uint32_t e = order[k];
-    uint32_t p = t.par[e];
+    uint32_t p = t.v[e].parent;
     under[e] = p != root && (under[p] || matched[p]);
     bool m = (((kDiscardKinds >> t.kind[e]) & 1u) && any_pred<kOverallDiscard1>(doc, e)) ||
              (doc.nodes[e].flags & kHidden) || any_pred<kOverallDiscard2>(doc, e);
@@ -43,7 +43,7 @@ void Trafilatura::link_density_pass(Tree& t, uint32_t root, Kind tag, bool backt
   std::vector<uint64_t> linklen(n, 0);
   for (size_t k = order.size(); k-- > 0;) {
     uint32_t e = order[k];
-    for (uint32_t c = t.first[e]; c != kNone; c = t.nxt[c]) {
+    for (uint32_t c = t.v[e].first; c != kNone; c = t.v[c].next) {
       refs[e] += refs[c];
       linknum[e] += linknum[c];
       shorts[e] += shorts[c];
@@ -61,7 +61,7 @@ void Trafilatura::link_density_pass(Tree& t, uint32_t root, Kind tag, bool backt
   }
   for (size_t k = order.size(); k-- > 0;) {
     uint32_t e = order[k];
-    for (uint32_t c = t.first[e]; c != kNone; c = t.nxt[c]) {
+    for (uint32_t c = t.v[e].first; c != kNone; c = t.v[c].next) {
       nonlisting[e] += nonlisting[c];
       if (t.kind[c] == kRef && !(t.kind[e] == kP && refs[e] == 1)) ++nonlisting[e];
     }
@@ -74,7 +74,7 @@ void Trafilatura::link_density_pass(Tree& t, uint32_t root, Kind tag, bool backt
     if (refs[e] == 1 && linklen[e] > kSingleLinkLength && linklen[e] > text * 0.9) {
       result = true;
     } else {
-      uint64_t limit = tag == kP ? (t.nxt[e] == kNone ? 60 : 30) : (t.nxt[e] == kNone ? 300 : 100);
+      uint64_t limit = tag == kP ? (t.v[e].next == kNone ? 60 : 30) : (t.v[e].next == kNone ? 300 : 100);
       if (text < limit) {
         if (linknum[e] == 0) {
           result = true;
@@ -88,7 +88,7 @@ void Trafilatura::link_density_pass(Tree& t, uint32_t root, Kind tag, bool backt
     }
     if (result || (backtracking && short_with_links && t.child_count(e) >= kLinkDensityDepth &&
                    text < kLinkDensityLenThreshold)) {
-      uint32_t p = t.par[e];
+      uint32_t p = t.v[e].parent;
       if (tag == kP && p != kNone && (t.kind[p] == kItem || t.kind[p] == kCell)) continue;
       deletions.push_back(e);
     }
@@ -106,7 +106,7 @@ void Trafilatura::link_density_tables(Tree& t, uint32_t root) const {
   std::vector<uint64_t> linklen(n, 0);
   for (size_t k = order.size(); k-- > 0;) {
     uint32_t e = order[k];
-    for (uint32_t c = t.first[e]; c != kNone; c = t.nxt[c]) {
+    for (uint32_t c = t.v[e].first; c != kNone; c = t.v[c].next) {
       refs[e] += refs[c];
       linklen[e] += linklen[c];
       if (t.kind[c] == kRef) {
@@ -146,7 +146,7 @@ void Trafilatura::prune_unwanted_sections(Tree& t, uint32_t root, Focus focus) c
 // tail of e when asked), skipping parts already done, and marks it done.
 void Trafilatura::claim(Tree& t, uint32_t e, bool with_tail, bool raw, Block& out) const {
   add_pieces(t, t.text[e], out, raw);
-  uint32_t n = t.first[e];
+  uint32_t n = t.v[e].first;
   while (n != kNone) {
     bool descend = !t.done[n];
     if (descend) {
@@ -159,10 +159,10 @@ void Trafilatura::claim(Tree& t, uint32_t e, bool with_tail, bool raw, Block& ou
       if (t.kind[n] == kTable) ++out.n_table;
       t.done[n] = 1;
     }
-    if (descend && t.first[n] != kNone) { n = t.first[n]; continue; }
-    while (n != e && t.nxt[n] == kNone) n = t.par[n];
+    if (descend && t.v[n].first != kNone) { n = t.v[n].first; continue; }
+    while (n != e && t.v[n].next == kNone) n = t.v[n].parent;
     if (n == e) break;
-    n = t.nxt[n];
+    n = t.v[n].next;
   }
   if (with_tail) add_pieces(t, t.tail[e], out, raw);
   t.done[e] = 1;
@@ -188,17 +188,17 @@ bool Trafilatura::handle_list(Tree& t, uint32_t e, Block& out) const {
   // for the main loop. Done parts are skipped, and so are lists nested
   // outside items: their own call takes their items later (the same text;
   // walking them here too would make nested lists quadratic).
-  uint32_t n = t.first[e];
+  uint32_t n = t.v[e].first;
   while (n != kNone) {
     bool descend = !t.done[n] && t.kind[n] != kList;
     if (t.kind[n] == kItem && !t.done[n]) {
       claim(t, n, true, false, out);
       descend = false;
     }
-    if (descend && t.first[n] != kNone) { n = t.first[n]; continue; }
-    while (n != e && t.nxt[n] == kNone) n = t.par[n];
+    if (descend && t.v[n].first != kNone) { n = t.v[n].first; continue; }
+    while (n != e && t.v[n].next == kNone) n = t.v[n].parent;
     if (n == e) break;
-    n = t.nxt[n];
+    n = t.v[n].next;
   }
   t.done[e] = 1;
   for (uint32_t x : out.pieces)
@@ -211,10 +211,10 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
   out.n_table = 1;
   // Rows and cells of this table (not of nested tables); captions.
   std::vector<uint32_t> cells;
-  for (uint32_t c = t.first[e]; c != kNone; c = t.nxt[c]) {
+  for (uint32_t c = t.v[e].first; c != kNone; c = t.v[c].next) {
     Kind k = static_cast<Kind>(t.kind[c]);
     if (k == kTr) {
-      for (uint32_t d = t.first[c]; d != kNone; d = t.nxt[d])
+      for (uint32_t d = t.v[c].first; d != kNone; d = t.v[d].next)
         if (t.kind[d] == kCell) cells.push_back(d);
       t.done[c] = 1;
     } else if (k == kCell) {
@@ -230,7 +230,7 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
   // all of it is white space (the original's test).
   bool present = false;
   for (uint32_t cell : cells) {
-    if (t.first[cell] == kNone) {
+    if (t.v[cell].first == kNone) {
       size_t before = out.pieces.size();
       process_node(t, cell, out);
       for (size_t k = before; k < out.pieces.size(); ++k) present = present || clen_[out.pieces[k]] > 0;
@@ -243,7 +243,7 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
     t.done[cell] = 1;
     // The cell's descendants, in order, nested tables left out (the main loop
     // takes them later); lists are dropped (kept in recall), their tails kept.
-    uint32_t n = t.first[cell];
+    uint32_t n = t.v[cell].first;
     while (n != kNone) {
       bool descend = !t.done[n];
       if (descend) {
@@ -273,7 +273,7 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
             // define_newelem(keep_children): a <div>'s line breaks and inline
             // children are carried into its copy (not separate paragraphs).
             if (k == kDiv)
-              for (uint32_t c = t.first[n]; c != kNone; c = t.nxt[c]) {
+              for (uint32_t c = t.v[n].first; c != kNone; c = t.v[c].next) {
                 if (t.done[c]) continue;
                 if (t.kind[c] == kLb) {
                   add_pieces(t, t.tail[c], inner, true);
@@ -290,10 +290,10 @@ bool Trafilatura::handle_table(Tree& t, uint32_t e, Focus focus, Block& out) con
           descend = true;  // its descendants come next (those not claimed are still open)
         }
       }
-      if (descend && t.first[n] != kNone) { n = t.first[n]; continue; }
-      while (n != cell && t.nxt[n] == kNone) n = t.par[n];
+      if (descend && t.v[n].first != kNone) { n = t.v[n].first; continue; }
+      while (n != cell && t.v[n].next == kNone) n = t.v[n].parent;
       if (n == cell) break;
-      n = t.nxt[n];
+      n = t.v[n].next;
     }
   }
   t.done[e] = 1;
@@ -318,7 +318,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
       return false;
     case kHead:
       out.kind = kHead;
-      if (t.first[e] == kNone) {
+      if (t.v[e].first == kNone) {
         t.done[e] = 1;
         out.moved = true;
         return process_node(t, e, out);
@@ -329,7 +329,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
       return false;
     case kP:
       out.kind = kP;
-      if (t.first[e] == kNone) {
+      if (t.v[e].first == kNone) {
         t.done[e] = 1;
         out.moved = true;
         bool ok = process_node(t, e, out);
@@ -359,14 +359,14 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
     }
     case kTable: return handle_table(t, e, focus, out);
     case kDiv: {
-      if (doc_.str(doc_.nodes[e].cls).find("w3-code") != std::string_view::npos) {
+      if (any_pred<kCodeDiv>(doc_, e)) {
         out.kind = kCode;
         claim(t, e, true, true, out);
         return true;
       }
       if (!div_potential) return false;
       bool text_chars = t.has_chars(t.text[e]);
-      if (!text_chars && !(t.first[e] == kNone && t.has_chars(t.tail[e]))) return false;
+      if (!text_chars && !(t.v[e].first == kNone && t.has_chars(t.tail[e]))) return false;
       out.kind = kP;
       out.p_text = true;
       if (top) {
@@ -389,7 +389,7 @@ uint64_t Trafilatura::ptest_length(const Tree& t) const {
   std::vector<uint8_t> in_p(doc_.size(), 0);
   uint64_t sum = 0;
   for (uint32_t e : order) {
-    uint32_t p = t.par[e];
+    uint32_t p = t.v[e].parent;
     in_p[e] = t.kind[e] == kP || (p != 0 && in_p[p]);
     if (in_p[e]) t.for_pieces(t.text[e], [&](uint32_t x) { sum += rlen_[x]; });
     if (p != 0 && in_p[p]) t.for_pieces(t.tail[e], [&](uint32_t x) { sum += rlen_[x]; });
@@ -443,7 +443,7 @@ Trafilatura::Extracted Trafilatura::extract_content(Tree& t, Focus focus) const 
     }
     if (sub == kNone) continue;
     prune_unwanted_sections(t, sub, focus);
-    if (t.first[sub] == kNone) continue;
+    if (t.v[sub].first == kNone) continue;
     uint64_t ptest = ptest_length(t);
     if (ptest == 0 || ptest < kMinExtractedSize * kPTestFactor) div_potential = true;
     std::vector<uint32_t> subelems = t.descendants(sub);
@@ -513,12 +513,12 @@ Trafilatura::Extracted Trafilatura::extract_content(Tree& t, Focus focus) const 
   }
   std::vector<uint8_t> handled(doc.size(), 0);
   for (uint32_t e : backup.descendants(0)) {
-    uint32_t p = backup.par[e];
+    uint32_t p = backup.v[e].parent;
     if (p != 0 && handled[p]) { handled[e] = 1; continue; }
     if (t.done[e] || backup.done[e]) continue;
     Kind k = static_cast<Kind>(backup.kind[e]);
     bool search = k == kCode || k == kP || k == kQuote || k == kTable ||
-                  (k == kDiv && doc.str(doc.nodes[e].cls).find("w3-code") != std::string_view::npos) ||
+                  (k == kDiv && any_pred<kCodeDiv>(doc, e)) ||
                   (recall && (k == kDiv || k == kLb || k == kList));
     if (!search) continue;
     Block b;

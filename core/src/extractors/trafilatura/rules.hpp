@@ -137,6 +137,26 @@ inline constexpr AttrPattern kRemoveComments[] = {
     {RuleAttr::Id, "^comment|^Comment|^comol|^disqus_thread|^dsq-comments"},
     {RuleAttr::Class, "^comment|^Comment|article-comments|post-comments"},
 };
+// The (?!ary) of REMOVE_COMMENTS_XPATH: an element whose id or class starts
+// with "commentary" is a comment section only by its class's
+// (?:article|post)-comments.
+inline constexpr AttrPattern kCommentary[] = {
+    {RuleAttr::Id, "^[Cc]ommentary"},
+    {RuleAttr::Class, "^[Cc]ommentary"},
+};
+inline constexpr AttrPattern kArticleComments[] = {
+    {RuleAttr::Class, "article-comments|post-comments"},
+};
+// convert_tags (trafilatura.cpp's cleaning stage): a <strong> whose class
+// contains "schema-faq-question" is a heading.
+inline constexpr AttrPattern kFaqQuestion[] = {
+    {RuleAttr::Class, "schema-faq-question"},
+};
+// The main extractor (handle_textelem and the recovery of wild text): a div
+// whose class contains "w3-code" is code.
+inline constexpr AttrPattern kCodeDiv[] = {
+    {RuleAttr::Class, "w3-code"},
+};
 
 // settings.py BASIC_CLEAN_XPATH (baseline, html2txt, the justext input):
 // div[contains(@class|@id, 'footer')] and the cookie-banner expression

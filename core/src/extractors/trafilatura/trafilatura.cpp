@@ -111,15 +111,7 @@ Labels Trafilatura::run() {
                    (len_comments > 0 && (tg == Tag::Ol || tg == Tag::Ul));
       if (!kinds || !any_pred<kRemoveComments>(doc_, e)) return false;
       // (?!ary): "commentary" does not count as a comment section.
-      std::string_view id = doc_.str(doc_.nodes[e].id), cls = doc_.str(doc_.nodes[e].cls);
-      auto commentary = [](std::string_view v) {
-        return v.size() >= 10 && (v.substr(0, 10) == "commentary" || v.substr(0, 10) == "Commentary");
-      };
-      if (commentary(id) || commentary(cls)) {
-        bool other = cls.find("article-comments") != std::string_view::npos ||
-                     cls.find("post-comments") != std::string_view::npos;
-        return other;
-      }
+      if (any_pred<kCommentary>(doc_, e)) return any_pred<kArticleComments>(doc_, e);
       return true;
     });
     std::vector<uint8_t> esc_removed = removed_mask(esc);

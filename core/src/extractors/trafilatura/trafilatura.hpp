@@ -13,6 +13,7 @@
 #include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/trafilatura/rules.hpp"
+#include "features/edit_tree.hpp"
 #include "features/stopwords.hpp"
 #include "wce/extractor.hpp"
 
@@ -180,14 +181,16 @@ struct Len {
 };
 
 // ---------------------------------------------------------------------------
-// The mutable tree (an lxml tree of the Document's elements).
+// The mutable tree (an lxml tree of the Document's elements, by Document
+// node index; features/edit_tree.hpp: the links and edits): lxml's text and
+// tail of each element as runs of text pieces, and trafilatura's marks.
 
-class Tree {
+class Tree : public EditTree<TreeLinks> {
  public:
   Tree(const Document& doc, const std::vector<uint32_t>& clen, const std::vector<uint32_t>& rlen)
       : doc_(&doc), clen_(&clen), rlen_(&rlen) {
     const size_t n = doc.size();
-    par.assign(n, kNone); first.assign(n, kNone); last.assign(n, kNone); nxt.assign(n, kNone); prv.assign(n, kNone);
+    v.assign(n, TreeLinks{});
     text.assign(n, Pieces{}); tail.assign(n, Pieces{});
     pnext.assign(doc.text_nodes.size(), kNone);
     kind.assign(n, kOther); done.assign(n, 0); deleted.assign(n, 0);
@@ -198,7 +201,7 @@ class Tree {
         kind[i] = raw_kind(node.tag);
         link_last(p, i);
       } else if (node.text_index != kNone) {
-        push(last[p] == kNone ? text[p] : tail[last[p]], node.text_index);
+        push(v[p].last == kNone ? text[p] : tail[v[p].last], node.text_index);
       }
     }
   }
@@ -254,53 +257,23 @@ class Tree {
     return out;
   }
 
-  // Descendants of r in document order (r excluded).
-  std::vector<uint32_t> descendants(uint32_t r) const {
-    std::vector<uint32_t> out;
-    uint32_t n = first[r];
-    while (n != kNone) {
-      out.push_back(n);
-      if (first[n] != kNone) { n = first[n]; continue; }
-      while (n != r && nxt[n] == kNone) n = par[n];
-      if (n == r) break;
-      n = nxt[n];
-    }
-    return out;
-  }
-  uint32_t child_count(uint32_t e) const {
-    uint32_t c = 0;
-    for (uint32_t k = first[e]; k != kNone; k = nxt[k]) ++c;
-    return c;
-  }
-
   // delete_element(e, keep_tail): the tail joins the previous sibling's tail
   // or the parent's text.
   void drop(uint32_t e, bool keep_tail) {
-    uint32_t p = par[e];
+    uint32_t p = v[e].parent;
     if (p == kNone) return;
-    if (keep_tail && !tail[e].empty()) append(prv[e] != kNone ? tail[prv[e]] : text[p], tail[e]);
+    if (keep_tail && !tail[e].empty()) join(v[e].prev != kNone ? tail[v[e].prev] : text[p], tail[e]);
     unlink(e);
     deleted[e] = 1;
   }
   // strip_tags for one element: its text, children and tail take its place.
   void strip(uint32_t e) {
-    uint32_t p = par[e];
+    uint32_t p = v[e].parent;
     if (p == kNone) return;
-    Pieces& before = prv[e] != kNone ? tail[prv[e]] : text[p];
-    append(before, text[e]);
-    if (first[e] == kNone) {
-      append(before, tail[e]);
-      unlink(e);
-      return;
-    }
-    append(tail[last[e]], tail[e]);
-    uint32_t f = first[e], l = last[e], pr = prv[e], nx = nxt[e];
-    for (uint32_t c = f; c != kNone; c = nxt[c]) par[c] = p;
-    prv[f] = pr;
-    if (pr != kNone) nxt[pr] = f; else first[p] = f;
-    nxt[l] = nx;
-    if (nx != kNone) prv[nx] = l; else last[p] = l;
-    first[e] = last[e] = par[e] = prv[e] = nxt[e] = kNone;
+    Pieces& before = v[e].prev != kNone ? tail[v[e].prev] : text[p];
+    join(before, text[e]);
+    join(v[e].first == kNone ? before : tail[v[e].last], tail[e]);
+    unwrap(e);
   }
 
   // Raw text_content() lengths (white space included) of every element of
@@ -310,7 +283,7 @@ class Tree {
       uint32_t e = order[k];
       uint64_t l = 0;
       for_pieces(text[e], [&](uint32_t x) { l += (*rlen_)[x]; });
-      for (uint32_t c = first[e]; c != kNone; c = nxt[c]) {
+      for (uint32_t c = v[e].first; c != kNone; c = v[c].next) {
         l += out[c];
         for_pieces(tail[c], [&](uint32_t x) { l += (*rlen_)[x]; });
       }
@@ -323,7 +296,7 @@ class Tree {
     for (size_t k = order.size(); k-- > 0;) {
       uint32_t e = order[k];
       Len l = length(text[e]);
-      for (uint32_t c = first[e]; c != kNone; c = nxt[c]) {
+      for (uint32_t c = v[e].first; c != kNone; c = v[c].next) {
         l.add(out[c]);
         l.add(length(tail[c]));
       }
@@ -331,7 +304,6 @@ class Tree {
     }
   }
 
-  std::vector<uint32_t> par, first, last, nxt, prv;
   std::vector<Pieces> text, tail;
   std::vector<uint32_t> pnext;
   std::vector<uint8_t> kind, done, deleted;
@@ -343,23 +315,12 @@ class Tree {
     pnext[p.tail] = t;
     p.tail = t;
   }
-  void append(Pieces& a, Pieces& b) {
+  // a += b; b becomes empty.
+  void join(Pieces& a, Pieces& b) {
     if (b.empty()) return;
     if (a.empty()) a = b;
     else { pnext[a.tail] = b.head; a.tail = b.tail; }
     b = Pieces{};
-  }
-  void link_last(uint32_t p, uint32_t e) {
-    par[e] = p;
-    prv[e] = last[p];
-    if (last[p] != kNone) nxt[last[p]] = e; else first[p] = e;
-    last[p] = e;
-  }
-  void unlink(uint32_t e) {
-    uint32_t p = par[e];
-    if (prv[e] != kNone) nxt[prv[e]] = nxt[e]; else first[p] = nxt[e];
-    if (nxt[e] != kNone) prv[nxt[e]] = prv[e]; else last[p] = prv[e];
-    par[e] = prv[e] = nxt[e] = kNone;
   }
 
   const Document* doc_;
@@ -493,7 +454,7 @@ void Trafilatura::prune_nodes(Tree& t, uint32_t root, Match&& match) const {
   std::vector<uint32_t> order = t.descendants(root);
   std::vector<uint8_t> gone(doc_.size(), 0);
   for (uint32_t e : order) {
-    uint32_t p = t.par[e];
+    uint32_t p = t.v[e].parent;
     if (p != root && gone[p]) { gone[e] = 1; continue; }
     if (match(e)) {
       gone[e] = 1;

@@ -1,4 +1,4 @@
-// Boilerpipe's block model and filters (internal header of boilerpipe.cpp,
+// Boilerpipe's block model and stages (internal header of extractors/boilerpipe/,
 // also used by tests/internal/test_boilerpipe.cpp). See boilerpipe.cpp for the
 // algorithm, its source and its constants.
 #pragma once
