@@ -2,7 +2,7 @@
 // Click-to-paint latency of the browser extension on real dataset pages,
 // against Readability.js run in the same page.
 //
-//   node bench/extension_latency.js [--pages N] [--extractors a,b,...] [--out FILE.md] [--ext DIR]
+//   node bench/extension_latency.js [--pages N] [--extractors a,b,...] [--cold N] [--out FILE.md] [--ext DIR]
 //
 // --ext: another build of the extension (e.g. one made from an older commit,
 // to compare; default build/extension/chrome-test).
@@ -29,6 +29,11 @@
 // round trip (page -> background -> page, the WASM run inside it), WASM work
 // in the background, paint (highlight ranges + scroll check), and the rest
 // (executeScript / insertCSS plumbing).
+// Cold start (--cold N, default 0): after the pages above, on each of the
+// first N pages and for each extractor, the popup opened on a freshly loaded
+// tab (it highlights at once): from its navigation to its "Highlighted" line,
+// with the worker running, and with the worker stopped first (CDP), so that
+// the click starts a new worker that loads the WebAssembly module again.
 // Readability.js: `new Readability(document.cloneNode(true)).parse()` in the
 // page's main world, 1 cold + 3 warm runs (the warm median is the reference).
 //
@@ -53,13 +58,14 @@ const SETTLE_MS = 300; // after load: let the page's own scripts finish
 
 function args() {
   const a = process.argv.slice(2);
-  const o = { pages: 54, extractors: ['readability', 'trafilatura', 'bte', 'agreement'], out: null };
+  const o = { pages: 54, extractors: ['readability', 'trafilatura', 'bte', 'agreement'], cold: 0, out: null };
   for (let i = 0; i < a.length; i++) {
     if (a[i] === '--pages') o.pages = Number(a[++i]);
     else if (a[i] === '--extractors') o.extractors = a[++i].split(',');
     else if (a[i] === '--out') o.out = a[++i];
+    else if (a[i] === '--cold') o.cold = Number(a[++i]);
     else if (a[i] === '--ext') EXT_DIR = path.resolve(a[++i]);
-    else throw new Error('usage: node bench/extension_latency.js [--pages N] [--extractors a,b] [--out FILE.md] [--ext DIR]');
+    else throw new Error('usage: node bench/extension_latency.js [--pages N] [--extractors a,b] [--cold N] [--out FILE.md] [--ext DIR]');
   }
   return o;
 }
@@ -122,9 +128,10 @@ async function main() {
       '--disable-component-update', '--disable-sync', `--disable-extensions-except=${EXT_DIR}`,
       `--load-extension=${EXT_DIR}`],
   });
-  await context.route((url) => !(url.protocol === 'http:' && url.hostname === '127.0.0.1'),
+  await context.route((url) => !(url.protocol === 'http:' && url.hostname === '127.0.0.1') &&
+    url.protocol !== 'chrome-extension:', // the popup (cold start)
     (route) => route.abort());
-  const worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ||
+  let worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ||
     await context.waitForEvent('serviceworker', { timeout: 30_000 });
   await worker.evaluate(() => self.wce.getExtractor()); // the warm worker
   const readabilitySrc = fs.readFileSync(READABILITY_JS, 'utf8');
@@ -198,6 +205,52 @@ async function main() {
     process.stderr.write(`\r${i + 1}/${pages.length} pages`);
   }
   process.stderr.write('\n');
+  // Cold start, the user's path: the popup opens on a freshly loaded page
+  // and highlights it at once (settings.autoHighlight); the time from the
+  // popup's navigation to its "Highlighted ..." line, once with the worker
+  // running and once with the worker stopped first (CDP
+  // ServiceWorker.stopAllWorkers: the popup's first message starts a new one,
+  // which loads the WebAssembly module again).
+  const cold = []; // {extractor, warm, cold}
+  const extId = new URL(worker.url()).host;
+  const popupClick = async (tabId) => {
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extId}/popup.html?tab=${tabId}`);
+    await popup.waitForFunction(() => /^Highlighted \d+/.test(document.getElementById('status').textContent),
+      null, { timeout: 60_000 }).catch(async (e) => {
+      throw new Error(`popup: ${await popup.textContent('#status').catch(() => '?')} (${e.message})`);
+    });
+    const ms = await popup.evaluate(() => performance.now());
+    await popup.close();
+    return ms;
+  };
+  const freshTab = async (url) => {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 }).catch(() => {});
+    await page.waitForTimeout(SETTLE_MS);
+    return { page, tabId: await tabIdOf(url) };
+  };
+  for (let i = 0; i < Math.min(o.cold, pages.length); i++) {
+    for (const ex of o.extractors.filter((e) => e !== 'agreement')) {
+      const url = `${base}/p/${i}`;
+      await worker.evaluate((e) => chrome.storage.local.set({ extractor: e, autoHighlight: true }), ex);
+      const a = await freshTab(url);
+      const warm = await popupClick(a.tabId);
+      await a.page.close();
+      const b = await freshTab(url);
+      const cdp = await context.newCDPSession(b.page);
+      await cdp.send('ServiceWorker.enable');
+      await cdp.send('ServiceWorker.stopAllWorkers');
+      await cdp.detach();
+      const coldMs = await popupClick(b.tabId);
+      worker = context.serviceWorkers().find((w) => w.url().startsWith('chrome-extension://')) ||
+        await context.waitForEvent('serviceworker', { timeout: 30_000 }); // the new one
+      await b.page.close();
+      cold.push({ extractor: ex, warm, cold: coldMs });
+    }
+    process.stderr.write(`\rcold start ${i + 1}/${o.cold}`);
+  }
+  if (o.cold) process.stderr.write('\n');
   await context.close();
   server.close();
   fs.rmSync(profile, { recursive: true, force: true });
@@ -221,6 +274,12 @@ async function main() {
     line(`ours, \`${ex}\`, later click, until the next frame`, rs.map((r) => median(r.laterPainted)));
     line(`ours, \`${ex}\`, later click, labelled anew`, rs.map((r) => median(r.fresh)));
     line(`ours, \`${ex}\`, later click, labelled anew, until the next frame`, rs.map((r) => median(r.freshPainted)));
+  }
+  for (const ex of o.extractors) {
+    const cs = cold.filter((c) => c.extractor === ex);
+    if (!cs.length) continue;
+    line(`ours, \`${ex}\`, popup opened to "Highlighted", worker running`, cs.map((c) => c.warm));
+    line(`ours, \`${ex}\`, popup opened to "Highlighted", worker stopped first (cold start)`, cs.map((c) => c.cold));
   }
   // Phases (medians over pages of each page's median): the first click, the
   // later clicks (labels reused) and the later clicks labelled anew.
@@ -269,7 +328,7 @@ async function main() {
   const report = [
     `# Extension click-to-paint latency (${new Date().toISOString().slice(0, 10)})`,
     '',
-    `- Command: \`node bench/extension_latency.js --pages ${o.pages} --extractors ${o.extractors.join(',')}${EXT_DIR.endsWith(path.join('extension', 'chrome-test')) ? '' : ' --ext ' + path.relative(ROOT, EXT_DIR)}\``,
+    `- Command: \`node bench/extension_latency.js --pages ${o.pages} --extractors ${o.extractors.join(',')}${o.cold ? ' --cold ' + o.cold : ''}${EXT_DIR.endsWith(path.join('extension', 'chrome-test')) ? '' : ' --ext ' + path.relative(ROOT, EXT_DIR)}\``,
     `- Pages: ${pages.length} from ${DATASETS.replace(ROOT + '/', '')} (the first ${Math.ceil(o.pages / 9)} of each dataset file), served on 127.0.0.1, other requests aborted`,
     `- Browser: Debian Chromium (${os.cpus().length} cores, ${os.cpus()[0].model}), headless=new, ${path.relative(ROOT, EXT_DIR)}; machine load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
     `- Wall time: ${((Date.now() - started) / 1000).toFixed(0)} s; failures: ${failed.length}${failed.length ? ' (' + failed.slice(0, 5).map((r) => `${r.extractor} p${r.page}: ${r.error}`).join('; ') + ')' : ''}`,
@@ -291,7 +350,7 @@ async function main() {
     // The per-page data (≈0.4 MB) goes to the untracked bench/results/tmp/.
     const tmp = path.join(ROOT, 'bench', 'results', 'tmp');
     fs.mkdirSync(tmp, { recursive: true });
-    fs.writeFileSync(path.join(tmp, path.basename(o.out).replace(/\.md$/, '') + '.json'), JSON.stringify({ rows, peer }, null, 1));
+    fs.writeFileSync(path.join(tmp, path.basename(o.out).replace(/\.md$/, '') + '.json'), JSON.stringify({ rows, peer, cold }, null, 1));
   }
 }
 
