@@ -147,6 +147,13 @@ async function main() {
     return { ms, framed: performance.now() - t0, res };
   }, { id: tabId, w: want });
   const tabIdOf = (url) => worker.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u).id, url);
+  // A new tab showing url, loaded and settled; tabId for the extension's calls.
+  const freshTab = async (url) => {
+    const page = await context.newPage();
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 }).catch(() => {});
+    await page.waitForTimeout(SETTLE_MS);
+    return { page, tabId: await tabIdOf(url) };
+  };
 
   const rows = []; // {page, dataset, extractor, first, firstPainted, later: [], phases}
   const peer = []; // {page, cold, warm}
@@ -155,9 +162,7 @@ async function main() {
     const url = `${base}/p/${i}`;
     // Readability.js in its own fresh tab (no extension script there).
     {
-      const page = await context.newPage();
-      await page.goto(url, { waitUntil: 'load', timeout: 60_000 }).catch(() => {});
-      await page.waitForTimeout(SETTLE_MS);
+      const { page } = await freshTab(url);
       const times = await page.evaluate(({ src, runs }) => {
         (0, eval)(src + '\n;globalThis.__wceReadability = Readability;');
         const out = [];
@@ -172,10 +177,7 @@ async function main() {
       await page.close();
     }
     for (const ex of o.extractors) {
-      const page = await context.newPage();
-      await page.goto(url, { waitUntil: 'load', timeout: 60_000 }).catch(() => {});
-      await page.waitForTimeout(SETTLE_MS);
-      const tabId = await tabIdOf(url);
+      const { page, tabId } = await freshTab(url);
       const want = ex === 'agreement' ? { on: true, extractor: 'readability', confidence: true }
         : { on: true, extractor: ex, confidence: false };
       const first = await click(tabId, want);
@@ -223,12 +225,6 @@ async function main() {
     const ms = await popup.evaluate(() => performance.now());
     await popup.close();
     return ms;
-  };
-  const freshTab = async (url) => {
-    const page = await context.newPage();
-    await page.goto(url, { waitUntil: 'load', timeout: 60_000 }).catch(() => {});
-    await page.waitForTimeout(SETTLE_MS);
-    return { page, tabId: await tabIdOf(url) };
   };
   for (let i = 0; i < Math.min(o.cold, pages.length); i++) {
     for (const ex of o.extractors.filter((e) => e !== 'agreement')) {
