@@ -25,6 +25,12 @@
 //   P.anc.i32    int32 pairs (row, element): every element ancestor of the
 //                row's text node, so that sums over an element's subtree
 //                (the second stage's features) can be rebuilt in Python
+//   P.region.i32 int32, per row: wce::ensemble_page_doc region bits
+//                (article 1, main 2, itemprop=articleBody 4)
+//   P.pagedoc.f32 float32, per page: <article> and <h1> element counts
+//   P.page.f32   float32, per page: wce::ensemble_page_features of the
+//                compiled-in first stage's P(content), kEnsemblePageFeatureCount
+//                a page (ensemble.py --check-context compares them too)
 // Usage: ensemble_dump [--split train|test] [--members a,b,...] [--pages-per-dataset N] --out P DATA.jsonl.gz...
 #include <cstdio>
 #include <fstream>
@@ -61,8 +67,14 @@ int main(int argc, char** argv) {
     if (use[m]) members.push_back(wce::ensemble_members()[m]);
   std::ofstream pages_tsv(out + ".pages.tsv"), rows(out + ".rows.f32", std::ios::binary), cols(out + ".columns"),
       member_list(out + ".members"), groups_out(out + ".groups.i32", std::ios::binary),
-      anc_out(out + ".anc.i32", std::ios::binary), context_out(out + ".context.f32", std::ios::binary);
+      anc_out(out + ".anc.i32", std::ios::binary), context_out(out + ".context.f32", std::ios::binary),
+      region_out(out + ".region.i32", std::ios::binary), pagedoc_out(out + ".pagedoc.f32", std::ios::binary),
+      page_out(out + ".page.f32", std::ios::binary);
   auto put = [](std::ofstream& o, int32_t v) { o.write(reinterpret_cast<const char*>(&v), sizeof v); };
+  auto putf = [](std::ofstream& o, double d) {
+    const float v = static_cast<float>(d);
+    o.write(reinterpret_cast<const char*>(&v), sizeof v);
+  };
   for (const char* m : members) member_list << m << "\n";
   pages_tsv << "page\tdataset\tid\tbucket\tparse_ms\tgold_tokens\tpage_tokens\tmatched_tokens";
   for (const char* m : members) pages_tsv << "\tf1_" << m << "\tms_" << m;
@@ -97,6 +109,10 @@ int main(int argc, char** argv) {
       for (size_t k = 0; k < words.size(); ++k)
         if (words[k] > 0) p1[k] = wce::ensemble_model().model.probability(&fx[k * D]);
       const std::vector<double> cf = wce::ensemble_context_features(run.context(), p1);
+      const wce::EnsemblePageDoc pd = wce::ensemble_page_doc(doc);
+      putf(pagedoc_out, pd.articles);
+      putf(pagedoc_out, pd.h1);
+      for (double v : wce::ensemble_page_features(run.context(), fx, p1)) putf(page_out, v);
       for (size_t k = 0; k < words.size(); ++k) {
         if (words[k] == 0) continue;  // no text: its label changes nothing
         row[0] = static_cast<float>(page_index);
@@ -111,10 +127,9 @@ int main(int argc, char** argv) {
           const uint32_t v = groups[k * wce::kEnsembleGroupCount + g];
           put(groups_out, v == wce::kNone ? -1 : static_cast<int32_t>(v));
         }
-        for (size_t j = 0; j < wce::kEnsembleContextFeatureCount; ++j) {
-          const float v = static_cast<float>(cf[k * wce::kEnsembleContextFeatureCount + j]);
-          context_out.write(reinterpret_cast<const char*>(&v), sizeof v);
-        }
+        for (size_t j = 0; j < wce::kEnsembleContextFeatureCount; ++j)
+          putf(context_out, cf[k * wce::kEnsembleContextFeatureCount + j]);
+        put(region_out, pd.region[k]);
         for (uint32_t a = doc.nodes[doc.text_nodes[k]].parent; a != wce::kNone; a = doc.nodes[a].parent) {
           put(anc_out, static_cast<int32_t>(row_count));
           put(anc_out, static_cast<int32_t>(a));

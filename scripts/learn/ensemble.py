@@ -84,6 +84,16 @@ def weights(kind, tokens, page, datasets_row, n_pages):
 PAGE_MEMBERS = ("readability", "resiliparse", "cetd")  # wce kPageMembers: their columns of the page features
 PAGE_FEATURES = ["trees_share", "trees_uncertainty", "page_agreement", "complexity", "log_page_words"] + [
     f % m for m in PAGE_MEMBERS for f in ("%s_share", "trees_over_%s", "trees_%s_jaccard", "prob_on_%s", "prob_off_%s")]
+# The page's own features (wce::ensemble_page_doc_features,
+# core/src/extractors/ensemble_page_doc.cpp): regions (<article>, <main> or
+# role=main, itemprop=articleBody; bits per row in P.region.i32), links, <p>,
+# text-node counts and lengths, <article>/<h1> counts (P.pagedoc.f32), and how
+# the trees and readability sit against the regions and the other members.
+PAGE_DOC_FEATURES = ["article_share", "main_share", "body_share", "log_articles", "h1_count", "link_share", "p_share",
+                     "log_text_nodes", "long_node_share", "trees_in_region", "readability_in_region",
+                     "readability_only_share", "prob_readability_only", "readability_resiliparse_jaccard"]
+LONG_NODE_WORDS = 25  # kLongNodeWords
+H1_CAP = 5.0  # kH1Cap
 PAGE_PARAMS = dict(num_leaves=7, learning_rate=0.1, min_data_in_leaf=20, lambda_l2=1.0)
 PAGE_ROUNDS = 60
 FALLBACK_SHARE = 0.2  # the rule of the previous model: readability when the trees keep < 0.2 of its words
@@ -109,6 +119,32 @@ def page_features(prob, words, votes, agreement, complexity, page, n_pages):
                  np.where(either > 0, safe(both, either), 1.0), safe(bc(words * v * prob), m_kept),
                  safe(bc(words * ~v * prob), total - m_kept)]
     return np.column_stack(cols)
+
+
+def page_doc_features(prob, words, in_a, in_p, votes, region, pagedoc, page, n_pages):
+    """Rows as wce::ensemble_page_doc_features; region: bits per row; pagedoc: (articles, h1) per page."""
+    bc = lambda v: np.bincount(page, weights=v, minlength=n_pages)
+    safe = lambda a, b: np.where(b > 0, a / np.maximum(b, 1e-12), 0.0)
+    total = bc(words)
+    kept = prob >= 0.5
+    reg = region != 0
+    rd, rs, cetd = votes["readability"], votes["resiliparse"], votes["cetd"]
+    only = rd & ~rs & ~cetd
+    either = bc(words * (rd | rs))
+    return np.column_stack([
+        safe(bc(words * ((region & 1) != 0)), total), safe(bc(words * ((region & 2) != 0)), total),
+        safe(bc(words * ((region & 4) != 0)), total), np.log1p(pagedoc[:, 0]), np.minimum(H1_CAP, pagedoc[:, 1]),
+        safe(bc(words * (in_a >= 0.5)), total), safe(bc(words * (in_p >= 0.5)), total),
+        np.log1p(bc(np.ones_like(words))), safe(bc(words * (words >= LONG_NODE_WORDS)), total),
+        safe(bc(words * (kept & reg)), bc(words * kept)), safe(bc(words * (rd & reg)), bc(words * rd)),
+        safe(bc(words * only), total), safe(bc(words * only * prob), bc(words * only)),
+        np.where(either > 0, safe(bc(words * (rd & rs)), either), 1.0)])
+
+
+def page_extra(prefix):
+    region = np.fromfile(prefix + ".region.i32", dtype=np.int32)
+    pagedoc = np.fromfile(prefix + ".pagedoc.f32", dtype=np.float32).reshape(-1, 2).astype(np.float64)
+    return region, pagedoc
 
 
 # The second stage (auto-context): the first stage's out-of-fold P(content)
@@ -189,7 +225,28 @@ def check_context(prefix, rows, n_pages):
         print("  %-12s max |python - c++| %.2e" % (name, e))
     ok = bool((err < 1e-5).all())  # float32 in the dump
     print("context features: %s (%d rows)" % ("match" if ok else "MISMATCH", len(py)))
-    return 0 if ok else 1
+    # The page features of the same first-stage P (C++: P.page.f32).
+    cols = [c.strip() for c in open(prefix + ".columns") if c.strip()]
+    names = cols[6:]
+    X = rows[:, 6:].astype(np.float64)
+    page = rows[:, 0].astype(np.int64)
+    words = rows[:, 2].astype(np.float64)
+    votes = {m: X[:, names.index("vote_" + m)] >= 0.5 for m in PAGE_MEMBERS}
+    region, pagedoc = page_extra(prefix)
+    prob = cpp[:, 0]
+    py = np.hstack([page_features(prob, words, votes, X[:, names.index("agreement")], X[:, names.index("complexity")],
+                                  page, n_pages),
+                    page_doc_features(prob, words, X[:, names.index("in_a")], X[:, names.index("in_p")], votes,
+                                      region, pagedoc, page, n_pages)])
+    cpp_page = np.fromfile(prefix + ".page.f32", dtype=np.float32).reshape(n_pages, -1).astype(np.float64)
+    assert cpp_page.shape[1] == py.shape[1], (cpp_page.shape, py.shape)
+    # float32 in the dump; relative for the unbounded ones (log_page_words)
+    perr = (np.abs(py - cpp_page) / np.maximum(1.0, np.abs(cpp_page))).max(axis=0)
+    for name, e in zip(PAGE_FEATURES + PAGE_DOC_FEATURES, perr):
+        print("  %-32s max |python - c++| %.2e" % (name, e))
+    pok = bool((perr < 1e-5).all())
+    print("page features: %s (%d pages)" % ("match" if pok else "MISMATCH", n_pages))
+    return 0 if ok and pok else 1
 
 
 def fit(X, y, w, params, rounds, init=None):

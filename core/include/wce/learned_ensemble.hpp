@@ -51,11 +51,34 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get 
 // page's agreement, complexity and size, then for readability, resiliparse
 // and cetd each: the words the member keeps, the trees' over the member's,
 // their overlap (Jaccard), the trees' mean probability on and off the
-// member's words.
-constexpr size_t kEnsemblePageFeatureCount = 20;
+// member's words; then the page's own features (ensemble_page_doc.cpp):
+// kEnsemblePageDocFeatureCount of them.
+constexpr size_t kEnsemblePageMemberFeatureCount = 20;
+constexpr size_t kEnsemblePageDocFeatureCount = 14;
+constexpr size_t kEnsemblePageFeatureCount = kEnsemblePageMemberFeatureCount + kEnsemblePageDocFeatureCount;
 const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names();
 std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
                                                                      const std::vector<double>& prob);
+
+// The page's own features (core/src/extractors/ensemble_page_doc.cpp): what
+// the page says about itself, from the shared Context (no re-parse): the
+// share of its words inside <article>, <main>/role=main and
+// itemprop=articleBody (the "regions"), in links and in <p>, how many text
+// nodes and how long, how many <article> and <h1> elements, and how the
+// trees and readability sit against the regions and against the other members.
+// Bits per text node: kRegionArticle, kRegionMain, kRegionBody.
+enum : uint8_t { kRegionArticle = 1, kRegionMain = 2, kRegionBody = 4 };
+struct EnsemblePageDoc {
+  std::vector<uint8_t> region;  // per text node: the region bits of its ancestors
+  uint32_t articles = 0;        // <article> elements
+  uint32_t h1 = 0;              // <h1> elements
+};
+EnsemblePageDoc ensemble_page_doc(const Document& doc);
+const std::array<const char*, kEnsemblePageDocFeatureCount>& ensemble_page_doc_feature_names();
+// Fills out[0..kEnsemblePageDocFeatureCount) from x (ensemble_features) and
+// the trees' P(content); scripts/learn/ensemble.py page_doc_features is the same.
+void ensemble_page_doc_features(Context& ctx, const std::vector<double>& x, const std::vector<double>& prob,
+                                double* out);
 
 // The second stage (auto-context, core/src/extractors/ensemble_context.cpp):
 // the first stage's P(content) smoothed over the node's neighbours in

@@ -73,10 +73,10 @@ constexpr double kTreesOverMemberCap = 10;  // trees_over_<member> is clipped he
 constexpr std::array<const char*, 3> kPageMembers = {"readability", "resiliparse", "cetd"};
 constexpr size_t kPageCommon = 5;    // page features before the per-member ones
 constexpr size_t kPagePerMember = 5;  // share, trees_over, jaccard, prob_on, prob_off
-static_assert(kPageCommon + kPagePerMember * kPageMembers.size() == kEnsemblePageFeatureCount, "page layout");
+static_assert(kPageCommon + kPagePerMember * kPageMembers.size() == kEnsemblePageMemberFeatureCount, "page layout");
 constexpr size_t kTreesOverReadability = kPageCommon + 1;  // readability is kPageMembers[0]
 
-const std::array<const char*, kEnsemblePageFeatureCount> kPageFeatureLayout = {
+const std::array<const char*, kEnsemblePageMemberFeatureCount> kPageMemberFeatureNames = {
     "trees_share", "trees_uncertainty", "page_agreement", "complexity", "log_page_words",
     "readability_share", "trees_over_readability", "trees_readability_jaccard", "prob_on_readability",
     "prob_off_readability",
@@ -160,7 +160,17 @@ uint64_t fnv1a(std::string_view a, std::string_view b) {
 
 const std::array<const char*, kEnsembleMemberCount>& ensemble_members() { return kMembers; }
 const std::array<const char*, kEnsembleFeatureCount>& ensemble_feature_names() { return kFeatureNames; }
-const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names() { return kPageFeatureLayout; }
+const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names() {
+  // The members' page features, then the page's own (ensemble_page_doc.cpp).
+  static const std::array<const char*, kEnsemblePageFeatureCount> names = [] {
+    std::array<const char*, kEnsemblePageFeatureCount> a{};
+    std::copy(kPageMemberFeatureNames.begin(), kPageMemberFeatureNames.end(), a.begin());
+    std::copy(ensemble_page_doc_feature_names().begin(), ensemble_page_doc_feature_names().end(),
+              a.begin() + kEnsemblePageMemberFeatureCount);
+    return a;
+  }();
+  return names;
+}
 
 unsigned ensemble_page_bucket(std::string_view dataset, std::string_view id) {
   return static_cast<unsigned>(fnv1a(dataset, id) % 100);
@@ -322,13 +332,16 @@ const EnsembleModelInfo& ensemble_model() {
     if (r.context_stage)
       load_trees(r.context_model, kContextTreeRoot, kContextFeature, kContextThreshold, kContextLeft, kContextRight,
                  kContextValue, kContextBias, kEnsembleFeatureCount + kEnsembleContextFeatureCount, "second stage");
-    static_assert(sizeof(kPageFeatureNames) / sizeof(kPageFeatureNames[0]) == kEnsemblePageFeatureCount,
+    // A model may read the first kPageFeatureNames of the page features only
+    // (one made before the page's own features were added).
+    constexpr size_t kModelPageFeatures = sizeof(kPageFeatureNames) / sizeof(kPageFeatureNames[0]);
+    static_assert(kModelPageFeatures >= kEnsemblePageMemberFeatureCount && kModelPageFeatures <= kEnsemblePageFeatureCount,
                   "core/models/ensemble_gbdt.inc does not match kEnsemblePageFeatureCount");
     static_assert(sizeof(kPageChoices) / sizeof(kPageChoices[0]) == sizeof(kPageChoiceTrees) / sizeof(kPageChoiceTrees[0]),
                   "core/models/ensemble_gbdt.inc: one tree count per page choice");
     TreeModel all;
     load_trees(all, kPageTreeRoot, kPageFeature, kPageThreshold, kPageLeft, kPageRight, kPageValue, kPageBias,
-               kEnsemblePageFeatureCount, "page stage");
+               kModelPageFeatures, "page stage");
     size_t first = 0;
     for (size_t c = 0; c < std::size(kPageChoices); ++c) {
       const size_t count = static_cast<size_t>(kPageChoiceTrees[c]);
@@ -355,10 +368,10 @@ const EnsembleModelInfo& ensemble_model() {
       if (std::strcmp(r.feature_names[i], kFeatureNames[i]) != 0)
         throw std::logic_error("core/models/ensemble_gbdt.inc: feature " + std::to_string(i) + " is '" +
                                r.feature_names[i] + "', expected '" + kFeatureNames[i] + "'");
-    for (size_t i = 0; i < kEnsemblePageFeatureCount; ++i)
-      if (std::strcmp(kPageFeatureNames[i], kPageFeatureLayout[i]) != 0)
+    for (size_t i = 0; i < kModelPageFeatures; ++i)
+      if (std::strcmp(kPageFeatureNames[i], ensemble_page_feature_names()[i]) != 0)
         throw std::logic_error("core/models/ensemble_gbdt.inc: page feature " + std::to_string(i) + " is '" +
-                               kPageFeatureNames[i] + "', expected '" + kPageFeatureLayout[i] + "'");
+                               kPageFeatureNames[i] + "', expected '" + ensemble_page_feature_names()[i] + "'");
     return r;
   }();
   return info;
@@ -405,6 +418,7 @@ std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ct
     g[3] = ratio(on[j], kept[j]);
     g[4] = ratio(off[j], total - kept[j]);
   }
+  ensemble_page_doc_features(ctx, x, prob, &f[kEnsemblePageMemberFeatureCount]);
   return f;
 }
 
