@@ -249,8 +249,8 @@ def check_context(prefix, rows, n_pages):
     return 0 if ok and pok else 1
 
 
-def fit(X, y, w, params, rounds, init=None):
-    p = dict(objective="binary", verbose=-1, seed=SEED, deterministic=True, num_threads=1,
+def fit(X, y, w, params, rounds, init=None, objective="binary"):
+    p = dict(objective=objective, verbose=-1, seed=SEED, deterministic=True, num_threads=1,
              feature_pre_filter=False, **params)
     return lgb.train(p, lgb.Dataset(X, label=y, weight=w, init_score=init), num_boost_round=rounds)
 
@@ -303,7 +303,7 @@ def merged_arrays(prefix, boosters):
             "const double k%sBias = 0;" % prefix], counts, len(feature)
 
 
-def export(booster, context_booster, page_boosters, choices, threshold, fallback, names, members, out, note):
+def export(booster, context_booster, page_boosters, page_names, choices, threshold, fallback, names, members, out, note):
     o = ["// Node-level learned ensemble (extractor \"ensemble\"): gradient-boosted trees",
          "// (wce::TreeModel) on wce::ensemble_features (kModel*), then the second stage",
          "// (kContext*, on those features and wce::ensemble_context_features of the first",
@@ -329,9 +329,10 @@ def export(booster, context_booster, page_boosters, choices, threshold, fallback
               "const int32_t kContextRight[] = {-1};", "const double kContextValue[] = {0};",
               "const double kContextBias = 0;", "constexpr bool kContextStage = false;"]
         sizes += [0, 0]
-    o.append("const char* const kPageFeatureNames[] = {" + ", ".join('"%s"' % n for n in PAGE_FEATURES) + "};")
+    o.append("const char* const kPageFeatureNames[] = {" + ", ".join('"%s"' % n for n in page_names) + "};")
     o.append("const char* const kPageChoices[] = {" + ", ".join('"%s"' % c for c in choices) + "};")
     lines, counts, nodes = merged_arrays("Page", page_boosters)
+    assert all(max(f for f in flatten(b)[0]) < len(page_names) for b in page_boosters)
     o += lines
     o.append("const int32_t kPageChoiceTrees[] = {%s};  // trees of each choice, in kPageTreeRoot order" %
              ", ".join(map(str, counts)))
@@ -369,6 +370,12 @@ def main():
     ap.add_argument("--context-min-leaf", type=int, default=300)
     ap.add_argument("--context-adds", action="store_true",
                     help="second-stage trees add to the first stage's margin instead of standing alone")
+    ap.add_argument("--page-features", default="all", choices=("members", "all"),
+                    help="members: the 20 from the members' outputs; all: and the page's own (PAGE_DOC_FEATURES)")
+    ap.add_argument("--page-objective", default="binary", choices=("binary", "regression"),
+                    help="binary: P(member beats the trees), weight |F1 difference|; regression: the F1 difference "
+                         "itself (experiment: the C++ reads P, so a regression stage is not exported)")
+    ap.add_argument("--page-drop", default="", help="comma-separated page features to zero (ablation)")
     ap.add_argument("--page-choices", default="readability",
                     help="members whose labels the page stage may take outright")
     ap.add_argument("--reuse-oof", action="store_true", help="reuse saved out-of-fold tree probabilities")
@@ -489,6 +496,18 @@ def main():
     assert all(c in members for c in choices) and "readability" in members
     votes = {m: (X[:, vote[m]] >= 0.5) if m in vote else np.zeros(len(y), bool) for m in PAGE_MEMBERS}
     PX = page_features(prob, words, votes, X[:, names.index("agreement")], X[:, names.index("complexity")], page, n_pages)
+    page_names = list(PAGE_FEATURES)
+    if a.page_features == "all":
+        region, pagedoc = page_extra(a.data)
+        assert len(region) == len(y) and len(pagedoc) == n_pages, "the dump has no page features: WCE_REDUMP=1"
+        PX = np.hstack([PX, page_doc_features(prob, words, X[:, names.index("in_a")], X[:, names.index("in_p")],
+                                              votes, region, pagedoc, page, n_pages)])
+        page_names += PAGE_DOC_FEATURES
+        has = np.bincount(page, weights=(region != 0).astype(float), minlength=n_pages) > 0
+        print("pages with an <article>/<main>/articleBody region: " + ", ".join(
+            "%s %d/%d" % (d, (has & (datasets == d)).sum(), (datasets == d).sum()) for d in sorted(set(datasets))))
+    for d in [d for d in a.page_drop.split(",") if d]:
+        PX[:, page_names.index(d)] = 0.0
     f_tree = page_f1(prob >= 0.5, page, matched, tokens, gold_tokens)
     f_mem = {m: page_f1(votes[m], page, matched, tokens, gold_tokens) for m in choices}
     f_rd = page_f1(votes["readability"], page, matched, tokens, gold_tokens)
@@ -523,8 +542,12 @@ def main():
         py, pw = (f_mem[c] > f_tree).astype(np.int32), np.abs(f_mem[c] - f_tree) * dw
         for k in range(kFolds):
             tr = pfold != k
-            pb = fit(PX[tr], py[tr], pw[tr], page_params, a.page_rounds)
-            pprob[~tr, j] = pb.predict(PX[~tr])
+            if a.page_objective == "regression":  # predicted gain over the trees; chosen when > threshold - 0.5
+                pb = fit(PX[tr], (f_mem[c] - f_tree)[tr], dw[tr], page_params, a.page_rounds, objective="regression")
+                pprob[~tr, j] = pb.predict(PX[~tr]) + 0.5
+            else:
+                pb = fit(PX[tr], py[tr], pw[tr], page_params, a.page_rounds)
+                pprob[~tr, j] = pb.predict(PX[~tr])
 
     def decide(pp):
         """Index into ["trees"] + choices per page (wce::ensemble_probabilities does the same)."""
@@ -551,6 +574,7 @@ def main():
             print("  %-20s %-30s %.3f %.3f %d" % (datasets[i], pages[i]["id"][:30], final[i], f_rd[i], choose[i]))
     if not a.out:
         return
+    assert a.page_objective == "binary", "a regression page stage is an experiment only (not exported)"
     # Refit on the whole training split.
     w = weights(a.weights, tokens, page, datasets[page], n_pages)
     b = fit(X, y, w, params, a.rounds)
@@ -570,16 +594,16 @@ def main():
             "first stage: %s, rounds %d, weights %s (alignment tokens of the node%s)\n"
             "second stage (auto-context, on out-of-fold first-stage probabilities): %s, rounds %d\n"
             "5-fold cross-validation by bucket on the training split: token-F1 macro mean %.4f, median %.4f (trees)\n"
-            "page stage: choices %s, %s, rounds %d, page weights %s, threshold %g, rule %s, on out-of-fold tree probabilities; cv macro mean %.4f, median %.4f\n"
+            "page stage: features %s (%d), choices %s, %s, rounds %d, page weights %s, threshold %g, rule %s, on out-of-fold tree probabilities; cv macro mean %.4f, median %.4f\n"
             "refit training accuracy (first stage) %.4f, %.0f s") % (
         ",".join(members), len(y), n_pages, lgb.__version__, SEED, a.command or " ".join(sys.argv),
         ", ".join("%s %d" % kv for kv in sorted(counts.items())),
         json.dumps(params, sort_keys=True), a.rounds, a.weights,
         ", / page total" if a.weights.startswith("page") else "",
         json.dumps(params2, sort_keys=True) if b2 else "none", a.context_rounds, mm, md,
-        ",".join(choices), json.dumps(page_params, sort_keys=True), a.page_rounds, a.page_weights, a.page_threshold,
+        a.page_features, len(page_names), ",".join(choices), json.dumps(page_params, sort_keys=True), a.page_rounds, a.page_weights, a.page_threshold,
         "trees keep < %g of readability's words" % FALLBACK_SHARE if a.page_rule else "off", pm, pmd, acc, time.time() - t0)
-    sizes = export(b, b2, pbs, choices, a.page_threshold, FALLBACK_SHARE if a.page_rule else 0.0, names,
+    sizes = export(b, b2, pbs, page_names, choices, a.page_threshold, FALLBACK_SHARE if a.page_rule else 0.0, names,
                    members, a.out, note)
     print("\nwrote %s: trees/nodes first stage %d/%d, second stage %d/%d, page stage %d/%d" % ((a.out,) + sizes))
 

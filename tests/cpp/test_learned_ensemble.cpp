@@ -151,6 +151,94 @@ TEST(LearnedEnsemble, PageFeaturesFromHandMadeProbabilities) {
     EXPECT_EQ(e[i], std::string(names[i]).find("_jaccard") != std::string::npos ? 1.0 : 0.0) << names[i];
 }
 
+TEST(LearnedEnsemble, PageOwnFeaturesFromAHandMadePage) {
+  // Regions (article 1, main 2, itemprop=articleBody 4) per text node, the
+  // <article> and <h1> counts, and the page's own features against sums by
+  // hand: readability keeps the two articles, resiliparse nothing, the trees
+  // (prob) the articleBody only.
+  const std::string long_text = [] {
+    std::string s;
+    for (int i = 0; i < 30; ++i) s += "word" + std::to_string(i) + " ";
+    return s;
+  }();
+  const std::string html =
+      "<html><body><nav><a href='/'>Home page</a> <a href='/n'>News</a></nav><main><h1>The title</h1>"
+      "<article><div itemprop='articleBody'><p>" + long_text + "</p><p>A short one.</p></div></article>"
+      "<article><h1>Other</h1><p>Teaser text here</p></article></main>"
+      "<div role='main'>Role main text</div><footer>Foot</footer></body></html>";
+  const struct {
+    const char* text;
+    uint8_t region;
+  } expected[] = {{"Home page", 0}, {"News", 0}, {"The title", wce::kRegionMain},
+                  {"word0", wce::kRegionMain | wce::kRegionArticle | wce::kRegionBody},
+                  {"A short one.", wce::kRegionMain | wce::kRegionArticle | wce::kRegionBody},
+                  {"Other", wce::kRegionMain | wce::kRegionArticle},
+                  {"Teaser text here", wce::kRegionMain | wce::kRegionArticle},
+                  {"Role main text", wce::kRegionMain}, {"Foot", 0}};
+  wce::Document doc = wce::parse_html(html, "utf-8");
+  wce::Context ctx(doc);
+  const wce::EnsemblePageDoc pd = wce::ensemble_page_doc(doc);
+  EXPECT_EQ(pd.articles, 2u);
+  EXPECT_EQ(pd.h1, 2u);
+  const size_t n = doc.text_nodes.size();
+  ASSERT_EQ(pd.region.size(), n);
+  for (const auto& e : expected) {
+    size_t found = 0;
+    for (size_t k = 0; k < n; ++k)
+      if (doc.text(doc.text_nodes[k]).rfind(e.text, 0) == 0) {
+        EXPECT_EQ(pd.region[k], e.region) << e.text;
+        ++found;
+      }
+    EXPECT_EQ(found, 1u) << e.text;
+  }
+  auto get = [&](wce::Context&, const std::string& name) -> wce::Labels {
+    wce::Labels l(n, 0.0f);
+    if (name == "readability")
+      for (size_t k = 0; k < n; ++k) l[k] = pd.region[k] & wce::kRegionArticle ? 1.0f : 0.0f;
+    return l;
+  };
+  const std::vector<double> x = wce::ensemble_features(ctx, get);
+  std::vector<double> prob(n);
+  for (size_t k = 0; k < n; ++k) prob[k] = pd.region[k] & wce::kRegionBody ? 0.9 : 0.2;
+  const auto f = wce::ensemble_page_features(ctx, x, prob);
+  const auto& words = ctx.text_words();
+  double total = 0, article = 0, main = 0, body = 0, link = 0, longw = 0, nodes = 0, rd = 0, rd_p = 0;
+  for (size_t k = 0; k < n; ++k) {
+    if (!words[k]) continue;
+    const double w = words[k];
+    const uint8_t r = pd.region[k];
+    total += w, nodes += 1;
+    article += r & wce::kRegionArticle ? w : 0;
+    main += r & wce::kRegionMain ? w : 0;
+    body += r & wce::kRegionBody ? w : 0;
+    link += doc.ancestor(doc.text_nodes[k], wce::Tag::A) != wce::kNone ? w : 0;
+    longw += words[k] >= 25 ? w : 0;
+    if (r & wce::kRegionArticle) rd += w, rd_p += w * prob[k];
+  }
+  const auto& names = wce::ensemble_page_feature_names();
+  auto at = [&](const char* name) {
+    const auto it = std::find_if(names.begin(), names.end(), [&](const char* m) { return std::strcmp(m, name) == 0; });
+    EXPECT_NE(it, names.end()) << name;
+    return f[static_cast<size_t>(it - names.begin())];
+  };
+  EXPECT_DOUBLE_EQ(at("article_share"), article / total);
+  EXPECT_DOUBLE_EQ(at("main_share"), main / total);
+  EXPECT_DOUBLE_EQ(at("body_share"), body / total);
+  EXPECT_DOUBLE_EQ(at("log_articles"), std::log1p(2.0));
+  EXPECT_DOUBLE_EQ(at("h1_count"), 2.0);
+  EXPECT_DOUBLE_EQ(at("link_share"), link / total);
+  EXPECT_DOUBLE_EQ(at("log_text_nodes"), std::log1p(nodes));
+  EXPECT_DOUBLE_EQ(at("long_node_share"), longw / total);
+  EXPECT_DOUBLE_EQ(at("trees_in_region"), 1.0);       // the trees keep the articleBody only
+  EXPECT_DOUBLE_EQ(at("readability_in_region"), 1.0);  // readability keeps the articles only
+  EXPECT_DOUBLE_EQ(at("readability_only_share"), rd / total);  // resiliparse and cetd keep nothing
+  EXPECT_DOUBLE_EQ(at("prob_readability_only"), rd_p / rd);
+  EXPECT_DOUBLE_EQ(at("readability_resiliparse_jaccard"), 0.0);
+  // Without the page's own features they are left 0.
+  const auto g = wce::ensemble_page_features(ctx, x, prob, /*own=*/false);
+  for (size_t i = wce::kEnsemblePageMemberFeatureCount; i < g.size(); ++i) EXPECT_EQ(g[i], 0.0) << names[i];
+}
+
 TEST(LearnedEnsemble, ContextFeaturesFromHandMadeProbabilities) {
   // The second stage's smoothing, checked against sums by hand: P = 0.9 on
   // the article's worded nodes, 0.1 elsewhere.

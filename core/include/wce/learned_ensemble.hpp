@@ -57,8 +57,10 @@ constexpr size_t kEnsemblePageMemberFeatureCount = 20;
 constexpr size_t kEnsemblePageDocFeatureCount = 14;
 constexpr size_t kEnsemblePageFeatureCount = kEnsemblePageMemberFeatureCount + kEnsemblePageDocFeatureCount;
 const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names();
+// With own = false the page's own features are left 0 (a model that does not
+// read them, EnsembleModelInfo::page_features, does not pay for them).
 std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
-                                                                     const std::vector<double>& prob);
+                                                                     const std::vector<double>& prob, bool own = true);
 
 // The page's own features (core/src/extractors/ensemble_page_doc.cpp): what
 // the page says about itself, from the shared Context (no re-parse): the
@@ -133,6 +135,7 @@ struct EnsembleModelInfo {
   std::vector<TreeModel> page_models;
   double page_threshold = 0.5;       // the page takes the choice of highest P when P >= this
   double page_fallback_share = 0.0;  // or readability's when trees_over_readability < this (0: no such rule)
+  size_t page_features = kEnsemblePageFeatureCount;  // the page features the model reads (a prefix)
   const char* trained_on;
 };
 const EnsembleModelInfo& ensemble_model();

@@ -359,6 +359,7 @@ const EnsembleModelInfo& ensemble_model() {
     if (first != all.root.size()) throw std::logic_error("core/models/ensemble_gbdt.inc (page stage): bad tree counts");
     r.page_threshold = kPageChooseAt;
     r.page_fallback_share = kPageFallbackShare;
+    r.page_features = kModelPageFeatures;
     r.trained_on = kModelTrainedOn;
     for (size_t i = 0; i < kEnsembleContextFeatureCount; ++i)
       if (std::strcmp(kContextFeatureNames[i], ensemble_context_feature_names()[i]) != 0)
@@ -378,7 +379,7 @@ const EnsembleModelInfo& ensemble_model() {
 }
 
 std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
-                                                                     const std::vector<double>& prob) {
+                                                                     const std::vector<double>& prob, bool own) {
   constexpr size_t D = kEnsembleFeatureCount;
   constexpr size_t P = kPageMembers.size();
   const std::vector<uint32_t>& words = ctx.text_words();
@@ -418,7 +419,7 @@ std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ct
     g[3] = ratio(on[j], kept[j]);
     g[4] = ratio(off[j], total - kept[j]);
   }
-  ensemble_page_doc_features(ctx, x, prob, &f[kEnsemblePageMemberFeatureCount]);
+  if (own) ensemble_page_doc_features(ctx, x, prob, &f[kEnsemblePageMemberFeatureCount]);
   return f;
 }
 
@@ -465,7 +466,8 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
   const std::vector<double> x = ensemble_features(ctx, get);
   const std::vector<uint32_t>& words = ctx.text_words();
   const std::vector<double> prob = ensemble_tree_probabilities(ctx, x);
-  const int choice = ensemble_page_choice(ensemble_page_features(ctx, x, prob));
+  const int choice = ensemble_page_choice(
+      ensemble_page_features(ctx, x, prob, info.page_features > kEnsemblePageMemberFeatureCount));
   const size_t column = choice >= 0 ? info.page_choices[static_cast<size_t>(choice)] : 0;
   for (size_t k = 0; k < n; ++k) {
     if (words[k] == 0) continue;
