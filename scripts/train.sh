@@ -45,7 +45,7 @@ if [[ $MODEL == ensemble ]]; then
   [[ -f $BUILD/build.ninja ]] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$BUILD" -j2 --target ensemble_dump >/dev/null
   mkdir -p .cache/ensemble
-  if [[ ! -f $ROWS.rows.f32 || ! -f $ROWS.groups.i32 || ${WCE_REDUMP:-0} == 1 ]]; then
+  if [[ ! -f $ROWS.rows.f32 || ! -f $ROWS.groups.i32 || ! -f $ROWS.region.i32 || ${WCE_REDUMP:-0} == 1 ]]; then
     "$BUILD/ensemble_dump" --split train --members "$MEMBERS" --out "$ROWS" "$DATA"/*.jsonl.gz
   fi
   "$EVENV/bin/python" scripts/learn/ensemble.py --data "$ROWS" \

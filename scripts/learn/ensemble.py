@@ -370,7 +370,11 @@ def main():
     ap.add_argument("--context-min-leaf", type=int, default=300)
     ap.add_argument("--context-adds", action="store_true",
                     help="second-stage trees add to the first stage's margin instead of standing alone")
-    ap.add_argument("--page-features", default="all", choices=("members", "all"),
+    ap.add_argument("--node-regions", action="store_true",
+                    help="experiment: the region bits (P.region.i32) and the page's region share as first-stage columns")
+    ap.add_argument("--node-page-own", action="store_true",
+                    help="experiment: with --node-regions, the page's own DOM features (PAGE_DOC_FEATURES[:9]) as first-stage columns")
+    ap.add_argument("--page-features", default="members", choices=("members", "all"),
                     help="members: the 20 from the members' outputs; all: and the page's own (PAGE_DOC_FEATURES)")
     ap.add_argument("--page-objective", default="binary", choices=("binary", "regression"),
                     help="binary: P(member beats the trees), weight |F1 difference|; regression: the F1 difference "
@@ -380,6 +384,7 @@ def main():
                     help="members whose labels the page stage may take outright")
     ap.add_argument("--reuse-oof", action="store_true", help="reuse saved out-of-fold tree probabilities")
     ap.add_argument("--command", default="")
+    ap.add_argument("--save-final", help="write the page stage's out-of-fold per-page F1 here (.npy)")
     ap.add_argument("--errors", type=int, default=0, help="print the N worst pages against readability")
     ap.add_argument("--check-context", action="store_true",
                     help="compare context_features with the C++ ones the dump wrote (P.context.f32), then stop")
@@ -395,6 +400,19 @@ def main():
     y = (rows[:, 5] >= 0.5).astype(np.int32)
     X = rows[:, 6:].astype(np.float64)
     n_pages = len(pages)
+    if a.node_regions:
+        region, _ = page_extra(a.data)
+        w_ = rows[:, 2].astype(np.float64)
+        share = np.bincount(page, weights=w_ * (region != 0), minlength=n_pages) / np.maximum(
+            np.bincount(page, weights=w_, minlength=n_pages), 1e-12)
+        X = np.hstack([X, np.column_stack([(region & 1) != 0, (region & 2) != 0, (region & 4) != 0, share[page]])])
+        names = names + ["in_article", "in_main", "in_body", "page_region_share"]
+        if a.node_page_own:  # the prob-free ones: the same on every node of the page
+            votes0 = {m: np.zeros(len(page), bool) for m in PAGE_MEMBERS}
+            own = page_doc_features(np.zeros(len(page)), w_, X[:, names.index("in_a")], X[:, names.index("in_p")],
+                                    votes0, region, page_extra(a.data)[1], page, n_pages)[:, :9]
+            X = np.hstack([X, own[page]])
+            names = names + ["page_" + f for f in PAGE_DOC_FEATURES[:9]]
     datasets = np.array([p["dataset"] for p in pages])
     bucket = np.array([int(p["bucket"]) for p in pages])
     gold_tokens = np.array([float(p["gold_tokens"]) for p in pages])
@@ -424,7 +442,8 @@ def main():
         """Out-of-fold predictions for every training page (5 folds by bucket)."""
         w = weights(wkind, tokens, page, datasets[page], n_pages)
         prob = np.zeros(len(y))
-        cache = "%s.oof_%s_%d_%d_%g.npy" % (a.data, wkind, params["num_leaves"], rounds, params["learning_rate"])
+        cache = "%s.oof_%s_%d_%d_%g%s.npy" % (a.data, wkind, params["num_leaves"], rounds, params["learning_rate"],
+                                               ("_regions" if a.node_regions else "") + ("_own" if a.node_page_own else ""))
         if a.reuse_oof and os.path.exists(cache):  # experiments on the page stage only
             prob = np.load(cache)
         else:
@@ -567,6 +586,8 @@ def main():
         print("    %-22s %.3f (%.3f) chosen %s | trees %.3f %s best member %s %.3f" % (
             d, pper[d][0], pper[d][1], " ".join("%d" % (choose[m] == j + 1).sum() for j in range(len(choices))) + "/%d" % m.sum(),
             f_tree[m].mean(), " ".join("%s %.3f" % (c[:5], f_mem[c][m].mean()) for c in choices), best[d][1], best[d][0]))
+    if a.save_final:  # per-page out-of-fold F1 of the page stage (paired comparisons of variants)
+        np.save(a.save_final, final)
     if a.errors:
         order = np.argsort(final - f_rd)
         print("\nworst pages vs readability (out-of-fold): dataset id final readability choice")
