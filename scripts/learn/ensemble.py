@@ -385,6 +385,7 @@ def main():
     ap.add_argument("--reuse-oof", action="store_true", help="reuse saved out-of-fold tree probabilities")
     ap.add_argument("--command", default="")
     ap.add_argument("--save-final", help="write the page stage's out-of-fold per-page F1 here (.npy)")
+    ap.add_argument("--show-pages", default="", help="comma-separated page id prefixes: print their page features")
     ap.add_argument("--errors", type=int, default=0, help="print the N worst pages against readability")
     ap.add_argument("--check-context", action="store_true",
                     help="compare context_features with the C++ ones the dump wrote (P.context.f32), then stop")
@@ -525,6 +526,12 @@ def main():
         has = np.bincount(page, weights=(region != 0).astype(float), minlength=n_pages) > 0
         print("pages with an <article>/<main>/articleBody region: " + ", ".join(
             "%s %d/%d" % (d, (has & (datasets == d)).sum(), (datasets == d).sum()) for d in sorted(set(datasets))))
+    if a.show_pages:
+        ids = [p["id"] for p in pages]
+        sel = [next(i for i, x in enumerate(ids) if x.startswith(w)) for w in a.show_pages.split(",")]
+        print("%-34s %7s" % ("page feature", "median") + "".join(" %12s" % ids[i][-12:] for i in sel))
+        for j, f in enumerate(page_names):
+            print("%-34s %7.3f" % (f, np.median(PX[:, j])) + "".join(" %12.3f" % PX[i, j] for i in sel))
     for d in [d for d in a.page_drop.split(",") if d]:
         PX[:, page_names.index(d)] = 0.0
     f_tree = page_f1(prob >= 0.5, page, matched, tokens, gold_tokens)
