@@ -7,6 +7,7 @@
 #   bash scripts/train.sh ensemble             # the learned ensemble (LightGBM trees, core/models/ensemble_gbdt.inc)
 #   bash scripts/train.sh web2text             # unary + pairwise CNNs on CleanEval dev (52 + 5 pages)
 #   WCE_SEEDS="1 2 3" bash scripts/train.sh web2text   # one run per seed, the best by validation F1 kept
+#   WCE_CV_TAG=NAME bash scripts/train.sh web2text-cv [options]  # 5-fold CV over CleanEval dev (model selection)
 #   bash scripts/train.sh boilernet --smoke    # 1 epoch on 4 pages per split into .cache/learn/smoke/,
 #                                              # then the C++ vs Python parity check (exit 1 on mismatch)
 # Creates the Python venv .cache/train-venv (JAX CPU + Optax from PyPI, pinned
@@ -181,6 +182,29 @@ case $MODEL in
     "$PY" "$LEARN/score_blocks.py" "$OUT/ce_scores.jsonl" --split-field split \
       --name cleaneval --json core/models/web2text.manifest.json
     ;;
+  web2text-cv)
+    # Model selection by k-fold cross-validation over CleanEval dev (no test
+    # page is read): WCE_FOLDS folds (default 5) x WCE_SEEDS seeds (default
+    # "1 2 3") of one configuration (training options as extra arguments) into
+    # .cache/learn/w2t_cv/$WCE_CV_TAG/; then scripts/learn/cv_select.py over
+    # every configuration run so far. The chosen one is made with
+    #   bash scripts/train.sh web2text --all-dev --epochs E --lam L [options]
+    CE=$DATA/cleaneval.jsonl.gz
+    zcat "$CE" | grep '"split": *"dev"' > "$OUT/cleaneval_dev.jsonl"
+    "$FEAT" --model web2text --align "$OUT/cleaneval_dev.jsonl" > "$OUT/w2t_feat.jsonl"
+    K=${WCE_FOLDS:-5}
+    DIR=$OUT/w2t_cv/${WCE_CV_TAG:-default}
+    mkdir -p "$DIR"
+    for seed in ${WCE_SEEDS:-1 2 3}; do
+      for ((i = 0; i < K; i++)); do
+        "$PY" "$LEARN/web2text.py" --features "$OUT/w2t_feat.jsonl" --out "$DIR/fold${i}_s$seed.wcem" \
+          --manifest "$DIR/fold${i}_s$seed.manifest.json" --folds "$K" --fold "$i" --seed "$seed" \
+          --cv-out "$DIR/fold${i}_s$seed.json" --command "bash scripts/train.sh web2text-cv $*" "$@" > "$DIR/fold${i}_s$seed.log"
+      done
+    done
+    "$PY" "$LEARN/cv_select.py" --json "$OUT/w2t_cv/selection.json" "$OUT"/w2t_cv/*/
+    exit 0
+    ;;
   *)
-    echo "train.sh: unknown model '$MODEL' (boilernet, boilernet-cleaneval, dragnet, ensemble, web2text)" >&2; exit 2 ;;
+    echo "train.sh: unknown model '$MODEL' (boilernet, boilernet-cleaneval, dragnet, ensemble, web2text, web2text-cv)" >&2; exit 2 ;;
 esac
