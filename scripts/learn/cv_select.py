@@ -41,12 +41,12 @@ def main():
         folds, epochs, table = pooled(run)
         name = os.path.basename(run.rstrip("/"))
         (lam, ep), (p, r, f) = max(table.items(), key=lambda kv: (kv[1][2], -kv[0][1]))  # ties: fewer epochs
-        print(f"{name}: {len(folds)} folds, {epochs} epochs; best pooled CV F1 {f:.4f} (P {p:.4f} R {r:.4f}) "
+        print(f"{name}: {len(folds)} runs (folds x seeds), {epochs} epochs; best pooled CV F1 {f:.4f} (P {p:.4f} R {r:.4f}) "
               f"at lambda {lam}, epoch {ep}")
         for l in sorted({k[0] for k in table}, key=float):
             curve = [table[(l, e)][2] for e in range(1, epochs + 1)]
             print(f"  lambda {l}: " + " ".join(f"{v:.3f}" for v in curve))
-        out["runs"][name] = {"folds": len(folds), "epochs": epochs, "command": folds[0]["command"],
+        out["runs"][name] = {"runs": len(folds), "epochs": epochs, "command": folds[0]["command"],
                              "best": {"lambda": float(lam), "epochs": ep, "p": p, "r": r, "f1": f},
                              "curves": {l: [round(table[(l, e)][2], 5) for e in range(1, epochs + 1)]
                                         for l in sorted({k[0] for k in table}, key=float)}}

@@ -101,6 +101,7 @@ def main():
     ap.add_argument("--cv-out", default="", help="cross-validation: JSON file of the per-epoch validation counts")
     ap.add_argument("--all-dev", action="store_true",
                     help="train on every dev page for exactly --epochs epochs (fixed by cross-validation) and export the last")
+    ap.add_argument("--cv-selection", default="", help="cv_select.py --json output, recorded in the manifest")
     ap.add_argument("--max-pages", type=int, default=0, help="smoke test: use this many pages per split")
     ap.add_argument("--command", default=" ".join(sys.argv))
     args = ap.parse_args()
@@ -267,6 +268,10 @@ def main():
             "weights_dtype": "float32", "libraries": common.library_versions("jax", "jaxlib", "optax", "numpy"),
             "command": args.command, "history": history,
             **({} if args.all_dev else {"best_validation_f1_viterbi": best}),
+            **({"cross_validation": {k: v for k, v in json.load(open(args.cv_selection)).items() if k != "runs"} | {
+                "runs": {n: {"command": r["command"], "best": r["best"]}
+                         for n, r in json.load(open(args.cv_selection))["runs"].items()}}}
+               if args.cv_selection else {}),
         })
 
     def step(state, ids):
