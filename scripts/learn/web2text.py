@@ -99,7 +99,7 @@ def main():
     ap.add_argument("--fold", type=int, default=0, help="cross-validation: the fold used for validation")
     ap.add_argument("--cv-lams", default="0.1,0.3,1", help="cross-validation: lambdas whose Viterbi counts are logged")
     ap.add_argument("--cv-out", default="", help="cross-validation: JSON file of the per-epoch validation counts")
-    ap.add_argument("--all-dev", action="store_true",
+    ap.add_argument("--all-dev", action=argparse.BooleanOptionalAction, default=False,
                     help="train on every dev page for exactly --epochs epochs (fixed by cross-validation) and export the last")
     ap.add_argument("--cv-selection", default="", help="cv_select.py --json output, recorded in the manifest")
     ap.add_argument("--max-pages", type=int, default=0, help="smoke test: use this many pages per split")
