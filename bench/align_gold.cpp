@@ -3,6 +3,10 @@
 //     node), pages below 0.8, the ROUGE-LSum F1 of the text rendered from the
 //     aligned labels against the gold (what a perfect node classifier trained
 //     on these labels could reach), approximate windows, time per page;
+//   * label ambiguity: nodes whose matched share is strictly between 0 and 1
+//     (partly matched), between 0.25 and 0.75 (near the 0.5 cut), and the
+//     block F1 of the labels at the 0.5 cut against the labels at 0.25 and
+//     at 0.75 (how much the cut alone moves a block-level figure);
 //   * with --labels (../shared/datasets/labels/google-trends-2017.labeled.jsonl.gz):
 //     agreement of the aligned labels with the annotators' node labels. A
 //     text node is human content when its nearest element with a __label
@@ -28,7 +32,21 @@ namespace {
 struct DatasetStats {
   std::vector<double> coverage, oracle_f1, ms;
   size_t low = 0, approximate = 0, nodes = 0, gold_nodes = 0;
+  size_t partial = 0, near_cut = 0;
+  wce::BlockCounts vs_low, vs_high;  // labels at 0.5 (prediction) vs at 0.25 / 0.75 (truth)
 };
+
+// Labels of the nodes at another share cut (same nodes, same tokens).
+wce::GoldAlignment at_cut(const wce::GoldAlignment& g, float cut) {
+  wce::GoldAlignment out = g;
+  for (size_t k = 0; k < out.labels.size(); ++k)
+    out.labels[k] = g.node_tokens[k] > 0 && g.node_share[k] >= cut ? 1.0f : 0.0f;
+  return out;
+}
+
+void add(wce::BlockCounts& to, const wce::BlockCounts& c) {
+  to.tp += c.tp, to.fp += c.fp, to.fn += c.fn, to.tn += c.tn;
+}
 
 // Value of the __label attribute in the start tag at `at`, or "" when none.
 std::string label_at(const std::string& html, uint32_t at) {
@@ -117,7 +135,13 @@ int main(int argc, char** argv) {
         s.low += g.gold_coverage < 0.8;
         s.approximate += g.approximate_windows > 0;
         for (size_t k = 0; k < g.labels.size(); ++k)
-          if (g.node_tokens[k] > 0) ++s.nodes, s.gold_nodes += g.labels[k] >= 0.5f;
+          if (g.node_tokens[k] > 0) {
+            ++s.nodes, s.gold_nodes += g.labels[k] >= 0.5f;
+            s.partial += g.node_share[k] > 0 && g.node_share[k] < 1;
+            s.near_cut += g.node_share[k] >= 0.25f && g.node_share[k] <= 0.75f;
+          }
+        add(s.vs_low, wce::block_counts(g.labels, at_cut(g, 0.25f)));
+        add(s.vs_high, wce::block_counts(g.labels, at_cut(g, 0.75f)));
         s.oracle_f1.push_back(wce::rouge_lsum(wce::render_text(d, g.labels), p.gold).f1);
       }, problems);
     }
@@ -138,6 +162,20 @@ int main(int argc, char** argv) {
     }
     std::printf("| (macro) | | %.3f | %.3f | | %.3f | %.3f | | | |\n", mean(macro_cov), mean(macro_cov_med),
                 mean(macro_f1), mean(macro_f1_med));
+    std::printf("\nLabel ambiguity (nodes with alignment tokens; block F1 of the labels at share >= 0.5 against those at 0.25 / 0.75, all pages pooled)\n");
+    std::printf("| dataset | nodes | partly matched (0 < share < 1) | share in [0.25, 0.75] | block F1 vs cut 0.25 | block F1 vs cut 0.75 |\n");
+    std::printf("|---|---:|---:|---:|---:|---:|\n");
+    for (auto& [name, s] : stats) {
+      double lo = wce::block_prf(s.vs_low).f1, hi = wce::block_prf(s.vs_high).f1;
+      std::printf("| %s | %zu | %zu (%.1f %%) | %zu (%.1f %%) | %.4f | %.4f |\n", name.c_str(), s.nodes, s.partial,
+                  s.nodes ? 100.0 * s.partial / s.nodes : 0.0, s.near_cut, s.nodes ? 100.0 * s.near_cut / s.nodes : 0.0,
+                  lo, hi);
+      report["datasets"][name]["nodes"] = s.nodes;
+      report["datasets"][name]["partly_matched_nodes"] = s.partial;
+      report["datasets"][name]["nodes_share_0.25_0.75"] = s.near_cut;
+      report["datasets"][name]["block_f1_vs_cut_0.25"] = lo;
+      report["datasets"][name]["block_f1_vs_cut_0.75"] = hi;
+    }
   }
 
   if (!labels_path.empty()) {

@@ -67,7 +67,9 @@ def train_best_by_validation(epochs, n_train, batch, rng, state, step, validate,
     A better validation F1 than every earlier epoch calls
     export(state, epoch, best_f1, best_epoch, history) at once (an interrupted
     run still leaves a consistent pair of weights and manifest); the end calls
-    it again with epochs_run = epochs and the best state. Returns
+    it again with epochs_run = epochs and the best state. validate = None:
+    no validation set (the number of epochs was fixed beforehand, e.g. by
+    cross-validation): the last epoch's state is exported. Returns
     (best_state, best_f1, best_epoch, history)."""
     best, best_state, best_epoch, history = -1.0, state, 0, []
     rnd = (lambda v: round(v, round_digits)) if round_digits is not None else (lambda v: v)
@@ -78,8 +80,13 @@ def train_best_by_validation(epochs, n_train, batch, rng, state, step, validate,
         for s in range(0, len(order), batch):
             state, loss = step(state, order[s:s + batch])
             losses.append(float(loss))
-        vp, vr, vf = validate(state)
         mean_loss = sum(losses) / len(losses) if losses else 0.0
+        if validate is None:
+            history.append({"epoch": epoch, "loss": rnd(mean_loss)})
+            print(f"epoch {epoch}: loss {mean_loss:.4f} ({time.time() - t0:.1f} s)", flush=True)
+            best_state, best_epoch = state, epoch
+            continue
+        vp, vr, vf = validate(state)
         history.append({"epoch": epoch, "loss": rnd(mean_loss), "val_f1": rnd(vf)})
         print(f"epoch {epoch}: loss {mean_loss:.4f} validation P {vp:.3f} R {vr:.3f} F1 {vf:.3f} "
               f"({time.time() - t0:.1f} s)", flush=True)

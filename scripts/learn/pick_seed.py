@@ -20,6 +20,15 @@ def main():
     if len(sys.argv) < 4:
         raise SystemExit(__doc__)
     out_w, out_m, runs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    if len(runs) == 1:  # nothing to choose (e.g. web2text.py --all-dev: no validation set)
+        m = json.load(open(f"{runs[0]}/model.manifest.json"))
+        m["weights"] = out_w.split("/")[-1]
+        shutil.copyfile(f"{runs[0]}/model.wcem", out_w)
+        with open(out_m, "w", encoding="utf-8") as f:
+            json.dump(m, f, indent=2)
+            f.write("\n")
+        print(f"{runs[0]} (seed {m['seed']}): the only run")
+        return
     seen = []
     for run in runs:
         m = json.load(open(f"{run}/model.manifest.json"))

@@ -13,12 +13,21 @@ decay 1e-4 (released code), Adam. Decoding: Viterbi with lambda (weight of the
 pairwise term) 0.1, the released code's default. The best epoch by validation
 F1 (Viterbi labels, the 5 held-out CleanEval dev pages) is kept.
 
+Model selection by cross-validation (--folds K --fold I): fold I of the dev
+pages (sorted by FNV-1a of the id, every K-th page) is the validation set;
+each epoch's validation counts (tp, fp, fn) for every lambda of --cv-lams go
+to --cv-out, and scripts/learn/cv_select.py pools them over the folds to fix
+the configuration, lambda and number of epochs. --all-dev then trains on all
+dev pages for that fixed number of epochs (no validation set) and exports the
+last epoch.
+
 Layouts as the C++ forward pass (core/src/learned/web2text.cpp): input
 standardised with the training mean / std; convolution W [k, in, out], "same"
 zero padding; padded positions are zeroed after every layer so that a page
 cut into windows sees the same zeros as the C++ code at the page's ends."""
 import argparse
 import collections
+import json
 import sys
 
 import numpy as np
@@ -86,6 +95,13 @@ def main():
     ap.add_argument("--min-coverage", type=float, default=0.0,
                     help="leave out training pages whose gold text the alignment matched below this share "
                          "(label noise; validation pages are kept as they are)")
+    ap.add_argument("--folds", type=int, default=0, help="cross-validation: number of folds over the dev pages")
+    ap.add_argument("--fold", type=int, default=0, help="cross-validation: the fold used for validation")
+    ap.add_argument("--cv-lams", default="0.1,0.3,1", help="cross-validation: lambdas whose Viterbi counts are logged")
+    ap.add_argument("--cv-out", default="", help="cross-validation: JSON file of the per-epoch validation counts")
+    ap.add_argument("--all-dev", action=argparse.BooleanOptionalAction, default=False,
+                    help="train on every dev page for exactly --epochs epochs (fixed by cross-validation) and export the last")
+    ap.add_argument("--cv-selection", default="", help="cv_select.py --json output, recorded in the manifest")
     ap.add_argument("--max-pages", type=int, default=0, help="smoke test: use this many pages per split")
     ap.add_argument("--command", default=" ".join(sys.argv))
     args = ap.parse_args()
@@ -96,7 +112,17 @@ def main():
 
     pages = [p for p in common.read_jsonl(args.features) if p["split"].get("split") == "dev"]
     pages.sort(key=lambda p: common.fnv1a(p["id"]))
-    val, train = pages[:args.validation_pages], pages[args.validation_pages:]
+    if args.all_dev:
+        val, train = [], pages
+        split_text = f"CleanEval meta.split dev: all {len(train)} pages for training, {args.epochs} epochs fixed by cross-validation"
+    elif args.folds:
+        val = [p for i, p in enumerate(pages) if i % args.folds == args.fold]
+        train = [p for i, p in enumerate(pages) if i % args.folds != args.fold]
+        split_text = f"CleanEval meta.split dev, fold {args.fold} of {args.folds} (every {args.folds}th page by FNV-1a 64 of the id) for validation"
+    else:
+        val, train = pages[:args.validation_pages], pages[args.validation_pages:]
+        split_text = (f"CleanEval meta.split dev: {len(train)} training + {len(val)} validation pages "
+                      "(the first by FNV-1a 64 of the id)")
     dropped = [p["id"] for p in train if p.get("gold_coverage", 1.0) < args.min_coverage]
     train = [p for p in train if p.get("gold_coverage", 1.0) >= args.min_coverage]
     if dropped:
@@ -194,8 +220,11 @@ def main():
     tr_win = windows(tr)
     print(f"windows: train {len(tr_win)} of at most {W} blocks, batch {args.batch}", flush=True)
 
+    cv_lams = sorted(set([args.lam] + [float(v) for v in args.cv_lams.split(",") if v]))
+    cv_log = []  # per epoch: {lambda: [tp, fp, fn]}
+
     def val_f1(params):
-        tp = fp = fn = 0
+        counts = {lam: [0, 0, 0] for lam in cv_lams}
         for x, e, y, ey in va:  # whole pages, as the C++ code (padded to a multiple of W)
             T = -(-len(x) // W) * W
             xb = np.zeros((1, T, F), np.float32); xb[0, :len(x)] = (x - mx) / sx
@@ -204,10 +233,16 @@ def main():
             if len(e):
                 eb[0, :len(e)] = (e - me) / se; meb[0, :len(e)] = 1
             pu, pp = predict(params, xb, mb, eb, meb)
-            lab = viterbi(np.asarray(pu[0, :len(x)]), np.asarray(pp[0, :len(e)]), args.lam)
-            a, b, c = common.f1_counts(lab.tolist(), y.tolist())
-            tp += a; fp += b; fn += c
-        return common.prf(tp, fp, fn)
+            for lam in cv_lams:
+                lab = viterbi(np.asarray(pu[0, :len(x)]), np.asarray(pp[0, :len(e)]), lam)
+                a, b, c = common.f1_counts(lab.tolist(), y.tolist())
+                counts[lam][0] += a; counts[lam][1] += b; counts[lam][2] += c
+        cv_log.append({str(lam): c for lam, c in counts.items()})
+        if args.cv_out:
+            with open(args.cv_out, "w", encoding="utf-8") as f:
+                json.dump({"fold": args.fold, "folds": args.folds, "seed": args.seed, "command": args.command,
+                           "validation_pages": len(va), "epochs": cv_log}, f)
+        return common.prf(*counts[args.lam])
 
     def export(best_params, epochs_run, best, best_epoch, history):
         tensors = {"unary.mean": mx, "unary.std": sx, "pair.mean": me, "pair.std": se}
@@ -222,8 +257,7 @@ def main():
             "paper": "Vogels, Ganea, Eickhoff 2018 (../shared/papers/004_*.txt); released code dalab/web2text",
             "data": "cleaneval.jsonl.gz, features by bench/learn_features --model web2text --align "
                     "(labels: wce::align_gold of the gold text)",
-            "split": f"CleanEval meta.split dev: {len(train)} training + {len(val)} validation pages "
-                     "(the first by FNV-1a 64 of the id); test = final (675 pages, never read in training)",
+            "split": split_text + "; test = final (675 pages, never read in training)",
             "pages": {"train": len(train), "validation": len(val)},
             "min_gold_coverage": args.min_coverage, "training_pages_left_out": dropped,
             "blocks": {"train": int(len(allx)), "content": pos},
@@ -232,7 +266,12 @@ def main():
             "loss": f"softmax cross-entropy (unary) + softmax cross-entropy (pairwise) + L2 {args.l2}",
             "sizes": {"block_features": F, "edge_features": E, "hidden_widths": widths, "kernels": kernels, "dropout": args.dropout, "lambda": args.lam},
             "weights_dtype": "float32", "libraries": common.library_versions("jax", "jaxlib", "optax", "numpy"),
-            "command": args.command, "best_validation_f1_viterbi": best, "history": history,
+            "command": args.command, "history": history,
+            **({} if args.all_dev else {"best_validation_f1_viterbi": best}),
+            **({"cross_validation": {k: v for k, v in json.load(open(args.cv_selection)).items() if k != "runs"} | {
+                "runs": {n: {"command": r["command"], "best": r["best"]}
+                         for n, r in json.load(open(args.cv_selection))["runs"].items()}}}
+               if args.cv_selection else {}),
         })
 
     def step(state, ids):
@@ -244,7 +283,7 @@ def main():
 
     common.train_best_by_validation(
         args.epochs, len(tr_win), args.batch, rng, (params, opt_state), step,
-        lambda state: val_f1(state[0]),
+        None if args.all_dev else (lambda state: val_f1(state[0])),
         lambda state, epochs_run, best, best_epoch, history: export(state[0], epochs_run, best, best_epoch, history),
         round_digits=5)
 
