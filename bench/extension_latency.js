@@ -320,6 +320,26 @@ async function main() {
         `${fmt(per((b, m) => b.resultAt - m.doneAt))} | ${fmt(per((b) => b.resultAt - b.startAt))} |`);
     }
   }
+  // The classify round trip split at the background's stamps: the flat DOM
+  // on its way up (the page posts it -> the background's handler runs), the
+  // background's work (unpack, WASM, pack), the labels on their way down
+  // (posted -> the page's handler runs), and the page's promise hop to the
+  // code that uses them.
+  const rt = ['| extractor | click | round trip | up: page -> background | background | down: background -> page | page: handler -> labels used |',
+    '|---|---|---:|---:|---:|---:|---:|'];
+  for (const ex of o.extractors) {
+    const rs = rows.filter((r) => r.extractor === ex && r.ok);
+    for (const [what, pick] of [['first', (r) => r.phases.slice(0, 1)], ['later, anew', (r) => r.freshPhases]]) {
+      const per = (f) => median(rs.map((r) => median(pick(r).map((t) => {
+        const w = t.worker || {};
+        const m = t.marks || {};
+        const v = f(w, m, t);
+        return Number.isFinite(v) ? v : NaN;
+      }))));
+      rt.push(`| \`${ex}\` | ${what} | ${fmt(per((w, m, t) => t.roundTripMs))} | ${fmt(per((w, m) => w.receivedAt - m.sentAt))} | ` +
+        `${fmt(per((w) => w.repliedAt - w.receivedAt))} | ${fmt(per((w) => w.arrivedAt - w.repliedAt))} | ${fmt(per((w, m) => m.labelsAt - w.arrivedAt))} |`);
+    }
+  }
   const failed = rows.filter((r) => !r.ok);
   const report = [
     `# Extension click-to-paint latency (${new Date().toISOString().slice(0, 10)})`,
@@ -338,6 +358,10 @@ async function main() {
     'Stamps of the click (median over pages; ms; "n/a": not on this path):',
     '',
     st.join('\n'),
+    '',
+    'The classify round trip, split at the background\'s stamps (median over pages; ms):',
+    '',
+    rt.join('\n'),
     '',
   ].join('\n');
   process.stdout.write(report);

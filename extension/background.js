@@ -256,6 +256,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
       const p = entry.pending.get(m.seq);
       if (p) { entry.pending.delete(m.seq); p.resolve(m.res); }
     } else if (m.kind === 'classify') {
+      const receivedAt = stamp();
       // The page's request for labels: answered on the same port.
       // A failure for a first click's labels is that click's answer too.
       const forRun = m.msg && m.msg.forRun === true ? labellingOf(entry.firstRun) : null;
@@ -264,6 +265,8 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
         (reply) => reply,
         (e) => { logError('request failed:', e); return { ok: false, error: message(e), forRun }; },
       ).then((reply) => {
+        // Stamps of the trip up and down (the bench's "Stamps of the click").
+        if (reply.timing) Object.assign(reply.timing, { receivedAt, repliedAt: stamp() });
         try { entry.port.postMessage({ kind: 'labels', seq: m.seq, reply }); } catch (e) { /* page gone */ }
       });
     }

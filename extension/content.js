@@ -371,6 +371,7 @@
       });
     } else if (m.kind === 'labels') {
       const w = waitingLabels.get(m.seq);
+      if (m.reply && m.reply.timing) m.reply.timing.arrivedAt = stamp();
       if (w) { waitingLabels.delete(m.seq); w.resolve(m.reply); }
     }
   }
@@ -560,6 +561,7 @@
     }
     const packed = platform.packUint32(enc.nodes);
     const t2 = performance.now();
+    const sentAt = stamp();
     const reply = await requestLabels({
       type: 'wce:classify', extractor, agreement: ag, nodes: packed, strings: enc.strings,
     });
@@ -568,7 +570,7 @@
     remember(seen, extractor, ag, labels, reply);
     return {
       textNodes: enc.textNodes, roots: enc.roots, labels, reply,
-      timing: { encodeMs: t2 - t0, roundTripMs: t3 - t2, worker: reply.timing },
+      timing: { encodeMs: t2 - t0, roundTripMs: t3 - t2, worker: reply.timing, marks: { sentAt, labelsAt: sentAt + (t3 - t2) } },
     };
   }
 
