@@ -539,7 +539,12 @@
       if (got && fresh !== true && got.reply.forRun.extractor === extractor && got.reply.forRun.agreement === ag) {
         const labels = checkedLabels(got.reply, got.enc);
         remember(got.seen, extractor, ag, labels, got.reply);
-        return { textNodes: got.enc.textNodes, roots: got.enc.roots, labels, reply: got.reply, timing: got.timing };
+        // Labelled for this click: taken as it is. Labelled when the page
+        // was loaded ("ready before you click"): the page may have changed
+        // since, which the checks below see.
+        if (got.reply.idle !== true) {
+          return { textNodes: got.enc.textNodes, roots: got.enc.roots, labels, reply: got.reply, timing: got.timing };
+        }
       }
     }
     const last = lastLabelled;
