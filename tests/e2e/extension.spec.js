@@ -1452,7 +1452,9 @@ test('the shipped Chrome build asks for activeTab + scripting + storage only and
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
   expect(manifest.permissions.sort()).toEqual(['activeTab', 'scripting', 'storage']);
   expect(manifest.host_permissions).toBeUndefined();
-  expect(manifest.optional_host_permissions).toBeUndefined();
+  // Asked for only if the user turns on "ready before you click" (options
+  // page): not granted, nothing registered until then (checked below).
+  expect(manifest.optional_host_permissions).toEqual(['http://*/*', 'https://*/*']);
   expect(manifest.content_scripts).toBeUndefined();
 
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wce-ext-profile-'));
@@ -1480,9 +1482,13 @@ test('the shipped Chrome build asks for activeTab + scripting + storage only and
       const tabs = await chrome.tabs.query({});
       const results = [];
       for (const t of tabs) results.push({ url: t.url, ...(await self.wceToggle(t.id)) });
-      return { extractors: wce.extractors().length, results };
+      return { extractors: wce.extractors().length, results,
+        granted: await chrome.permissions.contains({ origins: ['http://*/*'] }),
+        registered: (await chrome.scripting.getRegisteredContentScripts()).length };
     });
     expect(res.extractors).toBeGreaterThan(0);
+    expect(res.granted).toBe(false);
+    expect(res.registered).toBe(0);
     expect(res.results.length).toBeGreaterThanOrEqual(2);
     for (const r of res.results) {
       expect(r.url).toBeUndefined();
