@@ -63,7 +63,26 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     }
     return settingsCache;
   }
-  if (api && api.storage && api.storage.onChanged) api.storage.onChanged.addListener(() => { settingsCache = null; });
+  // "Ready before you click" (settings.instant): the bundle is registered
+  // for every page while the setting is on (platform.js syncInstantScript);
+  // checked at every start of the background and on every change.
+  let instantSync = Promise.resolve();
+  function syncInstant() {
+    instantSync = instantSync.then(() => currentSettings()).then((s) => platform.syncInstantScript(s.instant))
+      .catch((e) => logError('could not (un)register the page script:', e));
+    return instantSync;
+  }
+  if (api && api.storage && api.storage.onChanged) {
+    api.storage.onChanged.addListener(() => { settingsCache = null; syncInstant(); });
+  }
+  // The permission taken back in the browser's own settings: the mode is off.
+  if (api && api.permissions && api.permissions.onRemoved) {
+    api.permissions.onRemoved.addListener((p) => {
+      if (p && Array.isArray(p.origins) && p.origins.some((o) => platform.instantOrigins.includes(o))) {
+        settings.save({ instant: false }).catch((e) => logError('could not save the settings:', e));
+      }
+    });
+  }
 
   // ------------------------------------------------------------- extractor
   let extractorPromise = null;
@@ -241,6 +260,21 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     port.onMessage.addListener((m) => onPortMessage(entry, m, s));
     port.onDisconnect.addListener(() => dropPort(tabId, entry, 'the page went away'));
     for (const w of waiting) w.resolve(entry);
+    // No click waits for it: a page loaded with "ready before you click".
+    // Its (inert) highlight style goes in now too, so that the click does
+    // not wait for it (turnOn).
+    if (!waiting.length) {
+      currentSettings().then((st) => {
+        if (!st.instant || ports.get(tabId) !== entry || entry.css) return null;
+        const css = settings.highlightCss(st.color);
+        return api.scripting.insertCSS({ target: { tabId }, css }).then(() => {
+          // A click inserted it meanwhile: one copy is enough (same document).
+          if (ports.get(tabId) !== entry) return;
+          if (!entry.css) entry.css = css;
+          else removeCss(tabId, css);
+        });
+      }).catch(() => { /* the click inserts it */ });
+    }
   }
 
   function dropPort(tabId, entry, why) {
@@ -256,14 +290,30 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
       const p = entry.pending.get(m.seq);
       if (p) { entry.pending.delete(m.seq); p.resolve(m.res); }
     } else if (m.kind === 'classify') {
+      const receivedAt = stamp();
       // The page's request for labels: answered on the same port.
       // A failure for a first click's labels is that click's answer too.
-      const forRun = m.msg && m.msg.forRun === true ? labellingOf(entry.firstRun) : null;
-      if (m.msg && m.msg.forRun === true) entry.firstRun = null;
-      Promise.resolve().then(() => classify(joinParts(m.msg, sender), forRun)).then(
+      const asked = m.msg && m.msg.forRun === true;
+      const forRun = asked ? labellingOf(entry.firstRun) : null;
+      if (asked) entry.firstRun = null;
+      Promise.resolve().then(async () => {
+        // No click waits for this page: it was loaded with "ready before
+        // you click" on, and is labelled now, for the settings' choice
+        // (`idle`: the page checks at the click that it has not changed).
+        if (asked && !forRun) {
+          const s = await currentSettings();
+          if (s.instant) {
+            const reply = await classify(joinParts(m.msg, sender), { extractor: s.extractor, agreement: s.confidence });
+            return Object.assign(reply, { idle: true });
+          }
+        }
+        return classify(joinParts(m.msg, sender), forRun);
+      }).then(
         (reply) => reply,
         (e) => { logError('request failed:', e); return { ok: false, error: message(e), forRun }; },
       ).then((reply) => {
+        // Stamps of the trip up and down (the bench's "Stamps of the click").
+        if (reply.timing) Object.assign(reply.timing, { receivedAt, repliedAt: stamp() });
         try { entry.port.postMessage({ kind: 'labels', seq: m.seq, reply }); } catch (e) { /* page gone */ }
       });
     }
@@ -320,6 +370,19 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     // Waiting from before the call: the page connects while the injected
     // script runs, before executeScript returns.
     const wait = waitForPort(tabId, o);
+    // With "ready before you click", the page most likely has content.js
+    // already (its port closed when this worker last stopped): a small call
+    // reconnects it, and only a page without it is injected.
+    if (inject !== false && (await currentSettings()).instant) {
+      let there = 'absent';
+      try {
+        there = await runInTab(tabId, () => (globalThis.wceContent ? globalThis.wceContent.connect(true) : 'absent'));
+      } catch (e) {
+        wait.cancel();
+        throw e;
+      }
+      if (there !== 'absent') return viaPort(await wait.got, o);
+    }
     if (inject === false) {
       try {
         const there = await runInTab(tabId,
@@ -571,6 +634,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // Warm start: compile the WebAssembly module as soon as the background
   // starts (the popup's first message wakes it), not on the first click.
   getExtractor().catch(() => { /* reported to whoever asks next */ });
+  syncInstant();
 
   // Tests drive the same functions the popup and the shortcuts call (a
   // headless test cannot click the toolbar): see scripts/build_extension.mjs --test.

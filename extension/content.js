@@ -371,6 +371,7 @@
       });
     } else if (m.kind === 'labels') {
       const w = waitingLabels.get(m.seq);
+      if (m.reply && m.reply.timing) m.reply.timing.arrivedAt = stamp();
       if (w) { waitingLabels.delete(m.seq); w.resolve(m.reply); }
     }
   }
@@ -538,7 +539,12 @@
       if (got && fresh !== true && got.reply.forRun.extractor === extractor && got.reply.forRun.agreement === ag) {
         const labels = checkedLabels(got.reply, got.enc);
         remember(got.seen, extractor, ag, labels, got.reply);
-        return { textNodes: got.enc.textNodes, roots: got.enc.roots, labels, reply: got.reply, timing: got.timing };
+        // Labelled for this click: taken as it is. Labelled when the page
+        // was loaded ("ready before you click"): the page may have changed
+        // since, which the checks below see.
+        if (got.reply.idle !== true) {
+          return { textNodes: got.enc.textNodes, roots: got.enc.roots, labels, reply: got.reply, timing: got.timing };
+        }
       }
     }
     const last = lastLabelled;
@@ -560,6 +566,7 @@
     }
     const packed = platform.packUint32(enc.nodes);
     const t2 = performance.now();
+    const sentAt = stamp();
     const reply = await requestLabels({
       type: 'wce:classify', extractor, agreement: ag, nodes: packed, strings: enc.strings,
     });
@@ -568,7 +575,7 @@
     remember(seen, extractor, ag, labels, reply);
     return {
       textNodes: enc.textNodes, roots: enc.roots, labels, reply,
-      timing: { encodeMs: t2 - t0, roundTripMs: t3 - t2, worker: reply.timing },
+      timing: { encodeMs: t2 - t0, roundTripMs: t3 - t2, worker: reply.timing, marks: { sentAt, labelsAt: sentAt + (t3 - t2) } },
     };
   }
 

@@ -18,12 +18,43 @@
     }
   }
 
+  // "Be ready before I click": on only with the permission to read every
+  // http(s) page, which the browser asks for in this click (the request must
+  // come straight from the user's action, before any other await); off gives
+  // it back. The background (re)registers the page script on the change.
+  function instantControl(on) {
+    const box = $('instant');
+    const origins = { origins: self.wcePlatform.instantOrigins };
+    box.checked = on;
+    if (!api.permissions || typeof api.permissions.request !== 'function') {
+      box.disabled = true;
+      return;
+    }
+    box.addEventListener('change', () => {
+      if (!box.checked) {
+        save({ instant: false });
+        api.permissions.remove(origins).catch(() => { /* not granted: nothing to give back */ });
+        return;
+      }
+      api.permissions.request(origins).then((granted) => {
+        if (granted) return save({ instant: true });
+        box.checked = false;
+        $('status').textContent = 'Not turned on: the permission to read websites was not given.';
+        return null;
+      }, (e) => {
+        box.checked = false;
+        $('status').textContent = 'Not turned on: ' + (e && e.message ? e.message : String(e));
+      });
+    });
+  }
+
   async function init() {
     const s = await self.wceSettings.load();
     $('color').value = s.color;
     for (const k of CHECKS) $(k).checked = s[k];
     $('color').addEventListener('change', () => save({ color: $('color').value }));
     for (const k of CHECKS) $(k).addEventListener('change', () => save({ [k]: $(k).checked }));
+    instantControl(s.instant);
 
     let list;
     try {

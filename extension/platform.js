@@ -25,6 +25,34 @@
   const contentSources = ['platform.js', 'dom_encoder.js', 'reader_model.js', 'content.js'];
   const contentScripts = ['content_bundle.js'];
 
+  // "Ready before you click" (opt-in: settings.instant, off by default):
+  // with the user's permission to read every http(s) page, the same bundle
+  // is registered as a content script (scripting.registerContentScripts), so
+  // that it is already in each page when the user clicks; it encodes the
+  // page and has it labelled once the page is idle (content.js
+  // labelAtInjection, background.js idle labelling). Chrome and Firefox
+  // (MV3, 128+) both have optional_host_permissions, permissions.request
+  // and registerContentScripts, so the code is the same for both; Firefox
+  // asks for the permission from the options page's click too.
+  const instantOrigins = ['http://*/*', 'https://*/*'];
+  const INSTANT_SCRIPT_ID = 'wce-instant';
+  // on: register the bundle for every page the permission covers, or take
+  // it away. Idempotent (called at every background start and on every
+  // settings change). False where the API is missing.
+  async function syncInstantScript(on) {
+    const s = api && api.scripting;
+    if (!s || typeof s.registerContentScripts !== 'function') return false;
+    const have = await s.getRegisteredContentScripts({ ids: [INSTANT_SCRIPT_ID] });
+    if (on && !have.length) {
+      await s.registerContentScripts([{
+        id: INSTANT_SCRIPT_ID, matches: instantOrigins, js: contentScripts, runAt: 'document_idle', allFrames: false,
+      }]);
+    } else if (!on && have.length) {
+      await s.unregisterContentScripts({ ids: [INSTANT_SCRIPT_ID] });
+    }
+    return on;
+  }
+
   // Scripts of the extension pages (popup, options, reader), loaded with
   // <script> tags in this order (shared by all three).
   const pageScripts = ['platform.js', 'settings.js', 'extractor_menu.js'];
@@ -64,7 +92,10 @@
   function manifestFor(browserName, template) {
     const make = manifests[browserName];
     if (!make) throw new Error('unknown platform: ' + browserName);
-    return make(JSON.parse(JSON.stringify(template)));
+    const m = JSON.parse(JSON.stringify(template));
+    // Asked for only when the user turns on "ready before you click".
+    m.optional_host_permissions = instantOrigins.slice();
+    return make(m);
   }
 
   // ------------------------------------------------------------------ run time
@@ -156,6 +187,8 @@
     workerScripts,
     contentSources,
     contentScripts,
+    instantOrigins,
+    syncInstantScript,
     pageScripts,
     hasHighlightApi,
     manifestFor,

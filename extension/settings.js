@@ -38,6 +38,7 @@
     readerFontSize: 20,      // reader view: one of READER_FONT_SIZES
     readerWidth: 'medium',   // reader view: one of READER_WIDTHS
     readerTheme: 'auto',     // reader view: one of READER_THEMES (auto: the system's light/dark)
+    instant: false,          // "ready before you click": read every page at load (platform.js syncInstantScript)
   });
 
   const COLOR = /^#[0-9a-f]{6}$/i;
@@ -57,6 +58,7 @@
       readerFontSize: READER_FONT_SIZES.includes(o.readerFontSize) ? o.readerFontSize : DEFAULTS.readerFontSize,
       readerWidth: READER_WIDTHS.includes(o.readerWidth) ? o.readerWidth : DEFAULTS.readerWidth,
       readerTheme: READER_THEMES.includes(o.readerTheme) ? o.readerTheme : DEFAULTS.readerTheme,
+      instant: typeof o.instant === 'boolean' ? o.instant : DEFAULTS.instant,
     };
   }
 

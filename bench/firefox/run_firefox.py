@@ -226,6 +226,40 @@ def page_cycle(ff, base, route, html_file):
     ff.driver.switch_to.window(ff.controller)
 
 
+def instant_cycle(ff, base, route):
+    """The opt-in "ready before you click" mode (settings.instant): the page
+    script is registered, labels the page at load, the click only paints."""
+    def controller(script, *args):
+        ff.driver.switch_to.window(ff.controller)
+        return ff.driver.execute_async_script(
+            'const done = arguments[arguments.length - 1];'
+            '(async () => {' + script + '})().then(done, (e) => done({error: String(e)}));', *args)
+    registered = 'return (await browser.scripting.getRegisteredContentScripts()).map((s) => s.id);'
+    controller('await browser.storage.local.set({instant: true, extractor: arguments[0]});', EXTRACTOR)
+    ff._wait(lambda: controller(registered) == ['wce-instant'], 'the page script registered')
+    check('instant: the page script is registered', True)
+    url = base + route
+    tab = ff.open(url)
+    tab_id = ff.tab_id(url)
+    there = 'const [r] = await browser.scripting.executeScript({target: {tabId: arguments[0]},' \
+        ' func: () => typeof globalThis.wceContent}); return r.result;'
+    ff._wait(lambda: controller(there, tab_id) == 'object', 'the page script in the page')
+    before = ff.in_tab(tab, 'return document.documentElement.outerHTML')
+    on = ff.send({'type': 'wce:highlight', 'tabId': tab_id, 'on': True, 'extractor': EXTRACTOR})
+    timing = on.get('timing') or {}
+    check('instant: highlight on', on.get('state') == 'on' and on.get('highlighted', 0) > 0, on)
+    check('instant: labelled at load (the click neither injects nor encodes)',
+          timing.get('unchanged') is True and 'injectAt' not in (timing.get('background') or {}), timing)
+    off = ff.send({'type': 'wce:highlight', 'tabId': tab_id, 'on': False})
+    check('instant: highlight off', off.get('state') == 'off', off)
+    check('instant: outerHTML byte-identical after off',
+          ff.in_tab(tab, 'return document.documentElement.outerHTML') == before)
+    ff.driver.close()
+    controller('await browser.storage.local.set({instant: false});')
+    ff._wait(lambda: controller(registered) == [], 'the page script unregistered')
+    check('instant: turned off, the page script is unregistered', True)
+
+
 def main():
     for f in (EXT_DIR, CLI, GECKODRIVER, FIREFOX):
         if not os.path.exists(f):
@@ -247,6 +281,11 @@ def main():
                 traceback.print_exc()
                 check(route + ': ran to the end', False, e)
                 ff.driver.switch_to.window(ff.controller)
+        try:
+            instant_cycle(ff, base, '/reader')
+        except Exception as e:
+            traceback.print_exc()
+            check('instant: ran to the end', False, e)
     finally:
         ff.driver.quit()
         server.shutdown()

@@ -1452,7 +1452,9 @@ test('the shipped Chrome build asks for activeTab + scripting + storage only and
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
   expect(manifest.permissions.sort()).toEqual(['activeTab', 'scripting', 'storage']);
   expect(manifest.host_permissions).toBeUndefined();
-  expect(manifest.optional_host_permissions).toBeUndefined();
+  // Asked for only if the user turns on "ready before you click" (options
+  // page): not granted, nothing registered until then (checked below).
+  expect(manifest.optional_host_permissions).toEqual(['http://*/*', 'https://*/*']);
   expect(manifest.content_scripts).toBeUndefined();
 
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wce-ext-profile-'));
@@ -1480,9 +1482,13 @@ test('the shipped Chrome build asks for activeTab + scripting + storage only and
       const tabs = await chrome.tabs.query({});
       const results = [];
       for (const t of tabs) results.push({ url: t.url, ...(await self.wceToggle(t.id)) });
-      return { extractors: wce.extractors().length, results };
+      return { extractors: wce.extractors().length, results,
+        granted: await chrome.permissions.contains({ origins: ['http://*/*'] }),
+        registered: (await chrome.scripting.getRegisteredContentScripts()).length };
     });
     expect(res.extractors).toBeGreaterThan(0);
+    expect(res.granted).toBe(false);
+    expect(res.registered).toBe(0);
     expect(res.results.length).toBeGreaterThanOrEqual(2);
     for (const r of res.results) {
       expect(r.url).toBeUndefined();
@@ -1524,4 +1530,65 @@ test('the Firefox build passes web-ext lint', async () => {
   expect(report.summary.errors, list(report.errors)).toBe(0);
   expect(report.summary.warnings, list(report.warnings)).toBe(0);
   expect(report.metadata.manifestVersion).toBe(3);
+});
+
+test('"ready before you click" (opt-in): off by default; when on, the page is labelled at load, the click paints at once, off restores the page', async () => {
+  await resetSettings();
+  // Off by default, and said so in plain words on the options page.
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await options.waitForFunction(() => !document.getElementById('extractor').disabled);
+  expect(await options.isChecked('#instant')).toBe(false);
+  expect((await options.textContent('#instant-help')).replace(/\s+/g, ' ')).toContain('reads every web page you open');
+  await options.close();
+  const registered = () => worker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id));
+  expect(await registered()).toEqual([]);
+
+  // On (the test build has the host permission for 127.0.0.1 already; a
+  // user grants it from the options page's click).
+  await worker.evaluate(() => chrome.storage.local.set({ instant: true, extractor: 'readability' }));
+  await expect.poll(registered).toEqual(['wce-instant']);
+  const { page, url } = await openPage(READER.route);
+  await expect.poll(() => inIsolatedWorld(url, 'injected')).toBe(true);
+  const before = await outerHTML(page);
+  const first = await setHighlight(url, { on: true, extractor: 'readability' });
+  expect(first.state, JSON.stringify(first)).toBe('on');
+  // Labelled when the page loaded: the click neither injects nor encodes.
+  expect(first.timing.unchanged, JSON.stringify(first.timing)).toBe(true);
+  expect(first.timing.background.injectAt).toBeUndefined();
+  const painted = (await readHighlights(page)).text;
+  expectArticle(painted, READER.gold);
+  expect(await outerHTML(page)).toBe(before);
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  expect(await outerHTML(page)).toBe(before);
+  // The same labels as a labelling at the click.
+  const anew = await setHighlight(url, { on: true, extractor: 'readability', fresh: true });
+  expect(anew.timing.roundTripMs).toBeGreaterThan(0);
+  expect((await readHighlights(page)).text).toBe(painted);
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  await page.close();
+
+  // A page changed after it loaded is labelled anew at the click.
+  const later = await openPage(READER.route);
+  await expect.poll(() => inIsolatedWorld(later.url, 'injected')).toBe(true);
+  const changedBefore = await later.page.evaluate(() => {
+    const p = [...document.querySelectorAll('article p')].find((x) => x.textContent.includes('Pick the outer leaves'));
+    p.textContent += ' Added after the page loaded.';
+    return document.documentElement.outerHTML;
+  });
+  const changed = await setHighlight(later.url, { on: true, extractor: 'readability' });
+  expect(changed.timing.unchanged, JSON.stringify(changed.timing)).toBeUndefined();
+  expect((await readHighlights(later.page)).text).toContain('Added after the page loaded.');
+  expect((await setHighlight(later.url, { on: false })).state).toBe('off');
+  expect(await outerHTML(later.page)).toBe(changedBefore);
+  await later.page.close();
+
+  // Off again: nothing registered, and a new page is injected only at the click.
+  await resetSettings();
+  await expect.poll(registered).toEqual([]);
+  const plain = await openPage(READER.route);
+  const click = await setHighlight(plain.url, { on: true, extractor: 'readability' });
+  expect(click.timing.atInjection, JSON.stringify(click.timing)).toBe(true);
+  expect((await setHighlight(plain.url, { on: false })).state).toBe('off');
+  await plain.page.close();
 });

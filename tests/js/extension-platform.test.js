@@ -46,6 +46,39 @@ test('outside an extension (the build script), api is null but the manifests are
   expect(p.manifestFor('firefox', { background: null }).background.scripts.pop()).toBe('background.js');
 });
 
+test('"ready before you click": both manifests name its optional host permissions; the page script is registered once and taken away', async () => {
+  const p = load({});
+  for (const name of p.platforms) {
+    const m = p.manifestFor(name, { background: null });
+    expect(m.optional_host_permissions).toEqual(p.instantOrigins);
+    expect(m.host_permissions).toBeUndefined();
+  }
+  expect(await p.syncInstantScript(true)).toBe(false); // no API outside the browser
+  const registered = new Map();
+  const api = fakeApi('chrome-extension');
+  api.scripting = {
+    getRegisteredContentScripts: async ({ ids }) => ids.filter((i) => registered.has(i)).map((i) => registered.get(i)),
+    registerContentScripts: async (list) => {
+      for (const s of list) {
+        if (registered.has(s.id)) throw new Error('duplicate id ' + s.id);
+        registered.set(s.id, s);
+      }
+    },
+    unregisterContentScripts: async ({ ids }) => ids.forEach((i) => registered.delete(i)),
+  };
+  const g = { chrome: api };
+  g.self = g;
+  const q = load(g);
+  for (const on of [true, true, false, false, true]) {
+    expect(await q.syncInstantScript(on)).toBe(on);
+    expect(registered.size).toBe(on ? 1 : 0);
+  }
+  const [script] = registered.values();
+  expect(script.js).toEqual(q.contentScripts);
+  expect(script.matches).toEqual(q.instantOrigins);
+  expect(script.allFrames).toBe(false);
+});
+
 describe('message packing (one string each way)', () => {
   const p = load({ atob, btoa }); // the browsers' base64 functions
   test('uint32 node tables survive the trip, 0xFFFFFFFF included', () => {

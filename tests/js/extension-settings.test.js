@@ -24,8 +24,14 @@ describe('settings', () => {
     [{ autoHighlight: false, readerImages: true }, { ...DEFAULTS, autoHighlight: false, readerImages: true }],
     [{ readerFontSize: 24, readerWidth: 'wide', readerTheme: 'sepia' }, { ...DEFAULTS, readerFontSize: 24, readerWidth: 'wide', readerTheme: 'sepia' }],
     [{ readerFontSize: 23, readerWidth: 'huge', readerTheme: '<x>' }, DEFAULTS],
+    [{ instant: true }, { ...DEFAULTS, instant: true }],
+    [{ instant: 'yes' }, DEFAULTS],
   ])('normalise(%j)', (input, expected) => {
     expect(normalise(input)).toEqual(expected);
+  });
+
+  test('"ready before you click" (reads every page) is off by default', () => {
+    expect(DEFAULTS.instant).toBe(false);
   });
 
   test('the default extractor is the learned ensemble, named in one constant, and recommended', () => {
