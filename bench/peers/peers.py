@@ -43,11 +43,12 @@ OURS = {
     "html_text": RENDERING_BASELINE,
     "lxml_cleaner": "lxml_cleaner",
     "go_domdistiller": "domdistiller",
+    "dragnet": "dragnet",
 }
 # bte, lqf*, cetr, ... have no original implementation to compare with.
 
 # kind: how the original runs (python: worker subprocess of this file; node,
-# java, go: the runners in this folder). output: "text", or "html" (rendered to
+# java, go, dragnet: the runners in this folder; dragnet has its own Python 3.6 venv). output: "text", or "html" (rendered to
 # text by `wce extract --extractor all_text`, the same renderer as ours).
 PEERS = {
     "readability_js": dict(kind="node", output="html", package="@mozilla/readability (npm) on jsdom",
@@ -85,6 +86,9 @@ PEERS = {
                               "(extract_lxml_cleaner); the cleaned HTML"),
     "go_domdistiller": dict(kind="go", output="html", package="github.com/markusmobius/go-domdistiller",
                             what="Go port of Chromium DOM Distiller (pagination off), rendered node"),
+    "dragnet": dict(kind="dragnet", output="text", package="dragnet",
+                    what="dragnet 2.0.4 extract_content(html): default content model "
+                         "(Kohlschuetter + Weninger + readability features, ExtraTreesClassifier)"),
 }
 
 CLASSPATH = "/usr/share/java/boilerpipe.jar:/usr/share/java/nekohtml.jar:/usr/share/java/xercesImpl.jar"
@@ -327,6 +331,11 @@ def peer_command(name):
         # Serial GC: no parallel GC threads (the JIT compiler still runs in the background).
         return ["java", "-XX:+UseSerialGC", "-Xss64m", "-cp", f"{CACHE / 'java'}:{CLASSPATH}",
                 "BoilerpipeRunner", p["arg"]], env
+    if p["kind"] == "dragnet":
+        py = CACHE / "dragnet" / "venv" / "bin" / "python"
+        if not py.is_file():
+            raise RuntimeError("the dragnet venv is missing (run via bench/peers/run.sh)")
+        return [str(py), str(HERE / "dragnet" / "runner.py")], env
     if p["kind"] == "go":
         exe = CACHE / "go" / "domdistiller"
         if not exe.is_file():
@@ -549,6 +558,12 @@ def peer_version(name):
     if p["kind"] == "java":
         v = _cmd_version(["dpkg-query", "-W", "-f", "${Version}", "libboilerpipe-java"])
         return f"libboilerpipe-java {v} (Debian; {_cmd_version(['java', '-version'])})"
+    if p["kind"] == "dragnet":
+        py = str(CACHE / "dragnet" / "venv" / "bin" / "python")
+        v = _cmd_version([py, "-c", "import platform, sklearn, numpy, lxml.etree as e, pkg_resources as r; "
+                          "print('dragnet', r.get_distribution('dragnet').version, '(Python', platform.python_version() + ',',"
+                          " 'scikit-learn', sklearn.__version__ + ', numpy', numpy.__version__ + ', lxml', e.__version__ + ')')"])
+        return v
     if p["kind"] == "go":
         m = re.search(r"markusmobius/go-domdistiller\s+(\S+)", (HERE / "domdistiller" / "go.mod").read_text())
         return f"go-domdistiller {m.group(1) if m else '?'} ({_cmd_version(['go', 'version'])})"
