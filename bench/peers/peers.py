@@ -48,7 +48,8 @@ OURS = {
 # bte, lqf*, cetr, ... have no original implementation to compare with.
 
 # kind: how the original runs (python: worker subprocess of this file; node,
-# java, go, dragnet: the runners in this folder; dragnet has its own Python 3.6 venv). output: "text", or "html" (rendered to
+# java, go: the runners in this folder; dragnet: a worker of this file in
+# dragnet's own Python 3.6 venv, .cache/peers/dragnet/venv). output: "text", or "html" (rendered to
 # text by `wce extract --extractor all_text`, the same renderer as ours).
 PEERS = {
     "readability_js": dict(kind="node", output="html", package="@mozilla/readability (npm) on jsdom",
@@ -246,6 +247,17 @@ def adapter_lxml_cleaner():
     return run
 
 
+def adapter_dragnet():
+    # Runs under dragnet's own Python 3.6 venv (kind "dragnet"): this file must
+    # stay importable there. extract_content: the package's default content
+    # model; loading it (untimed) happens here, on a warm-up call.
+    import warnings
+    warnings.simplefilter("ignore")  # scikit-learn/numpy deprecation noise
+    import dragnet
+    dragnet.extract_content("<html><body><p>warm-up: loads the pickled model</p></body></html>")
+    return lambda rec: dragnet.extract_content(rec["html"])
+
+
 def _boilerpy3(cls_name):
     def factory():
         from boilerpy3 import extractors
@@ -264,6 +276,7 @@ ADAPTERS = {
     "inscriptis": adapter_inscriptis,
     "html_text": adapter_html_text,
     "lxml_cleaner": adapter_lxml_cleaner,
+    "dragnet": adapter_dragnet,
     "boilerpy3_default": _boilerpy3("DefaultExtractor"),
     "boilerpy3_article": _boilerpy3("ArticleExtractor"),
 }
@@ -335,7 +348,7 @@ def peer_command(name):
         py = CACHE / "dragnet" / "venv" / "bin" / "python"
         if not py.is_file():
             raise RuntimeError("the dragnet venv is missing (run via bench/peers/run.sh)")
-        return [str(py), str(HERE / "dragnet" / "runner.py")], env
+        return [str(py), str(Path(__file__).resolve()), "--worker", name], env
     if p["kind"] == "go":
         exe = CACHE / "go" / "domdistiller"
         if not exe.is_file():
