@@ -43,11 +43,13 @@ OURS = {
     "html_text": RENDERING_BASELINE,
     "lxml_cleaner": "lxml_cleaner",
     "go_domdistiller": "domdistiller",
+    "dragnet": "dragnet",
 }
 # bte, lqf*, cetr, ... have no original implementation to compare with.
 
 # kind: how the original runs (python: worker subprocess of this file; node,
-# java, go: the runners in this folder). output: "text", or "html" (rendered to
+# java, go: the runners in this folder; dragnet: a worker of this file in
+# dragnet's own Python 3.6 venv, .cache/peers/dragnet/venv). output: "text", or "html" (rendered to
 # text by `wce extract --extractor all_text`, the same renderer as ours).
 PEERS = {
     "readability_js": dict(kind="node", output="html", package="@mozilla/readability (npm) on jsdom",
@@ -85,6 +87,9 @@ PEERS = {
                               "(extract_lxml_cleaner); the cleaned HTML"),
     "go_domdistiller": dict(kind="go", output="html", package="github.com/markusmobius/go-domdistiller",
                             what="Go port of Chromium DOM Distiller (pagination off), rendered node"),
+    "dragnet": dict(kind="dragnet", output="text", package="dragnet",
+                    what="dragnet 2.0.4 extract_content(html): default content model "
+                         "(Kohlschuetter + Weninger + readability features, ExtraTreesClassifier)"),
 }
 
 CLASSPATH = "/usr/share/java/boilerpipe.jar:/usr/share/java/nekohtml.jar:/usr/share/java/xercesImpl.jar"
@@ -242,6 +247,17 @@ def adapter_lxml_cleaner():
     return run
 
 
+def adapter_dragnet():
+    # Runs under dragnet's own Python 3.6 venv (kind "dragnet"): this file must
+    # stay importable there. extract_content: the package's default content
+    # model; loading it (untimed) happens here, on a warm-up call.
+    import warnings
+    warnings.simplefilter("ignore")  # scikit-learn/numpy deprecation noise
+    import dragnet
+    dragnet.extract_content("<html><body><p>warm-up: loads the pickled model</p></body></html>")
+    return lambda rec: dragnet.extract_content(rec["html"])
+
+
 def _boilerpy3(cls_name):
     def factory():
         from boilerpy3 import extractors
@@ -260,6 +276,7 @@ ADAPTERS = {
     "inscriptis": adapter_inscriptis,
     "html_text": adapter_html_text,
     "lxml_cleaner": adapter_lxml_cleaner,
+    "dragnet": adapter_dragnet,
     "boilerpy3_default": _boilerpy3("DefaultExtractor"),
     "boilerpy3_article": _boilerpy3("ArticleExtractor"),
 }
@@ -327,6 +344,11 @@ def peer_command(name):
         # Serial GC: no parallel GC threads (the JIT compiler still runs in the background).
         return ["java", "-XX:+UseSerialGC", "-Xss64m", "-cp", f"{CACHE / 'java'}:{CLASSPATH}",
                 "BoilerpipeRunner", p["arg"]], env
+    if p["kind"] == "dragnet":
+        py = CACHE / "dragnet" / "venv" / "bin" / "python"
+        if not py.is_file():
+            raise RuntimeError("the dragnet venv is missing (run via bench/peers/run.sh)")
+        return [str(py), str(Path(__file__).resolve()), "--worker", name], env
     if p["kind"] == "go":
         exe = CACHE / "go" / "domdistiller"
         if not exe.is_file():
@@ -549,6 +571,12 @@ def peer_version(name):
     if p["kind"] == "java":
         v = _cmd_version(["dpkg-query", "-W", "-f", "${Version}", "libboilerpipe-java"])
         return f"libboilerpipe-java {v} (Debian; {_cmd_version(['java', '-version'])})"
+    if p["kind"] == "dragnet":
+        py = str(CACHE / "dragnet" / "venv" / "bin" / "python")
+        v = _cmd_version([py, "-c", "import platform, sklearn, numpy, lxml.etree as e, pkg_resources as r; "
+                          "print('dragnet', r.get_distribution('dragnet').version, '(Python', platform.python_version() + ',',"
+                          " 'scikit-learn', sklearn.__version__ + ', numpy', numpy.__version__ + ', lxml', e.__version__ + ')')"])
+        return v
     if p["kind"] == "go":
         m = re.search(r"markusmobius/go-domdistiller\s+(\S+)", (HERE / "domdistiller" / "go.mod").read_text())
         return f"go-domdistiller {m.group(1) if m else '?'} ({_cmd_version(['go', 'version'])})"

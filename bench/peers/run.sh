@@ -5,8 +5,8 @@
 #                      [--map PEER=OURS,...] [--timeout S]
 #
 # Installs what the selected peers need, idempotently, under .cache/peers/
-# (Python venv, npm packages, the Java and Go runners; Debian's
-# libboilerpipe-java through apt-get), then runs bench/peers/peers.py.
+# (Python venv, npm packages, the Java and Go runners, dragnet's own Python 3.6
+# venv; Debian's libboilerpipe-java through apt-get), then runs bench/peers/peers.py.
 # Not part of CI. See bench/peers/README.md.
 set -euo pipefail
 
@@ -76,6 +76,13 @@ if [[ " $NEEDS " == *" java "* ]]; then
     log "compiling BoilerpipeRunner.java"
     mkdir -p "$CACHE/java"
     javac -nowarn -d "$CACHE/java" -cp "$CLASSPATH_BP" "$HERE/BoilerpipeRunner.java"
+  fi
+fi
+
+if [[ " $NEEDS " == *" dragnet "* ]]; then
+  # The original Dragnet lives in its own Python 3.6 venv (.cache/peers/dragnet/venv).
+  if ! bash "$HERE/dragnet/install.sh"; then
+    log "note: installing the original Dragnet failed; the dragnet peer will be skipped"
   fi
 fi
 
