@@ -14,6 +14,7 @@
 #include "gumbo.h"
 #include "string_buffer.h"
 #include "utf8.h"
+#include "plain_run.h"
 
 struct GumboInternalParser;
 
@@ -24,7 +25,6 @@ struct GumboInternalParser;
    Returns the number of bytes consumed; sets *non_space when one of them is
    not HTML white space. Consumes nothing when the current character is not
    such a byte. */
-enum { WCE_STOP_LT = 2, WCE_STOP_AMP = 4, WCE_STOP_DASH = 8, WCE_STOP_DQUOTE = 16, WCE_STOP_SQUOTE = 32 };
 size_t wce_utf8iterator_take_ascii(struct GumboInternalParser* parser, Utf8Iterator* iter,
                                    GumboStringBuffer* out, unsigned stops, bool* non_space);
 

@@ -35,6 +35,10 @@ node scripts/build_extension.mjs --test
 
 echo "== C++ tests"
 ctest --test-dir build/native --output-on-failure -j2
+echo "== WASM SIMD memchr against a byte-by-byte memchr"
+node build/wasm/wce_simd_memchr_check.js
+echo "== WASM SIMD text-run scan of Gumbo against its byte loop"
+node build/wasm/wce_plain_run_check.js
 echo "== JS tests"
 npx jest --config tests/js/jest.config.js
 echo "== end-to-end tests"

@@ -1,18 +1,18 @@
 /*
  * Checks wasm/simd_memchr.c against a byte-by-byte memchr: random buffers,
  * every start alignment, lengths 0-199, hits inside, before and after the
- * range, and a SIZE_MAX length with the byte known to be there. Not part of
- * the CMake build (it needs its own emcc link); run:
- *   emcc -O2 -msimd128 -sSINGLE_FILE=1 -sENVIRONMENT=node tests/wasm/simd_memchr_check.c \
- *        wasm/simd_memchr.c -o /tmp/memchr_check.js && node /tmp/memchr_check.js
- * (with EM_CACHE=build/emcache EM_FROZEN_CACHE= as in scripts/build_wasm.sh).
+ * range, and a SIZE_MAX length with the byte known to be there. Built by the
+ * WASM build (target wce_simd_memchr_check, next to wce_core.js) and run by
+ * scripts/test.sh:  node build/wasm/wce_simd_memchr_check.js  (exit 1 on any
+ * wrong answer).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdint.h>
 void *wce_memchr_ref(const void *s, int c, size_t n) {
-  const unsigned char *p = s;
+  /* volatile: the compiler must not turn this loop back into a memchr call. */
+  const volatile unsigned char *p = s;
   for (size_t i = 0; i < n; i++) if (p[i] == (unsigned char) c) return (void *) (p + i);
   return NULL;
 }

@@ -51,8 +51,22 @@ class TextWriter {
       if (line_start) out_ += prefix_;
       prefix_.clear();
       pending_newline_ = pending_space_ = pending_cell_ = false;
-      if (cp == unicode::kReplacement && i - start != 3) unicode::append(out_, cp);
-      else out_.append(s.data() + start, i - start);
+      if (cp == unicode::kReplacement && i - start != 3) {
+        unicode::append(out_, cp);
+        continue;
+      }
+      // The code points after it up to the next break go in one append (not
+      // one each: libc++'s append is out of line in the WASM build).
+      size_t end = i;
+      while (end < s.size()) {
+        size_t j = end;
+        uint32_t c = unicode::next(s, j);
+        if ((pre && c == '\n') || unicode::is_space(c) || c == 0 || (c == unicode::kReplacement && j - end != 3))
+          break;
+        end = j;
+      }
+      out_.append(s.data() + start, end - start);
+      i = end;
     }
   }
   std::string take() { return std::move(out_); }

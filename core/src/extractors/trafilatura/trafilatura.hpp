@@ -240,20 +240,31 @@ class Tree : public EditTree<TreeLinks> {
   }
 
   // Python trim(): white-space runs collapsed to one space, ends stripped.
+  // Copies whole runs between white space (one append per word, not per
+  // code point: libc++'s append is not inlined in the WASM build).
   static std::string str_of(std::string_view s) {
     std::string out;
+    out.reserve(s.size());
     bool space = false;
+    size_t run = std::string_view::npos;  // start of the current non-space run
     for (size_t i = 0; i < s.size();) {
       size_t b = i;
       uint32_t cp = unicode::next(s, i);
       if (stopwords::py_space(cp)) {
+        if (run != std::string_view::npos) {
+          out.append(s.data() + run, b - run);
+          run = std::string_view::npos;
+        }
         space = !out.empty();
         continue;
       }
-      if (space) out += ' ';
-      space = false;
-      out.append(s.substr(b, i - b));
+      if (run == std::string_view::npos) {
+        if (space) out += ' ';
+        space = false;
+        run = b;
+      }
     }
+    if (run != std::string_view::npos) out.append(s.data() + run, s.size() - run);
     return out;
   }
 
