@@ -37,6 +37,12 @@ class TextWriter {
   // Layout: written before the next text if it starts a line; "" clears it.
   void set_prefix(std::string p) { prefix_ = std::move(p); }
   void add(std::string_view s, bool pre) {
+    // A code point written as it is: not a line break in <pre>, not white
+    // space or NUL, not the U+FFFD that stands for an invalid byte (len: the
+    // bytes it was decoded from).
+    auto verbatim = [pre](uint32_t c, size_t len) {
+      return !(pre && c == '\n') && !unicode::is_space(c) && c != 0 && !(c == unicode::kReplacement && len != 3);
+    };
     for (size_t i = 0; i < s.size();) {
       size_t start = i;
       uint32_t cp = unicode::next(s, i);
@@ -51,7 +57,7 @@ class TextWriter {
       if (line_start) out_ += prefix_;
       prefix_.clear();
       pending_newline_ = pending_space_ = pending_cell_ = false;
-      if (cp == unicode::kReplacement && i - start != 3) {
+      if (!verbatim(cp, i - start)) {  // here: an invalid byte, written as U+FFFD
         unicode::append(out_, cp);
         continue;
       }
@@ -61,8 +67,7 @@ class TextWriter {
       while (end < s.size()) {
         size_t j = end;
         uint32_t c = unicode::next(s, j);
-        if ((pre && c == '\n') || unicode::is_space(c) || c == 0 || (c == unicode::kReplacement && j - end != 3))
-          break;
+        if (!verbatim(c, j - end)) break;
         end = j;
       }
       out_.append(s.data() + start, end - start);
