@@ -10,11 +10,11 @@
 // scripts/learn/ensemble.py page_doc_features computes the same from the rows
 // bench/ensemble_dump writes: keep the two in step.
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
 
+#include "extractors/extractor_util.hpp"
 #include "wce/learned_ensemble.hpp"
 
 namespace wce {
@@ -28,18 +28,6 @@ const std::array<const char*, kEnsemblePageDocFeatureCount> kNames = {
     "article_share", "main_share", "body_share", "log_articles", "h1_count", "link_share", "p_share",
     "log_text_nodes", "long_node_share", "trees_in_region", "readability_in_region", "readability_only_share",
     "prob_readability_only", "readability_resiliparse_jaccard"};
-
-bool contains_nocase(std::string_view hay, std::string_view needle) {
-  if (needle.size() > hay.size()) return false;
-  for (size_t i = 0; i + needle.size() <= hay.size(); ++i) {
-    size_t j = 0;
-    while (j < needle.size() &&
-           std::tolower(static_cast<unsigned char>(hay[i + j])) == std::tolower(static_cast<unsigned char>(needle[j])))
-      ++j;
-    if (j == needle.size()) return true;
-  }
-  return false;
-}
 
 size_t feature_column(const char* name) {
   const auto& names = ensemble_feature_names();
@@ -65,7 +53,8 @@ EnsemblePageDoc ensemble_page_doc(const Document& doc) {
       if (nd.tag == Tag::Article) b |= kRegionArticle, ++r.articles;
       if (nd.tag == Tag::H1) ++r.h1;
       if (nd.tag == Tag::Main || doc.str(nd.role) == "main") b |= kRegionMain;
-      if (nd.itemprop.len && contains_nocase(doc.str(nd.itemprop), "articlebody")) b |= kRegionBody;
+      if (nd.itemprop.len && to_ascii_lower(doc.str(nd.itemprop)).find("articlebody") != std::string::npos)
+        b |= kRegionBody;
     } else if (nd.text_index != kNone && nd.text_index < r.region.size()) {
       r.region[nd.text_index] = b;
     }
