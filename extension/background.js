@@ -370,11 +370,12 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     // Waiting from before the call: the page connects while the injected
     // script runs, before executeScript returns.
     const wait = waitForPort(tabId, o);
-    // With "ready before you click", the page most likely has content.js
-    // already (its port closed when this worker last stopped): a small call
-    // reconnects it, and only a page without it is injected.
-    if (inject !== false && (await currentSettings()).instant) {
-      let there = 'absent';
+    // A page that has content.js already (its port closed when this worker
+    // last stopped) reconnects on a small call: always asked when the call
+    // must not inject (off), and first with "ready before you click", where
+    // the page most likely has it; only a page without it is injected.
+    if (inject === false || (await currentSettings()).instant) {
+      let there;
       try {
         there = await runInTab(tabId, () => (globalThis.wceContent ? globalThis.wceContent.connect(true) : 'absent'));
       } catch (e) {
@@ -382,20 +383,10 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
         throw e;
       }
       if (there !== 'absent') return viaPort(await wait.got, o);
-    }
-    if (inject === false) {
-      try {
-        const there = await runInTab(tabId,
-          () => (globalThis.wceContent ? globalThis.wceContent.connect(true) : 'absent'));
-        if (there === 'absent') {
-          wait.cancel();
-          return { state: 'off', mode: null };
-        }
-      } catch (e) {
+      if (inject === false) {
         wait.cancel();
-        throw e;
+        return { state: 'off', mode: null };
       }
-      return viaPort(await wait.got, o);
     }
     // The request goes down as soon as the page connects, without waiting
     // for executeScript's own answer (one hop less on the first click); an
