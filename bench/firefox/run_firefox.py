@@ -140,20 +140,22 @@ class Firefox:
             time.sleep(0.1)
         raise TimeoutError('timed out waiting for ' + what)
 
+    def in_controller(self, script, *args):
+        """Runs the body of an async function in the controller page (an
+        extension page: browser.* is there); its value, or {error}."""
+        self.driver.switch_to.window(self.controller)
+        return self.driver.execute_async_script(
+            'const done = arguments[arguments.length - 1];'
+            '(async () => {' + script + '})().then(done, (e) => done({ok: false, error: String(e)}));', *args)
+
     def send(self, msg):
         """runtime.sendMessage(msg) from the controller page; the reply."""
-        self.driver.switch_to.window(self.controller)
-        return self.driver.execute_async_script(
-            'const done = arguments[arguments.length - 1];'
-            'browser.runtime.sendMessage(arguments[0]).then(done, (e) => done({ok: false, error: String(e)}));',
-            msg)
+        return self.in_controller('return await browser.runtime.sendMessage(arguments[0]);', msg)
 
     def tab_id(self, url):
-        self.driver.switch_to.window(self.controller)
-        return self.driver.execute_async_script(
-            'const done = arguments[arguments.length - 1];'
-            'browser.tabs.query({}).then((ts) => { const t = ts.find((x) => x.url === arguments[0]);'
-            ' done(t ? t.id : null); });', url)
+        return self.in_controller(
+            'const t = (await browser.tabs.query({})).find((x) => x.url === arguments[0]);'
+            ' return t ? t.id : null;', url)
 
     def open(self, url):
         self.driver.switch_to.new_window('tab')
@@ -229,11 +231,7 @@ def page_cycle(ff, base, route, html_file):
 def instant_cycle(ff, base, route):
     """The opt-in "ready before you click" mode (settings.instant): the page
     script is registered, labels the page at load, the click only paints."""
-    def controller(script, *args):
-        ff.driver.switch_to.window(ff.controller)
-        return ff.driver.execute_async_script(
-            'const done = arguments[arguments.length - 1];'
-            '(async () => {' + script + '})().then(done, (e) => done({error: String(e)}));', *args)
+    controller = ff.in_controller
     registered = 'return (await browser.scripting.getRegisteredContentScripts()).map((s) => s.id);'
     controller('await browser.storage.local.set({instant: true, extractor: arguments[0]});', EXTRACTOR)
     ff._wait(lambda: controller(registered) == ['wce-instant'], 'the page script registered')
