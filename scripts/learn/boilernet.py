@@ -2,7 +2,8 @@
 bench/learn_features and writes core/models/boilernet.wcem + manifest.
 
 Model (paper, section 3): sparse tag-path + word counts per leaf block ->
-dense projection (linear) -> two BiLSTM layers -> dropout 0.5 -> dense(1) ->
+dense projection (linear, or ReLU with --activation relu as the released
+code) -> two BiLSTM layers -> dropout 0.5 -> dense(1) ->
 sigmoid; weighted binary cross-entropy (balanced class weights), Adam, batch
 16, best epoch by validation F1 of the positive class. The C++ forward pass
 (core/src/learned/boilernet.cpp) uses the same layouts: dense x @ W, LSTM
@@ -80,6 +81,8 @@ def main():
     ap.add_argument("--words", type=int, default=1000)
     ap.add_argument("--dense", type=int, default=64)
     ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--activation", choices=("linear", "relu"), default="linear",
+                    help="of the dense projection (the released code: relu; linear lets the C++ side fold it)")
     ap.add_argument("--validation-pages", type=int, default=5, help="CleanEval: dev pages kept for validation")
     ap.add_argument("--window", type=int, default=512)
     ap.add_argument("--lr", type=float, default=1e-3)
@@ -161,6 +164,8 @@ def main():
         seg, idx, val = batch
         rows = params["dense.w"][idx] * val[:, None]
         x = jax.ops.segment_sum(rows, seg, num_segments=B * T + 1)[:-1].reshape(B, T, -1) + params["dense.b"]
+        if args.activation == "relu":
+            x = jax.nn.relu(x)
         t = jnp.arange(T)[None, :]
         rev = jnp.where(t < lengths[:, None], lengths[:, None] - 1 - t, t)  # per-sequence reversal
         for layer in (1, 2):
@@ -233,6 +238,8 @@ def main():
         # that an interrupted run still leaves a consistent pair.
         tensors = {k: np.asarray(v) for k, v in best_params.items()}
         config = f"tags={len(tag_vocab)}\nwords={len(word_vocab)}\ndense={m}\nhidden={H}\n"
+        if args.activation == "relu":
+            config += "relu=1\n"  # absent: linear (the files made before the option)
         wcem.write(args.out, tensors, {"config": config, "tag_vocab": "\n".join(tag_vocab),
                                        "word_vocab": "\n".join(word_vocab)})
         common.write_manifest(args.manifest, {
@@ -243,7 +250,8 @@ def main():
             "seed": args.seed, "epochs_run": epochs_run, "epochs_planned": args.epochs, "best_epoch": best_epoch, "batch": args.batch,
             "optimizer": f"adam lr {args.lr}", "loss": "weighted binary cross-entropy (balanced class weights)",
             "class_weights": {"positive": w_pos, "negative": w_neg},
-            "sizes": {"tags": len(tag_vocab), "words": len(word_vocab), "input": d, "dense": m, "hidden": H,
+            "sizes": {"tags": len(tag_vocab), "words": len(word_vocab), "input": d, "dense": m,
+                      "dense_activation": args.activation, "hidden": H,
                       "dropout": 0.5, "bilstm_layers": 2},
             "weights_dtype": "float16", "libraries": common.library_versions("jax", "jaxlib", "optax", "numpy"),
             "command": args.command, "window": args.window, "best_validation_f1_windows": best, "history": history,
