@@ -2,7 +2,8 @@
 bench/learn_features and writes core/models/boilernet.wcem + manifest.
 
 Model (paper, section 3): sparse tag-path + word counts per leaf block ->
-dense projection (linear) -> two BiLSTM layers -> dropout 0.5 -> dense(1) ->
+dense projection (linear, or ReLU with --activation relu as the released
+code) -> two BiLSTM layers -> dropout 0.5 -> dense(1) ->
 sigmoid; weighted binary cross-entropy (balanced class weights), Adam, batch
 16, best epoch by validation F1 of the positive class. The C++ forward pass
 (core/src/learned/boilernet.cpp) uses the same layouts: dense x @ W, LSTM
@@ -80,8 +81,12 @@ def main():
     ap.add_argument("--words", type=int, default=1000)
     ap.add_argument("--dense", type=int, default=64)
     ap.add_argument("--hidden", type=int, default=64)
+    ap.add_argument("--activation", choices=("linear", "relu"), default="linear",
+                    help="of the dense projection (the released code: relu; linear lets the C++ side fold it)")
     ap.add_argument("--validation-pages", type=int, default=5, help="CleanEval: dev pages kept for validation")
-    ap.add_argument("--window", type=int, default=512)
+    ap.add_argument("--window", type=int, default=512, help="blocks per training and validation sequence")
+    ap.add_argument("--train-window", type=int, default=0,
+                    help="blocks per training sequence if not --window (4096: whole pages, as the released code)")
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-pages", type=int, default=0, help="smoke test: use this many pages per split")
@@ -161,6 +166,8 @@ def main():
         seg, idx, val = batch
         rows = params["dense.w"][idx] * val[:, None]
         x = jax.ops.segment_sum(rows, seg, num_segments=B * T + 1)[:-1].reshape(B, T, -1) + params["dense.b"]
+        if args.activation == "relu":
+            x = jax.nn.relu(x)
         t = jnp.arange(T)[None, :]
         rev = jnp.where(t < lengths[:, None], lengths[:, None] - 1 - t, t)  # per-sequence reversal
         for layer in (1, 2):
@@ -201,21 +208,24 @@ def main():
     # pages cut into consecutive pieces), padded to fixed shapes so that the
     # JAX step compiles once; the figures of the manifest come from the C++
     # forward pass over whole pages (scripts/learn/score_blocks.py).
-    def windows(rows_list, labels_list):
+    def windows(rows_list, labels_list, size):
         out = []
         for rows, labels in zip(rows_list, labels_list):
-            for s in range(0, max(len(rows), 1), args.window):
-                out.append((rows[s:s + args.window], labels[s:s + args.window]))
+            for s in range(0, max(len(rows), 1), size):
+                out.append((rows[s:s + size], labels[s:s + size]))
         return [w for w in out if w[0]]
 
-    tr_win = windows(tr_rows, [p["labels"] for p in train])
-    va_win = windows(va_rows, [p["labels"] for p in val])
+    train_window = args.train_window or args.window
+    tr_win = windows(tr_rows, [p["labels"] for p in train], train_window)
+    va_win = windows(va_rows, [p["labels"] for p in val], args.window)
     nnz = lambda rows: sum(len(r) for r in rows)
-    by_nnz = sorted((nnz(w[0]) for w in tr_win + va_win), reverse=True)
-    N_max = bucket(sum(by_nnz[:args.batch]), 1024)
-    T_win = bucket(args.window)
-    print(f"windows: train {len(tr_win)}, validation {len(va_win)}; padded shapes: T {T_win}, nonzeros {N_max}",
-          flush=True)
+    top_nnz = lambda wins: bucket(sum(sorted((nnz(w[0]) for w in wins), reverse=True)[:args.batch]), 1024)
+    # Padded shapes: training and validation each their own (one compilation each).
+    T_win, T_train = bucket(args.window), bucket(train_window)
+    N_max = top_nnz(va_win) if train_window != args.window else top_nnz(tr_win + va_win)
+    N_train = top_nnz(tr_win) if train_window != args.window else N_max
+    print(f"windows: train {len(tr_win)} (T {T_train}, nonzeros {N_train}), validation {len(va_win)} "
+          f"(T {T_win}, nonzeros {N_max})", flush=True)
 
     def window_f1(params, wins):
         tp = fp = fn = 0
@@ -233,6 +243,8 @@ def main():
         # that an interrupted run still leaves a consistent pair.
         tensors = {k: np.asarray(v) for k, v in best_params.items()}
         config = f"tags={len(tag_vocab)}\nwords={len(word_vocab)}\ndense={m}\nhidden={H}\n"
+        if args.activation == "relu":
+            config += "relu=1\n"  # absent: linear (the files made before the option)
         wcem.write(args.out, tensors, {"config": config, "tag_vocab": "\n".join(tag_vocab),
                                        "word_vocab": "\n".join(word_vocab)})
         common.write_manifest(args.manifest, {
@@ -243,17 +255,18 @@ def main():
             "seed": args.seed, "epochs_run": epochs_run, "epochs_planned": args.epochs, "best_epoch": best_epoch, "batch": args.batch,
             "optimizer": f"adam lr {args.lr}", "loss": "weighted binary cross-entropy (balanced class weights)",
             "class_weights": {"positive": w_pos, "negative": w_neg},
-            "sizes": {"tags": len(tag_vocab), "words": len(word_vocab), "input": d, "dense": m, "hidden": H,
+            "sizes": {"tags": len(tag_vocab), "words": len(word_vocab), "input": d, "dense": m,
+                      "dense_activation": args.activation, "hidden": H,
                       "dropout": 0.5, "bilstm_layers": 2},
             "weights_dtype": "float16", "libraries": common.library_versions("jax", "jaxlib", "optax", "numpy"),
-            "command": args.command, "window": args.window, "best_validation_f1_windows": best, "history": history,
+            "command": args.command, "window": args.window, "train_window": train_window, "best_validation_f1_windows": best, "history": history,
         })
 
 
     def step(state, ids):
         nonlocal key
         params, opt_state = state
-        bt = make_batch([tr_win[i][0] for i in ids], [tr_win[i][1] for i in ids], args.batch, T_win, N_max)
+        bt = make_batch([tr_win[i][0] for i in ids], [tr_win[i][1] for i in ids], args.batch, T_train, N_train)
         key, k = jax.random.split(key)
         params, opt_state, loss = train_step(params, opt_state, bt["seg"], bt["idx"], bt["val"], bt["lengths"],
                                              bt["y"], bt["mask"], k)

@@ -51,6 +51,8 @@ def boilernet_forward(w, texts, page):
         for t in b["words"]:
             x[r, wi.get(t, d - 1)] += 1
     x = x @ w["dense.w"] + w["dense.b"]
+    if dict(l.split("=", 1) for l in texts["config"].split()).get("relu") == "1":
+        x = np.maximum(x, 0.0)
     for layer in (1, 2):
         p = f"l{layer}."
         fw = lstm(x, w[p + "fwd.w_ih"], w[p + "fwd.w_hh"], w[p + "fwd.b"], False)

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <algorithm>
 #include <sstream>
 #include <random>
 #include <string>
@@ -188,6 +190,31 @@ TEST(NnRuntime, VectorActivationsMatchLibm) {
   }
 }
 
+// The fused LSTM cell gives the bits of the separate activations and the
+// scalar formulas (one vector width's tail included: H = 13).
+TEST(NnRuntime, LstmCellEqualsSeparateActivations) {
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> u(-6.0f, 6.0f);
+  for (size_t H : {1u, 13u, 64u}) {
+    std::vector<float> z(4 * H), c(H), h(H);
+    for (float& v : z) v = u(rng);
+    for (float& v : c) v = u(rng);
+    std::vector<float> ref_z = z, ref_c = c, ref_h(H);
+    nn::sigmoid_n(ref_z.data(), 2 * H);
+    nn::tanh_n(ref_z.data() + 2 * H, H);
+    nn::sigmoid_n(ref_z.data() + 3 * H, H);
+    for (size_t j = 0; j < H; ++j) ref_c[j] = ref_z[H + j] * ref_c[j] + ref_z[j] * ref_z[2 * H + j];
+    ref_h = ref_c;
+    nn::tanh_n(ref_h.data(), H);
+    for (size_t j = 0; j < H; ++j) ref_h[j] = ref_z[3 * H + j] * ref_h[j];
+    nn::lstm_cell(z.data(), c.data(), h.data(), H);
+    for (size_t j = 0; j < H; ++j) {
+      ASSERT_EQ(c[j], ref_c[j]) << H << " " << j;
+      ASSERT_EQ(h[j], ref_h[j]) << H << " " << j;
+    }
+  }
+}
+
 TEST(NnRuntime, Activations) {
   EXPECT_FLOAT_EQ(nn::sigmoid(0), 0.5f);
   EXPECT_NEAR(nn::sigmoid(-1000), 0.0f, 1e-30);
@@ -243,6 +270,86 @@ TEST(ModelFile, MissingEmbeddedModelSaysHowToMakeIt) {
   } catch (const nn::ModelError& e) {
     EXPECT_NE(std::string(e.what()).find("scripts/train.sh"), std::string::npos) << e.what();
   }
+}
+
+// A small BoilerNet in memory against the plain forward pass (the training
+// code's: counts -> dense [-> ReLU] -> two BiLSTM -> dense -> sigmoid), with
+// the projection linear (folded at load) and ReLU (relu=1, not folded).
+TEST(Learned, BoilernetProjectionLinearAndRelu) {
+  const std::vector<std::string> tags = {"p", "div"}, words = {"alpha", "beta", "gamma"};
+  const size_t in = tags.size() + words.size() + 2, m = 3, H = 2;
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> u(-1.0f, 1.0f);
+  auto rnd = [&](size_t n) {
+    std::vector<float> v(n);
+    for (float& x : v) x = u(rng);
+    return v;
+  };
+  std::map<std::string, nn::Tensor> w;
+  w["dense.w"] = make({in, m}, rnd(in * m));
+  w["dense.b"] = make({m}, rnd(m));
+  for (int l = 1; l <= 2; ++l)
+    for (const char* dir : {"fwd", "bwd"}) {
+      const std::string p = "l" + std::to_string(l) + "." + dir + ".";
+      const size_t inp = l == 1 ? m : 2 * H;
+      w[p + "w_ih"] = make({inp, 4 * H}, rnd(inp * 4 * H));
+      w[p + "w_hh"] = make({H, 4 * H}, rnd(H * 4 * H));
+      w[p + "b"] = make({4 * H}, rnd(4 * H));
+    }
+  w["out.w"] = make({2 * H, 1}, rnd(2 * H));
+  w["out.b"] = make({1}, rnd(1));
+  Document d = parse_html(
+      "<div><p>Alpha beta beta</p><p>gamma delta</p><span>beta</span><div>x alpha</div></div>", "utf-8");
+  const auto blocks = learned::boilernet_blocks(d);
+  ASSERT_EQ(blocks.size(), 4u);
+  for (bool relu : {false, true}) {
+    WcemWriter f;
+    for (const auto& [name, t] : w) f.f32(name, {t.shape.begin(), t.shape.end()}, t.data);
+    std::string config = "tags=2\nwords=3\ndense=3\nhidden=2\n";
+    if (relu) config += "relu=1\n";
+    f.text("config", config);
+    f.text("tag_vocab", "p\ndiv");
+    f.text("word_vocab", "alpha\nbeta\ngamma");
+    const auto got = learned::boilernet_scores(d, f.finish());
+    // The plain forward pass.
+    nn::Tensor x(blocks.size(), m);
+    for (size_t b = 0; b < blocks.size(); ++b) {
+      std::vector<float> counts(in, 0.0f);
+      for (const auto& t : blocks[b].tags) {
+        auto it = std::find(tags.begin(), tags.end(), t);
+        counts[it == tags.end() ? tags.size() : it - tags.begin()] += 1;
+      }
+      for (const auto& t : blocks[b].words) {
+        auto it = std::find(words.begin(), words.end(), t);
+        counts[it == words.end() ? in - 1 : tags.size() + 1 + (it - words.begin())] += 1;
+      }
+      for (size_t o = 0; o < m; ++o) {
+        double v = w["dense.b"].data[o];
+        for (size_t c = 0; c < in; ++c) v += counts[c] * w["dense.w"].data[c * m + o];
+        x.row(b)[o] = relu ? std::max(0.0, v) : v;
+      }
+    }
+    for (int l = 1; l <= 2; ++l) {
+      const std::string p = "l" + std::to_string(l) + ".";
+      x = nn::bilstm(x, {&w[p + "fwd.w_ih"], &w[p + "fwd.w_hh"], &w[p + "fwd.b"]},
+                     {&w[p + "bwd.w_ih"], &w[p + "bwd.w_hh"], &w[p + "bwd.b"]});
+    }
+    const auto y = nn::dense(x, w["out.w"], w["out.b"]);
+    ASSERT_EQ(got.size(), blocks.size());
+    for (size_t b = 0; b < blocks.size(); ++b) EXPECT_NEAR(got[b], nn::sigmoid(y.data[b]), 1e-6) << relu << " " << b;
+  }
+  // The ReLU is applied: the two configurations differ on this input.
+  WcemWriter lin, rel;
+  for (const auto& [name, t] : w) {
+    lin.f32(name, {t.shape.begin(), t.shape.end()}, t.data);
+    rel.f32(name, {t.shape.begin(), t.shape.end()}, t.data);
+  }
+  for (auto* f : {&lin, &rel}) {
+    f->text("config", std::string("tags=2\nwords=3\ndense=3\nhidden=2\n") + (f == &rel ? "relu=1\n" : ""));
+    f->text("tag_vocab", "p\ndiv");
+    f->text("word_vocab", "alpha\nbeta\ngamma");
+  }
+  EXPECT_NE(learned::boilernet_scores(d, lin.finish()), learned::boilernet_scores(d, rel.finish()));
 }
 
 TEST(Learned, CorruptWeightsThrowNotCrash) {

@@ -72,10 +72,15 @@ struct BoilerNetModel {
   uint32_t tag_oov = 0, word_oov = 0;
   std::vector<uint32_t> tag_column;  // per Tag value: its input column (tag_oov when out of the vocabulary)
   size_t inputs = 0;
-  // The dense projection has no activation, so it folds into the first
-  // layer's input projection: row c = dense.w[c] W_ih (both directions, 8H
-  // wide), bias = dense.b W_ih + b_ih. A block then costs (its nonzeros x 8H)
-  // additions instead of (nonzeros x dense + dense x 8H) multiply-adds.
+  // A linear dense projection (relu absent from the config) folds into the
+  // first layer's input projection: row c = dense.w[c] W_ih (both directions,
+  // 8H wide), bias = dense.b W_ih + b_ih. A block then costs (its nonzeros x
+  // 8H) additions instead of (nonzeros x dense + dense x 8H) multiply-adds.
+  // With relu=1 (the released code's projection) nothing folds: `fold` holds
+  // dense.w itself (dense wide) and the first layer's input projection runs as
+  // a product over the projected blocks.
+  bool relu = false;
+  size_t fold_width = 0;
   std::vector<float> fold, fold_bias;
   nn::BiLstm layers[2];
   nn::PackedMatrix out;
@@ -102,11 +107,18 @@ struct BoilerNetModel {
       }
       layers[l] = nn::pack_bilstm(dir_weights[0], dir_weights[1]);
     }
-    const size_t G = 8 * h;
-    fold.assign(inputs * G, 0.0f);
-    nn::gemm(dense_w.data.data(), inputs, m, layers[0].ih, nn::Init::Accumulate, fold.data(), G);
-    fold_bias.resize(G);
-    nn::gemm(dense_b.data.data(), 1, m, layers[0].ih, nn::Init::Bias, fold_bias.data(), G);
+    relu = file.has_config("relu") && file.config_int("relu") != 0;
+    if (relu) {
+      fold_width = m;
+      fold = dense_w.data;
+      fold_bias = dense_b.data;
+    } else {
+      fold_width = 8 * h;
+      fold.assign(inputs * fold_width, 0.0f);
+      nn::gemm(dense_w.data.data(), inputs, m, layers[0].ih, nn::Init::Accumulate, fold.data(), fold_width);
+      fold_bias.resize(fold_width);
+      nn::gemm(dense_b.data.data(), 1, m, layers[0].ih, nn::Init::Bias, fold_bias.data(), fold_width);
+    }
     const nn::Tensor& out_w = file.tensor("out.w", {2 * h, 1});
     const nn::Tensor& out_b = file.tensor("out.b", {1});
     out = nn::pack(out_w.data.data(), 2 * h, 1, out_b.data.data());
@@ -171,16 +183,23 @@ struct BoilerNetModel {
   std::vector<float> scores(const SparseBlocks& rows) const {
     const size_t n = rows.size();
     if (n == 0) return {};
-    const size_t H = layers[0].H, G = 8 * H;
-    std::vector<float> out_scores(n), z, h1, h2;
+    const size_t H = layers[0].H, G = 8 * H, F = fold_width;
+    std::vector<float> out_scores(n), z, h1, h2, x;
     for (size_t start = 0; start < n; start += kWindowBlocks) {
       const size_t T = std::min(n, start + kWindowBlocks) - start;
-      z.resize(T * G);
+      // The sparse rows times `fold`: the first layer's input projection
+      // (folded), or the dense projection (relu).
+      float* rows_out = relu ? (x.resize(T * F), x.data()) : (z.resize(T * G), z.data());
       for (size_t t = 0; t < T; ++t) {
-        float* zt = z.data() + t * G;
-        std::copy(fold_bias.begin(), fold_bias.end(), zt);
+        float* xt = rows_out + t * F;
+        std::copy(fold_bias.begin(), fold_bias.end(), xt);
         const uint32_t b = rows.start[start + t], e = rows.start[start + t + 1];
-        nn::sparse_accumulate(rows.entries.data() + b, e - b, fold.data(), inputs, G, zt);
+        nn::sparse_accumulate(rows.entries.data() + b, e - b, fold.data(), inputs, F, xt);
+      }
+      if (relu) {
+        for (float& v : x) v = std::max(v, 0.0f);
+        z.resize(T * G);
+        nn::gemm(x.data(), T, F, layers[0].ih, nn::Init::Bias, z.data(), G);
       }
       h1.resize(T * 2 * H);
       h2.resize(T * 2 * H);

@@ -72,4 +72,11 @@ void tanh_n(float* x, size_t n) {
   base::tanh_n(x, n);
 }
 
+void lstm_cell(const float* z, float* c, float* h, size_t H) {
+#ifdef WCE_ACT_X86
+  if (gemm_isa() == GemmIsa::Avx2) return avx2::lstm_cell(z, c, h, H);
+#endif
+  base::lstm_cell(z, c, h, H);
+}
+
 }  // namespace wce::nn

@@ -22,5 +22,10 @@ void softmax_rows(Tensor& x);
 // WASM libc by an ulp).
 void sigmoid_n(float* x, size_t n);
 void tanh_n(float* x, size_t n);
+// One LSTM step's cell with these activations: z = the gate pre-activations
+// i, f, g, o (H values each); c_t = sigmoid(f) c + sigmoid(i) tanh(g) in place
+// of c; h = sigmoid(o) tanh(c_t). Each value the same bits as sigmoid_n /
+// tanh_n and the scalar formulas (no contraction in core/src/nn).
+void lstm_cell(const float* z, float* c, float* h, size_t H);
 
 }  // namespace wce::nn

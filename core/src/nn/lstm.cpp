@@ -11,22 +11,17 @@ namespace {
 
 // One direction over the sequence. z rows (stride zs) hold the step's input
 // projection (4H values), completed in place with h_{t-1} W_hh; h goes to
-// out rows (stride os).
+// out rows (stride os), and the previous step's row is the next h_{t-1}.
 void steps(const PackedMatrix& hh, size_t H, float* z, size_t zs, size_t T, bool reverse, float* out, size_t os) {
-  std::vector<float> h(H, 0.0f), c(H, 0.0f);
+  std::vector<float> c(H, 0.0f);
+  const float* h = nullptr;  // h_0 = 0: the first step has no recurrent term
   for (size_t s = 0; s < T; ++s) {
     const size_t t = reverse ? T - 1 - s : s;
     float* zt = z + t * zs;
-    if (s > 0) gemm(h.data(), 1, H, hh, Init::Accumulate, zt, 4 * H);
-    sigmoid_n(zt, 2 * H);          // i, f
-    tanh_n(zt + 2 * H, H);         // g
-    sigmoid_n(zt + 3 * H, H);      // o
-    const float *i = zt, *f = zt + H, *g = zt + 2 * H, *o = zt + 3 * H;
-    for (size_t j = 0; j < H; ++j) c[j] = f[j] * c[j] + i[j] * g[j];
-    std::copy(c.begin(), c.end(), h.begin());
-    tanh_n(h.data(), H);
+    if (h) gemm(h, 1, H, hh, Init::Accumulate, zt, 4 * H);
     float* ht = out + t * os;
-    for (size_t j = 0; j < H; ++j) ht[j] = h[j] = o[j] * h[j];
+    lstm_cell(zt, c.data(), ht, H);
+    h = ht;
   }
 }
 

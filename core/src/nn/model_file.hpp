@@ -38,6 +38,7 @@ class ModelFile {
   // An integer from the "config" text entry (key=value lines).
   long config_int(const std::string& key) const;
   double config_double(const std::string& key) const;
+  bool has_config(const std::string& key) const { return config_.count(key) > 0; }
   const std::string& name() const { return name_; }
 
  private:
