@@ -58,14 +58,6 @@
     if (rel === 'author') return FLAG_REL_AUTHOR;
     return Object.prototype.hasOwnProperty.call(REL_NAVIGATION, rel) ? FLAG_REL_NAVIGATION : 0;
   }
-  // The attributes the encoding reads, one bit each (a prototype-less map:
-  // an attribute named "constructor" is not one of them).
-  var A_HIDDEN = 1, A_REL = 2, A_HREF = 4, A_ID = 8, A_CLASS = 16, A_ROLE = 32, A_ITEMPROP = 64,
-    A_ARIA_HIDDEN = 128, A_STYLE = 256;
-  var ATTR_BITS = Object.create(null);
-  ATTR_BITS.hidden = A_HIDDEN; ATTR_BITS.rel = A_REL; ATTR_BITS.href = A_HREF; ATTR_BITS.id = A_ID;
-  ATTR_BITS['class'] = A_CLASS; ATTR_BITS.role = A_ROLE; ATTR_BITS.itemprop = A_ITEMPROP;
-  ATTR_BITS['aria-hidden'] = A_ARIA_HIDDEN; ATTR_BITS.style = A_STYLE;
   var ELEMENT_NODE = 1;
   var TEXT_NODE = 3;
   var CDATA_SECTION_NODE = 4;
@@ -200,30 +192,20 @@
         var flags = 0;
         var id = '', cls = '', role = '', itemprop = '', ariaHidden = '', style = '';
         parts.push(name);
-        // One call lists the attributes; getAttribute only for those there
-        // (the same values as asking for each: same names, same first match).
-        var have = 0;
         if (node.hasAttributes()) {
-          var attrNames = node.getAttributeNames();
-          for (var a = 0; a < attrNames.length; a++) {
-            var bit = ATTR_BITS[attrNames[a]];
-            if (bit !== undefined) have |= bit;
-          }
-        }
-        if (have !== 0) {
-          if (have & A_HIDDEN) flags |= FLAG_HIDDEN;
-          if (have & A_REL) flags |= relFlags(node.getAttribute('rel'));
-          if (have & A_HREF) {
+          if (node.hasAttribute('hidden')) flags |= FLAG_HIDDEN;
+          if (node.hasAttribute('rel')) flags |= relFlags(node.getAttribute('rel'));
+          if (node.hasAttribute('href')) {
             flags |= FLAG_HREF;
             if (node.getAttribute('href').lastIndexOf('javascript:', 0) === 0) flags |= FLAG_JAVASCRIPT_HREF;
           }
           // In the encoding's order: id, class, role, itemprop, aria-hidden, style.
-          if ((have & A_ID) && (id = node.getAttribute('id'))) parts.push(id = wellFormed(id)); else id = '';
-          if ((have & A_CLASS) && (cls = node.getAttribute('class'))) parts.push(cls = wellFormed(cls)); else cls = '';
-          if ((have & A_ROLE) && (role = node.getAttribute('role'))) parts.push(role = wellFormed(role)); else role = '';
-          if ((have & A_ITEMPROP) && (itemprop = node.getAttribute('itemprop'))) parts.push(itemprop = wellFormed(itemprop)); else itemprop = '';
-          if ((have & A_ARIA_HIDDEN) && (ariaHidden = node.getAttribute('aria-hidden'))) parts.push(ariaHidden = wellFormed(ariaHidden)); else ariaHidden = '';
-          if ((have & A_STYLE) && (style = node.getAttribute('style'))) parts.push(style = wellFormed(style)); else style = '';
+          if ((id = node.getAttribute('id'))) parts.push(id = wellFormed(id)); else id = '';
+          if ((cls = node.getAttribute('class'))) parts.push(cls = wellFormed(cls)); else cls = '';
+          if ((role = node.getAttribute('role'))) parts.push(role = wellFormed(role)); else role = '';
+          if ((itemprop = node.getAttribute('itemprop'))) parts.push(itemprop = wellFormed(itemprop)); else itemprop = '';
+          if ((ariaHidden = node.getAttribute('aria-hidden'))) parts.push(ariaHidden = wellFormed(ariaHidden)); else ariaHidden = '';
+          if ((style = node.getAttribute('style'))) parts.push(style = wellFormed(style)); else style = '';
         }
         buf[w] = KIND_ELEMENT | (flags << 8);
         buf[w + 1] = parent;
