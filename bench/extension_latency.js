@@ -43,6 +43,12 @@
 // the click starts a new worker that loads the WebAssembly module again.
 // Readability.js: `new Readability(document.cloneNode(true)).parse()` in the
 // page's main world, 1 cold + 3 warm runs (the warm median is the reference).
+// Readability.js as a reader-mode extension runs it (the second peer): in
+// another fresh tab, the service worker injects Readability.js and one parse
+// with scripting.executeScript (files: a copy of the extension with
+// bench_readability.js added, see peerExtension), timed in the worker from
+// the call to its result, as our first click is. Ours cold against
+// Readability.js warm stays the headline (the stricter ratio).
 //
 // The "agreement" row is the popup's "where several methods agree" view: five
 // extractors on one parse (settings.AGREEMENT_EXTRACTORS), the closest thing
@@ -112,11 +118,25 @@ const quantile = (xs, q) => {
   return s[lo] + (s[Math.min(lo + 1, s.length - 1)] - s[lo]) * (pos - lo);
 };
 
+// A temporary copy of the extension with bench_readability.js: Readability.js
+// and one parse of a clone of the document, whose value (the last expression
+// of the file) is executeScript's result. Only the bench loads this copy.
+const PEER_FILE = 'bench_readability.js';
+function peerExtension(readabilitySrc) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'wce-latency-ext-'));
+  fs.cpSync(EXT_DIR, dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, PEER_FILE), readabilitySrc +
+    '\n;(() => { const a = new Readability(document.cloneNode(true)).parse(); return a ? a.textContent.length : -1; })();\n');
+  return dir;
+}
+
 async function main() {
   const o = args();
   if (!fs.existsSync(path.join(EXT_DIR, 'manifest.json'))) {
     throw new Error(`${EXT_DIR} is missing: node scripts/build_extension.mjs --test`);
   }
+  const readabilitySrc = fs.readFileSync(READABILITY_JS, 'utf8');
+  const extCopy = peerExtension(readabilitySrc);
   const pages = loadPages(o.pages);
   const server = http.createServer((req, res) => {
     const m = /^\/p\/(\d+)$/.exec(new URL(req.url, 'http://x').pathname);
@@ -133,8 +153,8 @@ async function main() {
     ignoreDefaultArgs: ['--disable-extensions'],
     viewport: { width: 1280, height: 800 },
     args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', `--disable-extensions-except=${EXT_DIR}`,
-      `--load-extension=${EXT_DIR}`],
+      '--disable-component-update', '--disable-sync', `--disable-extensions-except=${extCopy}`,
+      `--load-extension=${extCopy}`],
   });
   await context.route((url) => !(url.protocol === 'http:' && url.hostname === '127.0.0.1') &&
     url.protocol !== 'chrome-extension:', // the popup (cold start)
@@ -152,7 +172,6 @@ async function main() {
       throw new Error('the page script was not registered');
     });
   }
-  const readabilitySrc = fs.readFileSync(READABILITY_JS, 'utf8');
 
   // One call from the service worker, timed there: {ms, paintedMs, res}.
   const click = (tabId, want) => worker.evaluate(async ({ id, w }) => {
@@ -174,7 +193,7 @@ async function main() {
   };
 
   const rows = []; // {page, dataset, extractor, first, firstPainted, later: [], phases}
-  const peer = []; // {page, cold, warm}
+  const peer = []; // {page, cold, warm, injected}
   const started = Date.now();
   for (let i = 0; i < pages.length; i++) {
     const url = `${base}/p/${i}`;
@@ -191,8 +210,19 @@ async function main() {
         }
         return out;
       }, { src: readabilitySrc, runs: READABILITY_WARM_RUNS }).catch((e) => ({ error: String(e) }));
-      if (Array.isArray(times)) peer.push({ page: i, cold: times[0], warm: median(times.slice(1)) });
       await page.close();
+      // As a reader-mode extension: injected into a fresh tab, one parse.
+      const b = await freshTab(url);
+      const injected = await worker.evaluate(async ({ id, file }) => {
+        const t0 = performance.now();
+        const [r] = await chrome.scripting.executeScript({ target: { tabId: id }, files: [file] });
+        return { ms: performance.now() - t0, chars: r && r.result };
+      }, { id: b.tabId, file: PEER_FILE }).catch((e) => ({ error: String(e) }));
+      await b.page.close();
+      if (Array.isArray(times)) {
+        peer.push({ page: i, cold: times[0], warm: median(times.slice(1)),
+          injected: Number.isFinite(injected.ms) && typeof injected.chars === 'number' ? injected.ms : NaN });
+      }
     }
     for (const ex of o.extractors) {
       const want = ex === 'agreement' ? { on: true, extractor: 'readability', confidence: true }
@@ -270,18 +300,23 @@ async function main() {
   await context.close();
   server.close();
   fs.rmSync(profile, { recursive: true, force: true });
+  fs.rmSync(extCopy, { recursive: true, force: true });
 
   // ---------------------------------------------------------------- report
   const peerWarm = peer.map((p) => p.warm);
   const peerCold = peer.map((p) => p.cold);
+  const peerInjected = peer.map((p) => p.injected);
   const refMedian = median(peerWarm);
+  const injMedian = median(peerInjected);
   const fmt = (x) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
   const lines = [];
-  lines.push('| what | pages | median ms | p90 ms | median / Readability.js |');
-  lines.push('|---|---:|---:|---:|---:|');
-  const line = (what, xs) => lines.push(`| ${what} | ${xs.length} | ${fmt(median(xs))} | ${fmt(quantile(xs, 0.9))} | ${(median(xs) / refMedian).toFixed(2)}x |`);
+  lines.push('| what | pages | median ms | p90 ms | median / Readability.js warm in the page (headline) | median / Readability.js injected, first run |');
+  lines.push('|---|---:|---:|---:|---:|---:|');
+  const line = (what, xs) => lines.push(`| ${what} | ${xs.filter(Number.isFinite).length} | ${fmt(median(xs))} | ${fmt(quantile(xs, 0.9))} | ` +
+    `${(median(xs) / refMedian).toFixed(2)}x | ${(median(xs) / injMedian).toFixed(2)}x |`);
   line('Readability.js in the page, warm (reference)', peerWarm);
   line('Readability.js in the page, first run', peerCold);
+  line('Readability.js as a reader-mode extension: executeScript(Readability.js + one parse), first run', peerInjected);
   for (const ex of o.extractors) {
     const rs = rows.filter((r) => r.extractor === ex && r.ok);
     line(`ours, \`${ex}\`, first click (${o.instant ? 'instant mode: script in the page since load' : 'scripts injected'})`, rs.map((r) => r.first));
