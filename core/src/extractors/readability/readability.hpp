@@ -6,8 +6,10 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "document/unicode.hpp"
@@ -174,10 +176,31 @@ struct Agg {
   bool has_block = false;       // a descendant in DIV_TO_P_ELEMS
   bool phrasing_kids = true;    // every child is phrasing content
   bool data_table_desc = false; // a descendant table marked as a data table
-  std::string shorttext;        // text with white-space runs collapsed, if short
-  bool long_text = false;       // shorttext overflowed
 };
+// Copied as plain memory (base_agg_ -> agg_ on every attempt).
+static_assert(std::is_trivially_copyable_v<Agg>);
 constexpr size_t kShortTextCap = 64;
+
+// The subtree's text with white-space runs collapsed, while it is short
+// (_cleanConditionally's ad/loading-words test). Kept apart from Agg and with
+// its bytes inline, so that Agg copies as plain memory and no node's fold
+// allocates (32-bit libc++, as in WASM, keeps only 10 bytes of a string inline).
+struct ShortText {
+  // A text node's run may end in one space past the cap (its last character).
+  static constexpr size_t kBytes = kShortTextCap + 1;
+  char bytes[kBytes];
+  uint8_t len = 0;
+  bool long_text = false;  // the text overflowed kShortTextCap
+  std::string_view view() const { return std::string_view(bytes, len); }
+  // Appends a piece, or marks the text long when it would pass the cap.
+  void append(std::string_view s) {
+    if (long_text) return;
+    if (len + s.size() > kShortTextCap) { long_text = true; return; }
+    std::memcpy(bytes + len, s.data(), s.size());
+    len = static_cast<uint8_t>(len + s.size());
+  }
+  void space() { bytes[len++] = ' '; }  // never past kBytes: len <= kShortTextCap unless long
+};
 
 inline int count_index(Tag t) {
   switch (t) {
@@ -265,6 +288,7 @@ class Readability {
   std::vector<Agg> base_agg_; // its subtree facts
   Tree t_;                    // the tree of the current attempt
   std::vector<Agg> agg_;
+  std::vector<ShortText> short_;  // per node of t_, set by fold(x, true)
   std::vector<double> score_;
   std::vector<uint8_t> scored_, data_table_;
   std::vector<uint32_t> order_;
