@@ -71,7 +71,7 @@ inline bool tag_to_score(Tag t) {
          t == Tag::H6 || t == Tag::P || t == Tag::Td || t == Tag::Pre;
 }
 // DIV_TO_P_ELEMS (block children that keep a <div> from becoming a <p>)
-inline bool div_to_p_elem(Tag t) {
+constexpr bool div_to_p_elem(Tag t) {
   return t == Tag::Blockquote || t == Tag::Dl || t == Tag::Div || t == Tag::Img || t == Tag::Ol ||
          t == Tag::P || t == Tag::Pre || t == Tag::Table || t == Tag::Ul;
 }
@@ -82,7 +82,7 @@ inline bool alter_to_div_exception(Tag t) {
 }
 // PHRASING_ELEMS. MATH is listed there in upper case, but a DOM gives the
 // MathML element the tag name "math", so it never matches: left out here.
-inline bool phrasing_elem(Tag t) {
+constexpr bool phrasing_elem(Tag t) {
   switch (t) {
     case Tag::Abbr: case Tag::Audio: case Tag::B: case Tag::Bdo: case Tag::Br: case Tag::Button:
     case Tag::Cite: case Tag::Code: case Tag::Data: case Tag::Datalist: case Tag::Dfn: case Tag::Em:
@@ -96,11 +96,11 @@ inline bool phrasing_elem(Tag t) {
       return false;
   }
 }
-inline bool heading(Tag t) {
+constexpr bool heading(Tag t) {
   return t == Tag::H1 || t == Tag::H2 || t == Tag::H3 || t == Tag::H4 || t == Tag::H5 || t == Tag::H6;
 }
 // _cleanConditionally: textishTags = SPAN, LI, TD + DIV_TO_P_ELEMS
-inline bool textish(Tag t) { return t == Tag::Span || t == Tag::Li || t == Tag::Td || div_to_p_elem(t); }
+constexpr bool textish(Tag t) { return t == Tag::Span || t == Tag::Li || t == Tag::Td || div_to_p_elem(t); }
 
 // ---------------------------------------------------------------------------
 // The working tree: a copy of the Document's structure that Readability may
@@ -202,7 +202,7 @@ struct ShortText {
   void space() { bytes[len++] = ' '; }  // never past kBytes: len <= kShortTextCap unless long
 };
 
-inline int count_index(Tag t) {
+constexpr int count_index(Tag t) {
   switch (t) {
     case Tag::P: return kCntP;
     case Tag::Img: return kCntImg;
@@ -218,6 +218,35 @@ inline int count_index(Tag t) {
     default: return -1;
   }
 }
+
+// What fold() asks of each child's tag, in one table lookup (the predicates
+// above are switches; in WASM each becomes a jump table, an indirect branch
+// per child and predicate).
+enum FoldBit : uint8_t {
+  kFoldPhrasing = 1,        // phrasing_elem
+  kFoldPhrasingIfKids = 2,  // A, DEL, INS: phrasing when all their children are
+  kFoldHeading = 4,
+  kFoldTextish = 8,
+  kFoldBlock = 16,          // div_to_p_elem
+};
+struct FoldFacts {
+  uint8_t bits = 0;
+  int8_t count = -1;  // count_index
+};
+constexpr std::array<FoldFacts, static_cast<size_t>(Tag::Count)> make_fold_facts() {
+  std::array<FoldFacts, static_cast<size_t>(Tag::Count)> f{};
+  for (size_t i = 0; i < f.size(); ++i) {
+    const Tag t = static_cast<Tag>(i);
+    f[i].bits = static_cast<uint8_t>((phrasing_elem(t) ? kFoldPhrasing : 0) |
+                                     ((t == Tag::A || t == Tag::Del || t == Tag::Ins) ? kFoldPhrasingIfKids : 0) |
+                                     (heading(t) ? kFoldHeading : 0) | (textish(t) ? kFoldTextish : 0) |
+                                     (div_to_p_elem(t) ? kFoldBlock : 0));
+    f[i].count = static_cast<int8_t>(count_index(t));
+  }
+  return f;
+}
+inline constexpr auto kFoldFacts = make_fold_facts();
+inline FoldFacts fold_facts(Tag t) { return kFoldFacts[static_cast<size_t>(t)]; }
 
 // ---------------------------------------------------------------------------
 

@@ -61,8 +61,8 @@ bool Readability::whitespace_node(uint32_t x) const {
 bool Readability::phrasing(uint32_t x) const {
   const WNode& w = t_.v[x];
   if (w.text) return true;
-  if (phrasing_elem(w.tag)) return true;
-  return (w.tag == Tag::A || w.tag == Tag::Del || w.tag == Tag::Ins) && agg_[x].phrasing_kids;
+  const uint8_t bits = fold_facts(w.tag).bits;
+  return (bits & kFoldPhrasing) || ((bits & kFoldPhrasingIfKids) && agg_[x].phrasing_kids);
 }
 
 // Subtree facts of x from its (already folded) children.
@@ -106,19 +106,19 @@ void Readability::fold(uint32_t x, bool with_short) {
         st->append(s);
       }
     }
-    if (!phrasing(c)) a.phrasing_kids = false;
-    if (cw.text) continue;
+    if (cw.text) continue;  // text is phrasing content
+    const FoldFacts f = fold_facts(cw.tag);
+    if (!(f.bits & kFoldPhrasing) && !((f.bits & kFoldPhrasingIfKids) && ca.phrasing_kids)) a.phrasing_kids = false;
     for (int k = 0; k < kNumCounts; ++k) a.cnt[k] += ca.cnt[k];
-    int ci = count_index(cw.tag);
-    if (ci >= 0) ++a.cnt[ci];
+    if (f.count >= 0) ++a.cnt[f.count];
     uint32_t il = inner_len(ca.t);
     a.link += ca.link + (cw.tag == Tag::A ? il : 0);
     a.list += ca.list + ((cw.tag == Tag::Ul || cw.tag == Tag::Ol) ? il : 0);
-    a.heads += ca.heads + (heading(cw.tag) ? il : 0);
-    a.textish += ca.textish + (textish(cw.tag) ? il : 0);
+    a.heads += ca.heads + ((f.bits & kFoldHeading) ? il : 0);
+    a.textish += ca.textish + ((f.bits & kFoldTextish) ? il : 0);
     a.max_td = std::max({a.max_td, ca.max_td, cw.tag == Tag::Tr ? ca.cnt[kCntTd] : 0u});
     if (a.caption == 0) a.caption = cw.tag == Tag::Caption ? (cw.first != kNone ? 2 : 1) : ca.caption;
-    a.has_block = a.has_block || div_to_p_elem(cw.tag) || ca.has_block;
+    a.has_block = a.has_block || (f.bits & kFoldBlock) || ca.has_block;
     a.data_table_desc = a.data_table_desc || ca.data_table_desc || (cw.tag == Tag::Table && data_table_[c]);
   }
   agg_[x] = a;
