@@ -7,7 +7,9 @@
 //
 //   node bench/wasm_profile.mjs [--data DIR] [--pages N] [--rounds R]
 //        [--extractor all_text] [--core build/wasm/wce_core.js] [--top 40]
-//        [--interval-us 100]
+//        [--interval-us 100] [--callers FUNCTION]
+// --callers: also the self time of FUNCTION (a name as printed, e.g. memcpy)
+// split by the function that called it.
 import fs from 'node:fs';
 import path from 'node:path';
 import inspector from 'node:inspector';
@@ -21,12 +23,12 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const DEFAULTS = {
   data: path.resolve(ROOT, '..', 'shared', 'datasets'), pages: 12, rounds: 3, extractor: 'all_text',
-  core: path.join(ROOT, 'build', 'wasm', 'wce_core.js'), top: 40, intervalUs: 100,
+  core: path.join(ROOT, 'build', 'wasm', 'wce_core.js'), top: 40, intervalUs: 100, callers: '',
 };
 const OPTIONS = {
   '--data': ['data', (v) => path.resolve(v)], '--pages': ['pages', Number], '--rounds': ['rounds', Number],
   '--extractor': ['extractor', String], '--core': ['core', (v) => path.resolve(v)], '--top': ['top', Number],
-  '--interval-us': ['intervalUs', Number],
+  '--interval-us': ['intervalUs', Number], '--callers': ['callers', String],
 };
 
 function post(session, method, params) {
@@ -47,6 +49,24 @@ function selfTimes(profile) {
     const f = node.callFrame;
     const kind = f.url.startsWith('wasm://') ? 'wasm' : f.url ? 'js' : 'vm';
     const key = kind + '\t' + (f.functionName || '(anonymous)') + (kind === 'js' ? ' ' + path.basename(f.url) : '');
+    ms.set(key, (ms.get(key) || 0) + dt);
+  }
+  return ms;
+}
+
+// Self time of the function named `name`, by the name of its caller.
+function callerTimes(profile, name) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map();
+  for (const n of profile.nodes) for (const c of n.children || []) parentOf.set(c, n);
+  const ms = new Map();
+  const { samples, timeDeltas } = profile;
+  for (let i = 0; i < samples.length; i++) {
+    const node = byId.get(samples[i]);
+    if (node.callFrame.functionName !== name) continue;
+    const parent = parentOf.get(node.id);
+    const key = parent ? parent.callFrame.functionName || '(anonymous)' : '(root)';
+    const dt = (i + 1 < timeDeltas.length ? timeDeltas[i + 1] : 0) / 1000;
     ms.set(key, (ms.get(key) || 0) + dt);
   }
   return ms;
@@ -95,6 +115,13 @@ async function main() {
   for (const [k, v] of rows) {
     const [kind, name] = k.split('\t');
     console.log(`| ${(100 * v / total).toFixed(1)} | ${v.toFixed(0)} | ${kind} | ${name} |`);
+  }
+  if (o.callers) {
+    console.log('');
+    console.log(`| ${o.callers}: self ms | called from |`);
+    console.log('|---:|---|');
+    for (const [k, v] of [...callerTimes(profile, o.callers)].sort((a, b) => b[1] - a[1]).slice(0, o.top))
+      console.log(`| ${v.toFixed(1)} | ${k} |`);
   }
 }
 

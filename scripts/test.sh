@@ -37,6 +37,8 @@ echo "== C++ tests"
 ctest --test-dir build/native --output-on-failure -j2
 echo "== WASM SIMD memchr against a byte-by-byte memchr"
 node build/wasm/wce_simd_memchr_check.js
+echo "== WASM memcpy / memmove / memset (wasm/bulk_memory.c) against byte loops"
+node build/wasm/wce_bulk_memory_check.js
 echo "== WASM SIMD text-run scan of Gumbo against its byte loop"
 node build/wasm/wce_plain_run_check.js
 echo "== JS tests"

@@ -125,7 +125,8 @@ bool Readability::should_clean(uint32_t x, Tag tag, bool in_data_table, bool cod
   const double input = g.cnt[kCntInput];
   const double heading_density = len == 0 ? 0 : static_cast<double>(g.heads) / len;
   const uint32_t embeds = g.cnt[kCntEmbed];
-  if (!g.long_text && ad_or_loading_words(inner_text(g.shorttext))) return true;
+  const ShortText& st = short_[x];
+  if (!st.long_text && ad_or_loading_words(inner_text(st.view()))) return true;
   const double link_density = len == 0 ? 0 : static_cast<double>(g.link) / len;
   const double text_density = len == 0 ? 0 : static_cast<double>(g.textish) / len;
   bool remove = false;

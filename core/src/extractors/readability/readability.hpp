@@ -6,8 +6,10 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "document/unicode.hpp"
@@ -69,7 +71,7 @@ inline bool tag_to_score(Tag t) {
          t == Tag::H6 || t == Tag::P || t == Tag::Td || t == Tag::Pre;
 }
 // DIV_TO_P_ELEMS (block children that keep a <div> from becoming a <p>)
-inline bool div_to_p_elem(Tag t) {
+constexpr bool div_to_p_elem(Tag t) {
   return t == Tag::Blockquote || t == Tag::Dl || t == Tag::Div || t == Tag::Img || t == Tag::Ol ||
          t == Tag::P || t == Tag::Pre || t == Tag::Table || t == Tag::Ul;
 }
@@ -80,7 +82,7 @@ inline bool alter_to_div_exception(Tag t) {
 }
 // PHRASING_ELEMS. MATH is listed there in upper case, but a DOM gives the
 // MathML element the tag name "math", so it never matches: left out here.
-inline bool phrasing_elem(Tag t) {
+constexpr bool phrasing_elem(Tag t) {
   switch (t) {
     case Tag::Abbr: case Tag::Audio: case Tag::B: case Tag::Bdo: case Tag::Br: case Tag::Button:
     case Tag::Cite: case Tag::Code: case Tag::Data: case Tag::Datalist: case Tag::Dfn: case Tag::Em:
@@ -94,11 +96,11 @@ inline bool phrasing_elem(Tag t) {
       return false;
   }
 }
-inline bool heading(Tag t) {
+constexpr bool heading(Tag t) {
   return t == Tag::H1 || t == Tag::H2 || t == Tag::H3 || t == Tag::H4 || t == Tag::H5 || t == Tag::H6;
 }
 // _cleanConditionally: textishTags = SPAN, LI, TD + DIV_TO_P_ELEMS
-inline bool textish(Tag t) { return t == Tag::Span || t == Tag::Li || t == Tag::Td || div_to_p_elem(t); }
+constexpr bool textish(Tag t) { return t == Tag::Span || t == Tag::Li || t == Tag::Td || div_to_p_elem(t); }
 
 // ---------------------------------------------------------------------------
 // The working tree: a copy of the Document's structure that Readability may
@@ -174,12 +176,33 @@ struct Agg {
   bool has_block = false;       // a descendant in DIV_TO_P_ELEMS
   bool phrasing_kids = true;    // every child is phrasing content
   bool data_table_desc = false; // a descendant table marked as a data table
-  std::string shorttext;        // text with white-space runs collapsed, if short
-  bool long_text = false;       // shorttext overflowed
 };
+// Copied as plain memory (base_agg_ -> agg_ on every attempt).
+static_assert(std::is_trivially_copyable_v<Agg>);
 constexpr size_t kShortTextCap = 64;
 
-inline int count_index(Tag t) {
+// The subtree's text with white-space runs collapsed, while it is short
+// (_cleanConditionally's ad/loading-words test). Kept apart from Agg and with
+// its bytes inline, so that Agg copies as plain memory and no node's fold
+// allocates (32-bit libc++, as in WASM, keeps only 10 bytes of a string inline).
+struct ShortText {
+  // A text node's run may end in one space past the cap (its last character).
+  static constexpr size_t kBytes = kShortTextCap + 1;
+  char bytes[kBytes];
+  uint8_t len = 0;
+  bool long_text = false;  // the text overflowed kShortTextCap
+  std::string_view view() const { return std::string_view(bytes, len); }
+  // Appends a piece, or marks the text long when it would pass the cap.
+  void append(std::string_view s) {
+    if (long_text) return;
+    if (len + s.size() > kShortTextCap) { long_text = true; return; }
+    std::memcpy(bytes + len, s.data(), s.size());
+    len = static_cast<uint8_t>(len + s.size());
+  }
+  void space() { bytes[len++] = ' '; }  // never past kBytes: len <= kShortTextCap unless long
+};
+
+constexpr int count_index(Tag t) {
   switch (t) {
     case Tag::P: return kCntP;
     case Tag::Img: return kCntImg;
@@ -195,6 +218,35 @@ inline int count_index(Tag t) {
     default: return -1;
   }
 }
+
+// What fold() asks of each child's tag, in one table lookup (the predicates
+// above are switches; in WASM each becomes a jump table, an indirect branch
+// per child and predicate).
+enum FoldBit : uint8_t {
+  kFoldPhrasing = 1,        // phrasing_elem
+  kFoldPhrasingIfKids = 2,  // A, DEL, INS: phrasing when all their children are
+  kFoldHeading = 4,
+  kFoldTextish = 8,
+  kFoldBlock = 16,          // div_to_p_elem
+};
+struct FoldFacts {
+  uint8_t bits = 0;
+  int8_t count = -1;  // count_index
+};
+constexpr std::array<FoldFacts, static_cast<size_t>(Tag::Count)> make_fold_facts() {
+  std::array<FoldFacts, static_cast<size_t>(Tag::Count)> f{};
+  for (size_t i = 0; i < f.size(); ++i) {
+    const Tag t = static_cast<Tag>(i);
+    f[i].bits = static_cast<uint8_t>((phrasing_elem(t) ? kFoldPhrasing : 0) |
+                                     ((t == Tag::A || t == Tag::Del || t == Tag::Ins) ? kFoldPhrasingIfKids : 0) |
+                                     (heading(t) ? kFoldHeading : 0) | (textish(t) ? kFoldTextish : 0) |
+                                     (div_to_p_elem(t) ? kFoldBlock : 0));
+    f[i].count = static_cast<int8_t>(count_index(t));
+  }
+  return f;
+}
+inline constexpr auto kFoldFacts = make_fold_facts();
+inline FoldFacts fold_facts(Tag t) { return kFoldFacts[static_cast<size_t>(t)]; }
 
 // ---------------------------------------------------------------------------
 
@@ -265,6 +317,7 @@ class Readability {
   std::vector<Agg> base_agg_; // its subtree facts
   Tree t_;                    // the tree of the current attempt
   std::vector<Agg> agg_;
+  std::vector<ShortText> short_;  // per node of t_, set by fold(x, true)
   std::vector<double> score_;
   std::vector<uint8_t> scored_, data_table_;
   std::vector<uint32_t> order_;

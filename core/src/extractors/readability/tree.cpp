@@ -61,61 +61,67 @@ bool Readability::whitespace_node(uint32_t x) const {
 bool Readability::phrasing(uint32_t x) const {
   const WNode& w = t_.v[x];
   if (w.text) return true;
-  if (phrasing_elem(w.tag)) return true;
-  return (w.tag == Tag::A || w.tag == Tag::Del || w.tag == Tag::Ins) && agg_[x].phrasing_kids;
+  const uint8_t bits = fold_facts(w.tag).bits;
+  return (bits & kFoldPhrasing) || ((bits & kFoldPhrasingIfKids) && agg_[x].phrasing_kids);
 }
 
-// Subtree facts of x from its (already folded) children.
+// Subtree facts of x from its (already folded) children. Built in place:
+// a local Agg copied in at the end is a memcpy call in WASM (96 bytes).
 void Readability::fold(uint32_t x, bool with_short) {
-  Agg a;
+  Agg& a = agg_[x];
+  a = Agg{};
+  ShortText* st = nullptr;
+  if (with_short) {
+    if (short_.size() < t_.v.size()) short_.resize(t_.v.size());
+    st = &short_[x];
+    st->len = 0;
+    st->long_text = false;
+  }
   const WNode& w = t_.v[x];
   if (w.text) {
     if (w.orig != kNone) a.t = txt_[w.orig];
-    if (with_short) {
+    if (st) {
       std::string_view s = doc_.text(w.orig);
       bool ws = false;
-      for (size_t i = 0; i < s.size() && !a.long_text;) {
+      for (size_t i = 0; i < s.size() && !st->long_text;) {
         size_t start = i;
         uint32_t cp = unicode::next(s, i);
-        if (js_space(cp)) { if (!ws) a.shorttext += ' '; ws = true; continue; }
+        if (js_space(cp)) { if (!ws) st->space(); ws = true; continue; }
         ws = false;
-        a.shorttext.append(s.data() + start, i - start);
-        if (a.shorttext.size() > kShortTextCap) a.long_text = true;
+        st->append(s.substr(start, i - start));
       }
     }
-    agg_[x] = std::move(a);
     return;
   }
   for (uint32_t c = w.first; c != kNone; c = t_.v[c].next) {
     const Agg& ca = agg_[c];
     const WNode& cw = t_.v[c];
     a.t = concat(a.t, ca.t);
-    if (with_short && !a.long_text) {
-      if (ca.long_text) {
-        a.long_text = true;
+    if (st && !st->long_text) {
+      const ShortText& cs = short_[c];
+      if (cs.long_text) {
+        st->long_text = true;
       } else {
-        std::string_view s = ca.shorttext;
-        if (!s.empty() && s.front() == ' ' && !a.shorttext.empty() && a.shorttext.back() == ' ') s.remove_prefix(1);
-        a.shorttext += s;
-        if (a.shorttext.size() > kShortTextCap) a.long_text = true;
+        std::string_view s = cs.view();
+        if (!s.empty() && s.front() == ' ' && st->len > 0 && st->bytes[st->len - 1] == ' ') s.remove_prefix(1);
+        st->append(s);
       }
     }
-    if (!phrasing(c)) a.phrasing_kids = false;
-    if (cw.text) continue;
+    if (cw.text) continue;  // text is phrasing content
+    const FoldFacts f = fold_facts(cw.tag);
+    if (!(f.bits & kFoldPhrasing) && !((f.bits & kFoldPhrasingIfKids) && ca.phrasing_kids)) a.phrasing_kids = false;
     for (int k = 0; k < kNumCounts; ++k) a.cnt[k] += ca.cnt[k];
-    int ci = count_index(cw.tag);
-    if (ci >= 0) ++a.cnt[ci];
+    if (f.count >= 0) ++a.cnt[f.count];
     uint32_t il = inner_len(ca.t);
     a.link += ca.link + (cw.tag == Tag::A ? il : 0);
     a.list += ca.list + ((cw.tag == Tag::Ul || cw.tag == Tag::Ol) ? il : 0);
-    a.heads += ca.heads + (heading(cw.tag) ? il : 0);
-    a.textish += ca.textish + (textish(cw.tag) ? il : 0);
+    a.heads += ca.heads + ((f.bits & kFoldHeading) ? il : 0);
+    a.textish += ca.textish + ((f.bits & kFoldTextish) ? il : 0);
     a.max_td = std::max({a.max_td, ca.max_td, cw.tag == Tag::Tr ? ca.cnt[kCntTd] : 0u});
     if (a.caption == 0) a.caption = cw.tag == Tag::Caption ? (cw.first != kNone ? 2 : 1) : ca.caption;
-    a.has_block = a.has_block || div_to_p_elem(cw.tag) || ca.has_block;
+    a.has_block = a.has_block || (f.bits & kFoldBlock) || ca.has_block;
     a.data_table_desc = a.data_table_desc || ca.data_table_desc || (cw.tag == Tag::Table && data_table_[c]);
   }
-  agg_[x] = std::move(a);
 }
 
 void Readability::compute(uint32_t root, bool with_short) {

@@ -5,6 +5,7 @@
 #pragma once
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <unordered_set>
@@ -240,11 +241,13 @@ class Tree : public EditTree<TreeLinks> {
   }
 
   // Python trim(): white-space runs collapsed to one space, ends stripped.
-  // Copies whole runs between white space (one append per word, not per
-  // code point: libc++'s append is not inlined in the WASM build).
+  // Copies whole runs between white space into a buffer sized once (the
+  // output is never longer than the input): no libc++ append per word, which
+  // is an out-of-line call with its capacity checks in the WASM build.
   static std::string str_of(std::string_view s) {
-    std::string out;
-    out.reserve(s.size());
+    std::string out(s.size(), '\0');
+    char* dst = out.data();
+    size_t n = 0;
     bool space = false;
     size_t run = std::string_view::npos;  // start of the current non-space run
     for (size_t i = 0; i < s.size();) {
@@ -252,19 +255,24 @@ class Tree : public EditTree<TreeLinks> {
       uint32_t cp = unicode::next(s, i);
       if (stopwords::py_space(cp)) {
         if (run != std::string_view::npos) {
-          out.append(s.data() + run, b - run);
+          std::memcpy(dst + n, s.data() + run, b - run);
+          n += b - run;
           run = std::string_view::npos;
         }
-        space = !out.empty();
+        space = n > 0;
         continue;
       }
       if (run == std::string_view::npos) {
-        if (space) out += ' ';
+        if (space) dst[n++] = ' ';
         space = false;
         run = b;
       }
     }
-    if (run != std::string_view::npos) out.append(s.data() + run, s.size() - run);
+    if (run != std::string_view::npos) {
+      std::memcpy(dst + n, s.data() + run, s.size() - run);
+      n += s.size() - run;
+    }
+    out.resize(n);
     return out;
   }
 
