@@ -247,6 +247,11 @@ constexpr std::array<FoldFacts, static_cast<size_t>(Tag::Count)> make_fold_facts
 }
 inline constexpr auto kFoldFacts = make_fold_facts();
 inline FoldFacts fold_facts(Tag t) { return kFoldFacts[static_cast<size_t>(t)]; }
+// Phrasing content for an element (text nodes always are): PHRASING_ELEMS,
+// or A, DEL, INS whose children are all phrasing.
+inline bool phrasing_element(uint8_t fold_bits, bool kids_phrasing) {
+  return (fold_bits & kFoldPhrasing) || ((fold_bits & kFoldPhrasingIfKids) && kids_phrasing);
+}
 
 // ---------------------------------------------------------------------------
 

@@ -60,9 +60,7 @@ bool Readability::whitespace_node(uint32_t x) const {
 // _isPhrasingContent, with A/DEL/INS decided by the folded phrasing_kids.
 bool Readability::phrasing(uint32_t x) const {
   const WNode& w = t_.v[x];
-  if (w.text) return true;
-  const uint8_t bits = fold_facts(w.tag).bits;
-  return (bits & kFoldPhrasing) || ((bits & kFoldPhrasingIfKids) && agg_[x].phrasing_kids);
+  return w.text || phrasing_element(fold_facts(w.tag).bits, agg_[x].phrasing_kids);
 }
 
 // Subtree facts of x from its (already folded) children. Built in place:
@@ -109,7 +107,7 @@ void Readability::fold(uint32_t x, bool with_short) {
     }
     if (cw.text) continue;  // text is phrasing content
     const FoldFacts f = fold_facts(cw.tag);
-    if (!(f.bits & kFoldPhrasing) && !((f.bits & kFoldPhrasingIfKids) && ca.phrasing_kids)) a.phrasing_kids = false;
+    if (!phrasing_element(f.bits, ca.phrasing_kids)) a.phrasing_kids = false;
     for (int k = 0; k < kNumCounts; ++k) a.cnt[k] += ca.cnt[k];
     if (f.count >= 0) ++a.cnt[f.count];
     uint32_t il = inner_len(ca.t);
