@@ -37,38 +37,39 @@ function post(session, method, params) {
   });
 }
 
-// Self time per function of a V8 CPU profile: each sample's leaf node gets the
-// interval that follows it.
-function selfTimes(profile) {
+// Each sample of a V8 CPU profile: its leaf node and the interval that
+// follows it (ms).
+function forEachSample(profile, visit) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const ms = new Map();
   const { samples, timeDeltas } = profile;
   for (let i = 0; i < samples.length; i++) {
-    const node = byId.get(samples[i]);
-    const dt = (i + 1 < timeDeltas.length ? timeDeltas[i + 1] : 0) / 1000;
+    visit(byId.get(samples[i]), (i + 1 < timeDeltas.length ? timeDeltas[i + 1] : 0) / 1000);
+  }
+}
+
+// Self time per function.
+function selfTimes(profile) {
+  const ms = new Map();
+  forEachSample(profile, (node, dt) => {
     const f = node.callFrame;
     const kind = f.url.startsWith('wasm://') ? 'wasm' : f.url ? 'js' : 'vm';
     const key = kind + '\t' + (f.functionName || '(anonymous)') + (kind === 'js' ? ' ' + path.basename(f.url) : '');
     ms.set(key, (ms.get(key) || 0) + dt);
-  }
+  });
   return ms;
 }
 
 // Self time of the function named `name`, by the name of its caller.
 function callerTimes(profile, name) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parentOf = new Map();
   for (const n of profile.nodes) for (const c of n.children || []) parentOf.set(c, n);
   const ms = new Map();
-  const { samples, timeDeltas } = profile;
-  for (let i = 0; i < samples.length; i++) {
-    const node = byId.get(samples[i]);
-    if (node.callFrame.functionName !== name) continue;
+  forEachSample(profile, (node, dt) => {
+    if (node.callFrame.functionName !== name) return;
     const parent = parentOf.get(node.id);
     const key = parent ? parent.callFrame.functionName || '(anonymous)' : '(root)';
-    const dt = (i + 1 < timeDeltas.length ? timeDeltas[i + 1] : 0) / 1000;
     ms.set(key, (ms.get(key) || 0) + dt);
-  }
+  });
   return ms;
 }
 
