@@ -13,7 +13,8 @@
 // here (a few lines of PNG encoding with node's zlib), so the repo holds no binaries.
 //
 // Usage: node scripts/build_extension.mjs [--test]
-// No dependencies beyond node's own modules.
+// Dependencies: node's own modules, and esbuild (a devDependency) to minify
+// the injected content bundle.
 
 import fs from 'node:fs';
 import esbuild from 'esbuild';
