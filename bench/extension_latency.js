@@ -349,12 +349,12 @@ async function main() {
   // Where a click's time goes, from the stamps that the background and the
   // page put on it (absolute times: performance.timeOrigin + now(), so they
   // compare across processes): the background's settings; on a first click
-  // the injection (executeScript called -> the first file starts -> content_port.js
+  // the injection (executeScript called -> the bundle starts -> content.js
   // starts, after the other scripts' top level), the page's
   // encoding and classify round trip, which start at injection, and the wait
   // for the click's own request (sent when the page connects); then the
   // paint and the answer's trip back to the background.
-  const st = ['| extractor | click | settings | -> inject call | inject -> script starts | script top level | content_port.js -> encode | request reaches the page | encode + pack | ' +
+  const st = ['| extractor | click | settings | -> inject call | inject -> script starts | script top level | content.js -> encode | request reaches the page | encode + pack | ' +
     'classify round trip | labels -> paint starts | paint | answer back | total |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'];
   for (const ex of o.extractors) {

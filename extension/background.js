@@ -9,11 +9,10 @@
  * the reader page and the keyboard shortcuts ask:
  *
  *   setHighlight(tabId, {on, extractor, confidence})
- *     1. if the tab has no port to us yet, inject content_first.js
- *        (platform.js + node_pack.js + dom_encoder.js + content_port.js),
- *        which connects one and at once sends its encoded DOM up for the
- *        labels of this request (callContent, classify forRun), then
- *        content_bundle.js (reader_model.js + content.js), in one call
+ *     1. if the tab has no port to us yet, inject content_bundle.js
+ *        (platform.js + dom_encoder.js + reader_model.js + content.js, one
+ *        script), which connects one and at once sends its encoded DOM up
+ *        for the labels of this request (callContent, classify forRun)
  *     2. on  -> insertCSS (colours from the settings; once per document) and,
  *               at the same time, 'run' {action: 'on'} down the port: the
  *               page encodes its DOM (unless it has not changed since the

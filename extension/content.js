@@ -1,13 +1,13 @@
 /*
  * content.js: runs in the tab's isolated world, injected by background.js on
- * first use after content_port.js (which opens the port to the background
- * and sends the encoded page up for the labels of the click that injected
- * it) and reader_model.js (files content_first.js and content_bundle.js, made
- * by scripts/build_extension.mjs from platform.js contentParts). It defines
- * `globalThis.wceContent` = { state(), status(), on(opts), off(),
- * reader(opts), run(o), connect(force) }: each click arrives as one 'run'
- * message on the port (background.js callContent), which content_port.js
- * hands to run(o), and the answer goes back the same way.
+ * first use together with platform.js, dom_encoder.js and reader_model.js
+ * (one file: content_bundle.js, made by scripts/build_extension.mjs). It
+ * defines `globalThis.wceContent` = { state(), status(), on(opts), off(),
+ * reader(opts), run(o), connect(force) } and, at injection, opens one
+ * long-lived port to the background and sends the encoded page up it for the
+ * labels of the click that injected it (labelAtInjection): each click arrives
+ * as one 'run' message on it (background.js callContent) and the answer goes
+ * back the same way.
  *
  * on({extractor, confidence, css}): encode the live DOM (dom_encoder.js, the
  *        composed tree: open shadow roots and same-origin frames included),
@@ -31,11 +31,16 @@
  */
 (function () {
   'use strict';
-  // Injected once per document (with content_port.js, which reconnects the
-  // port when injected again).
-  if (globalThis.wceContent) return;
-  const P = globalThis.wcePort; // content_port.js: the port, the encoding and its watch
-  const stamp = P.stamp;
+  // Injected once per document; injected again only when the background
+  // lost its port to this page (it restarted): then just reconnect.
+  if (globalThis.wceContent) {
+    globalThis.wceContent.connect(true);
+    return;
+  }
+  // Absolute time (ms since the epoch, sub-ms): the phases of a click are
+  // told across processes (background.js stamp()).
+  const stamp = () => performance.timeOrigin + performance.now();
+  const EVAL_AT = stamp(); // this script starts: the injection is done
 
   const HIGHLIGHT_NAME = 'wce-main';
   const THRESHOLD = 0.5;
@@ -285,6 +290,108 @@
     mode = null;
   }
 
+  // Chrome refuses a message of more than 64 MiB (as JSON, where one
+  // character may take 6 bytes): a page of a million text nodes makes about
+  // 70 MB. Past MESSAGE_PART characters the flat DOM goes ahead in parts
+  // ('wce:part'), which the background joins when the 'wce:classify' that
+  // names them arrives.
+  const MESSAGE_PART = 8 * 1024 * 1024;
+  const PAGE_FIELDS = ['nodes', 'strings'];
+  // The end of the part of s that starts at i; never between the two halves
+  // of a surrogate pair (messaging converts strings to UTF-8).
+  function partEnd(s, i) {
+    let end = Math.min(s.length, i + MESSAGE_PART);
+    const c = s.charCodeAt(end - 1);
+    if (end < s.length && c >= 0xD800 && c <= 0xDBFF) end--;
+    return end;
+  }
+  async function sendPage(msg) {
+    if (PAGE_FIELDS.every((f) => msg[f].length <= MESSAGE_PART)) return platform.api.runtime.sendMessage(msg);
+    const id = Date.now().toString(36) + '-' + Math.random().toString(36).slice(2);
+    for (const field of PAGE_FIELDS) {
+      const s = msg[field];
+      for (let i = 0; i < s.length;) {
+        const end = partEnd(s, i);
+        const r = await platform.api.runtime.sendMessage({ type: 'wce:part', id, field, data: s.slice(i, end) });
+        if (!r || r.ok !== true) throw new Error('sending the page failed: ' + (r && r.error ? r.error : 'no answer'));
+        i = end;
+      }
+    }
+    return platform.api.runtime.sendMessage(Object.assign({}, msg, { nodes: '', strings: '', parts: id }));
+  }
+
+  // The long-lived port to the background (background.js onContentPort):
+  // the background's 'run' requests come down it and our answers go up; the
+  // page's flat DOM goes up it too and the labels come down ('classify' /
+  // 'labels'). Opened at injection; if it closes (the background restarted),
+  // the background reconnects it through connect() on the next click.
+  const PORT_NAME = 'wce-content';
+  let port = null;
+  let portSeq = 0;
+  const waitingLabels = new Map(); // seq -> {resolve, reject}
+
+  function failWaiting() {
+    const list = [...waitingLabels.values()];
+    waitingLabels.clear();
+    for (const w of list) w.reject(new Error('the extension\'s background went away'));
+  }
+
+  // force: the background has no port to us (it restarted): drop ours, if
+  // any, and open a new one.
+  function connect(force) {
+    if (port && force !== true) return 'connected';
+    if (port) {
+      const old = port;
+      port = null;
+      try { old.disconnect(); } catch (e) { /* already closed */ }
+      failWaiting();
+    }
+    try {
+      port = platform.api.runtime.connect({ name: PORT_NAME });
+    } catch (e) {
+      port = null; // extension reloaded: this copy of the script is orphaned
+      return 'failed';
+    }
+    const mine = port;
+    mine.onMessage.addListener((m) => onPortMessage(mine, m));
+    mine.onDisconnect.addListener(() => {
+      if (port === mine) { port = null; failWaiting(); }
+    });
+    return 'connected';
+  }
+
+  function onPortMessage(from, m) {
+    if (!m || typeof m !== 'object') return;
+    if (m.kind === 'run') {
+      Promise.resolve().then(() => run(m.o)).then(
+        (res) => res,
+        (e) => ({ state: 'error', error: e && e.message ? e.message : String(e) }),
+      ).then((res) => {
+        try { from.postMessage({ kind: 'result', seq: m.seq, res }); } catch (e) { /* background gone */ }
+      });
+    } else if (m.kind === 'labels') {
+      const w = waitingLabels.get(m.seq);
+      if (m.reply && m.reply.timing) m.reply.timing.arrivedAt = stamp();
+      if (w) { waitingLabels.delete(m.seq); w.resolve(m.reply); }
+    }
+  }
+
+  // One classify request: over the port when there is one and the page fits
+  // in one message, else by runtime messaging (in parts if large).
+  function requestLabels(msg) {
+    const small = PAGE_FIELDS.every((f) => msg[f].length <= MESSAGE_PART);
+    if (!port || !small) return sendPage(msg);
+    const seq = ++portSeq;
+    return new Promise((resolve, reject) => {
+      waitingLabels.set(seq, { resolve, reject });
+      try {
+        port.postMessage({ kind: 'classify', seq, msg });
+      } catch (e) {
+        waitingLabels.delete(seq);
+        sendPage(msg).then(resolve, reject);
+      }
+    });
+  }
 
   // Encodes the page, has the background label it: {textNodes, labels, reply, timing}.
   // One message each way: the flat DOM goes as two strings (platform.js packs
@@ -298,6 +405,32 @@
   // a MutationObserver (watchSince) as soon as the page changes anything the
   // encoding reads: until then a later click needs no new encoding at all.
   let lastLabelled = null;
+  let watcher = null;
+  // What the encoder reads (dom_encoder.js), and what decides which children
+  // it reads in the composed tree (slots, frames).
+  const WATCH_OPTIONS = {
+    childList: true, subtree: true, characterData: true, attributes: true,
+    attributeFilter: ['hidden', 'rel', 'href', 'id', 'class', 'role', 'itemprop', 'aria-hidden', 'style',
+      'slot', 'name', 'src', 'srcdoc'],
+  };
+  function unwatch() {
+    if (watcher) watcher.disconnect();
+    watcher = null;
+  }
+  function watchSince(entry) {
+    unwatch();
+    if (typeof MutationObserver !== 'function') { entry.changed = true; return; }
+    const mo = new MutationObserver(() => { entry.changed = true; if (watcher === mo) unwatch(); });
+    try {
+      mo.observe(document, WATCH_OPTIONS);
+      for (const root of entry.enc.roots) mo.observe(root, WATCH_OPTIONS);
+    } catch (e) {
+      entry.changed = true;
+      mo.disconnect();
+      return;
+    }
+    watcher = mo;
+  }
   // A frame is read through its document, which can change (a navigation, a
   // document.write into an empty frame) with no mutation in the page: the
   // encoding is trusted unchanged only if every frame shows the document it
@@ -330,9 +463,23 @@
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
     return true;
   }
+  // The watch starts as soon as the page is encoded, so that a change made
+  // while the labels are on their way is not missed; remember() completes
+  // the entry once they are there.
+  function watchEncoding(enc) {
+    const entry = { extractor: null, agreement: null, enc, labels: null, reply: null, changed: false };
+    watchSince(entry);
+    return entry;
+  }
   function remember(entry, extractor, ag, labels, reply) {
     Object.assign(entry, { extractor, agreement: ag, labels, reply });
     lastLabelled = entry;
+  }
+  function encodePage() {
+    if (!globalThis.WCEEncoder || typeof globalThis.WCEEncoder.encodeDom !== 'function') {
+      throw new Error('dom_encoder.js did not define WCEEncoder.encodeDom');
+    }
+    return globalThis.WCEEncoder.encodeDom(document, { composed: true });
   }
   function checkedLabels(reply, enc) {
     if (!reply || reply.ok !== true) {
@@ -345,11 +492,49 @@
     return labels;
   }
 
+  // First click: the page encodes itself as soon as it is injected and asks
+  // for labels (classify forRun: for the request that injected it), while
+  // that request is still on its way down the port. labelPage takes the
+  // answer if it is for the same extractor. A promise of
+  // {enc, seen (watchEncoding), reply, timing} or null.
+  let firstLabels = null;
+  function labelAtInjection() {
+    if (!port || document.readyState === 'loading' || !document.documentElement) return null;
+    const t0 = performance.now();
+    const encodeAt = stamp();
+    let enc;
+    let packed;
+    let seen;
+    try {
+      enc = encodePage();
+      seen = watchEncoding(enc);
+      packed = platform.packNodes(enc.nodes);
+    } catch (e) {
+      return null;
+    }
+    const t1 = performance.now();
+    if (packed.length > MESSAGE_PART || enc.strings.length > MESSAGE_PART) return null; // large: the usual way
+    return requestLabels({ type: 'wce:classify', forRun: true, nodes: packed, strings: enc.strings }).then(
+      (reply) => {
+        // No forRun: no labelling was asked for (the injection was for
+        // something else); a failed labelling for the run is its answer.
+        if (!reply || !reply.forRun) return null;
+        const t2 = performance.now();
+        return {
+          enc, seen, reply,
+          timing: { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing, atInjection: true,
+            marks: { bundleAt: globalThis.wceBundleAt, evalAt: EVAL_AT, encodeAt, sentAt: encodeAt + (t1 - t0), labelsAt: encodeAt + (t2 - t0) } },
+        };
+      },
+      () => null,
+    ).catch(() => null);
+  }
 
   async function labelPage(extractor, agreement, fresh) {
     const ag = agreement === true;
-    const pending = P.takeFirstLabels();
-    if (pending) {
+    if (firstLabels) {
+      const pending = firstLabels;
+      firstLabels = null;
       const got = await pending;
       if (got && fresh !== true && got.reply.forRun.extractor === extractor && got.reply.forRun.agreement === ag) {
         const labels = checkedLabels(got.reply, got.enc);
@@ -370,10 +555,10 @@
         timing: { encodeMs: 0, reused: true, unchanged: true } };
     }
     const t0 = performance.now();
-    const enc = P.encodePage();
+    const enc = encodePage();
     const t1 = performance.now();
     lastLabelled = null;
-    const seen = P.watchEncoding(enc);
+    const seen = watchEncoding(enc);
     if (reusable && sameFlat(last.enc, enc)) {
       remember(seen, extractor, ag, last.labels, last.reply);
       return { textNodes: enc.textNodes, roots: enc.roots, labels: last.labels, reply: last.reply,
@@ -382,7 +567,7 @@
     const packed = platform.packNodes(enc.nodes);
     const t2 = performance.now();
     const sentAt = stamp();
-    const reply = await P.requestLabels({
+    const reply = await requestLabels({
       type: 'wce:classify', extractor, agreement: ag, nodes: packed, strings: enc.strings,
     });
     const t3 = performance.now();
@@ -548,6 +733,7 @@
     return status();
   }
 
-  globalThis.wceContent = { state: () => state, status, on, off, reader, run, connect: P.connect };
-  P.setRunner(run);
+  globalThis.wceContent = { state: () => state, status, on, off, reader, run, connect };
+  connect();
+  firstLabels = labelAtInjection();
 })();

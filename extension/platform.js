@@ -19,18 +19,11 @@
   // single entry script); Firefox lists them in manifest background.scripts.
   const workerScripts = ['platform.js', 'settings.js', 'node_pack.js', 'wce_core.js', 'wce_api.js'];
 
-  // What the tab gets on the first use: one injection of two files, each
-  // made by scripts/build_extension.mjs from these sources in this order.
-  // The first encodes the page and sends it up at once (content_port.js);
-  // the browser runs the files one after the other, so the second (the
-  // painter and the reader model, two thirds of the code) is read and
-  // compiled while that request is on its way, not before it leaves.
-  const contentParts = [
-    { file: 'content_first.js', sources: ['platform.js', 'node_pack.js', 'dom_encoder.js', 'content_port.js'] },
-    { file: 'content_bundle.js', sources: ['reader_model.js', 'content.js'] },
-  ];
-  const contentSources = contentParts.reduce((all, p) => all.concat(p.sources), []);
-  const contentScripts = contentParts.map((p) => p.file);
+  // What the tab gets on the first use: these sources, in this order, joined
+  // by scripts/build_extension.mjs into one file (contentScripts), so that
+  // the first click is one injection of one script.
+  const contentSources = ['platform.js', 'node_pack.js', 'dom_encoder.js', 'reader_model.js', 'content.js'];
+  const contentScripts = ['content_bundle.js'];
 
   // "Ready before you click" (opt-in: settings.instant, off by default):
   // with the user's permission to read every http(s) page, the same bundle
@@ -189,7 +182,6 @@
     unpackLabels,
     api,
     workerScripts,
-    contentParts,
     contentSources,
     contentScripts,
     instantOrigins,

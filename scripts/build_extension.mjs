@@ -145,19 +145,18 @@ function writeBuild(name, manifest) {
   fs.mkdirSync(path.join(dir, 'icons'), { recursive: true });
   for (const [src, dst] of [...EXTENSION_FILES, ...WASM_FILES]) fs.copyFileSync(src, path.join(dir, dst));
   for (const [file, png] of icons) fs.writeFileSync(path.join(dir, file), png);
-  // The content scripts, joined into the files the first click injects
-  // (platform.js contentParts; each source is a self-contained classic
-  // script), minified: the page reads and compiles a whole file before its
-  // first line runs, and the 70 KB of commented source took 1.2 ms longer
-  // to get there than the 27 KB minified
-  // (bench/results/extension-latency-2026-11-26f.md). The readable sources
-  // sit next to them in the build.
-  platform.contentParts.forEach((part, k) => {
-    // The first line stamps the start (content_port.js reports it: the click's phases).
-    const joined = (k === 0 ? 'globalThis.wceBundleAt = performance.timeOrigin + performance.now();\n' : '') +
-      part.sources.map((f) => `// ---- ${f}\n` + fs.readFileSync(path.join(dir, f), 'utf8').replace(/\s*$/, '\n')).join('');
-    fs.writeFileSync(path.join(dir, part.file), esbuild.transformSync(joined, { minify: true, legalComments: 'none' }).code);
-  });
+  // The content scripts, joined into the one file the first click injects
+  // (each source is a self-contained classic script), minified: the page
+  // reads and compiles the whole file before its first line runs, and the
+  // 70 KB of commented source took 1.2 ms longer to get there than the 27 KB
+  // minified (bench/results/extension-latency-2026-11-26f.md). The readable
+  // sources sit next to it in the build.
+  const [bundle] = platform.contentScripts;
+  // The first line stamps the start (content.js reports it: the click's phases).
+  const joined = 'globalThis.wceBundleAt = performance.timeOrigin + performance.now();\n' +
+    platform.contentSources
+      .map((f) => `// ---- ${f}\n` + fs.readFileSync(path.join(dir, f), 'utf8').replace(/\s*$/, '\n')).join('');
+  fs.writeFileSync(path.join(dir, bundle), esbuild.transformSync(joined, { minify: true, legalComments: 'none' }).code);
   // Every file the manifest and the scripts name must be in the build.
   const pages = [manifest.action.default_popup, manifest.options_ui.page, 'reader.html'];
   const needed = [
