@@ -77,19 +77,16 @@
         out = grown;
       }
       const flags = nodes[i] >>> 8;
-      // MASK_FIELDS written out: this runs once per node in a page where
-      // the code is still cold (the interpreter), so no inner loop.
-      const mask = (nodes[i + 9] !== 0 ? 1 : 0) | (nodes[i + 2] !== 0 ? 2 : 0) | (nodes[i + 4] !== 0 ? 4 : 0) |
-        (nodes[i + 3] !== 0 ? 8 : 0) | (nodes[i + 5] !== 0 ? 16 : 0) | (nodes[i + 8] !== 0 ? 32 : 0) |
-        (nodes[i + 6] !== 0 ? 64 : 0) | (nodes[i + 7] !== 0 ? 128 : 0);
+      let mask = 0;
+      for (let f = 0; f < MASK_FIELDS.length; f++) if (nodes[i + MASK_FIELDS[f]] !== 0) mask |= 1 << f;
       const head = (nodes[i] & 3) | (flags !== 0 ? 4 : 0) | (mask << 3);
       if (head < 0x80) out[w++] = head; else w = varint(head, w);
       if (flags !== 0) w = varint(flags, w);
       const parent = nodes[i + 1];
       const back = parent === NONE ? 0 : n - parent;
       if (back < 0x80) out[w++] = back; else w = varint(back, w);
-      for (let f = 0, m = mask; m !== 0; f++, m >>>= 1) {
-        if ((m & 1) === 0) continue;
+      for (let f = 0; mask !== 0; f++, mask >>>= 1) {
+        if ((mask & 1) === 0) continue;
         const v = nodes[i + MASK_FIELDS[f]];
         if (v < 0x80) out[w++] = v; else w = varint(v, w);
       }
