@@ -115,7 +115,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     }
   }
 
-  // classify: {nodes: packed node table (platform.packNodes), strings,
+  // classify: {nodes: packed uint32 string (platform.packUint32), strings,
   // extractor?, agreement?} -> {ok, extractor, labels: packed (platform.packLabels),
   // agreement?: {members}, timing}. With agreement, each text node's label is
   // the share of settings.AGREEMENT_EXTRACTORS that choose it (one parse, one
@@ -170,7 +170,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
       if (!forRun) return { ok: false, error: 'no labelling request waits for this page' };
       msg = Object.assign({}, msg, forRun);
     }
-    const nodes = platform.unpackNodes(msg.nodes);
+    const nodes = platform.unpackUint32(msg.nodes);
     const extractor = msg.extractor === undefined ? (await currentSettings()).extractor : msg.extractor;
     const wce = await getExtractor();
     const t1 = performance.now();

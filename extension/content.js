@@ -508,7 +508,7 @@
     try {
       enc = encodePage();
       seen = watchEncoding(enc);
-      packed = platform.packNodes(enc.nodes);
+      packed = platform.packUint32(enc.nodes);
     } catch (e) {
       return null;
     }
@@ -564,7 +564,7 @@
       return { textNodes: enc.textNodes, roots: enc.roots, labels: last.labels, reply: last.reply,
         timing: { encodeMs: t1 - t0, reused: true, compareMs: performance.now() - t1 } };
     }
-    const packed = platform.packNodes(enc.nodes);
+    const packed = platform.packUint32(enc.nodes);
     const t2 = performance.now();
     const sentAt = stamp();
     const reply = await requestLabels({

@@ -17,12 +17,12 @@
   // Scripts the background context needs before background.js runs. Chrome
   // loads them with importScripts() from background.js (a service worker has a
   // single entry script); Firefox lists them in manifest background.scripts.
-  const workerScripts = ['platform.js', 'settings.js', 'node_pack.js', 'wce_core.js', 'wce_api.js'];
+  const workerScripts = ['platform.js', 'settings.js', 'wce_core.js', 'wce_api.js'];
 
   // What the tab gets on the first use: these sources, in this order, joined
   // by scripts/build_extension.mjs into one file (contentScripts), so that
   // the first click is one injection of one script.
-  const contentSources = ['platform.js', 'node_pack.js', 'dom_encoder.js', 'reader_model.js', 'content.js'];
+  const contentSources = ['platform.js', 'dom_encoder.js', 'reader_model.js', 'content.js'];
   const contentScripts = ['content_bundle.js'];
 
   // "Ready before you click" (opt-in: settings.instant, off by default):
@@ -151,11 +151,14 @@
     for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
     return out;
   }
-  // The flat DOM's node table (Uint32Array) <-> string: its compact byte
-  // form (node_pack.js, ~4 bytes a node instead of 40), in base64.
-  const nodePack = () => root.wceNodePack || require('./node_pack.js');
-  const packNodes = (u32) => bytesToBase64(nodePack().pack(u32));
-  const unpackNodes = (s) => nodePack().unpack(base64ToBytes(s));
+  // Uint32Array <-> string (little-endian, as typed arrays are on every
+  // platform the browsers run on).
+  const packUint32 = (u32) => bytesToBase64(new Uint8Array(u32.buffer, u32.byteOffset, u32.byteLength));
+  function unpackUint32(s) {
+    const bytes = base64ToBytes(s);
+    if (bytes.length % 4 !== 0) throw new TypeError('packed uint32 data has ' + bytes.length + ' bytes');
+    return new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4);
+  }
   // Labels in [0, 1] <-> string, one byte each (label * 255, rounded: the
   // 0.5 threshold stays on the same side, 0 and 1 are exact).
   const LABEL_SCALE = 255;
@@ -176,8 +179,8 @@
 
   const platform = {
     name: isFirefox ? 'firefox' : 'chrome',
-    packNodes,
-    unpackNodes,
+    packUint32,
+    unpackUint32,
     packLabels,
     unpackLabels,
     api,

@@ -79,8 +79,18 @@ test('"ready before you click": both manifests name its optional host permission
   expect(script.allFrames).toBe(false);
 });
 
-describe('label packing (one string; the node table: extension-node-pack.test.js)', () => {
+describe('message packing (one string each way)', () => {
   const p = load({ atob, btoa }); // the browsers' base64 functions
+  test('uint32 node tables survive the trip, 0xFFFFFFFF included', () => {
+    const u = new Uint32Array([0, 1, 0xFFFFFFFF, 123456789, 10, 2 ** 31]);
+    const packed = p.packUint32(u);
+    expect(typeof packed).toBe('string');
+    expect(Array.from(p.unpackUint32(packed))).toEqual(Array.from(u));
+    expect(Array.from(p.unpackUint32(p.packUint32(new Uint32Array(0))))).toEqual([]);
+    // A view into a larger buffer packs only its own bytes.
+    const big = new Uint32Array([7, 8, 9, 10]);
+    expect(Array.from(p.unpackUint32(p.packUint32(big.subarray(1, 3))))).toEqual([8, 9]);
+  });
   test('labels: 0 and 1 exact, the 0.5 threshold kept, agreement fifths kept', () => {
     const labels = [0, 1, 0.5, 0.4999, 0.2, 0.4, 0.6, 0.8, 0.25];
     const back = Array.from(p.unpackLabels(p.packLabels(labels)));
@@ -91,6 +101,8 @@ describe('label packing (one string; the node table: extension-node-pack.test.js
     for (let i = 4; i < labels.length; i++) expect(Math.abs(back[i] - labels[i])).toBeLessThan(1 / 255);
   });
   test('malformed input is refused with a clear error', () => {
+    expect(() => p.unpackUint32('not base64!')).toThrow(/base64/);
+    expect(() => p.unpackUint32('AAA=')).toThrow(/bytes/);
     expect(() => p.unpackLabels(42)).toThrow(/base64/);
   });
 });
