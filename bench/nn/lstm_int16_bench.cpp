@@ -14,8 +14,10 @@
 // so native and WASM could give the same bits. Not wired into the
 // extractor: this measures whether it is worth it (bench/results/learned-2026-11-27.md).
 //
-//   g++ -O2 -std=c++17 -ffp-contract=off -Icore/src -Icore/include bench/nn/lstm_int16_bench.cpp core/src/nn/gemm.cpp \
-//       core/src/nn/activations.cpp -o build/lstm_int16_bench && build/lstm_int16_bench [T] [repeats]
+//   g++ -O2 -std=c++17 -ffp-contract=off -Icore/src -Icore/include bench/nn/lstm_int16_bench.cpp
+//       core/src/nn/gemm.cpp core/src/nn/activations.cpp -o build/tmp/lstm_int16_bench
+//   build/tmp/lstm_int16_bench [T blocks] [repeats]
+#include <cpuid.h>
 #include <immintrin.h>
 
 #include <algorithm>
@@ -68,51 +70,82 @@ void quantise_acts(const float* x, size_t n, int16_t* out) {
   for (size_t i = 0; i < n; ++i) out[i] = static_cast<int16_t>(std::lrint(x[i] * kActScale));
 }
 
-// y[r][c] += dequantised (x_q[r] W_q)[c], rows of x_q: k values (even k).
+// Dequantise 8 int32 sums of column group starting at c into y (multiply,
+// then add: two roundings, what WASM SIMD128 computes).
+__attribute__((target("avx2"))) inline void store_group(__m256i acc, const QMatrix& w, size_t c, float* yc) {
+  const __m256 v =
+      _mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(acc), _mm256_loadu_ps(w.scale.data() + c)), _mm256_loadu_ps(yc));
+  if (c + 8 <= w.n) _mm256_storeu_ps(yc, v);
+  else {
+    alignas(32) float tmp[8];
+    _mm256_store_ps(tmp, v);
+    std::copy(tmp, tmp + (w.n - c), yc);
+  }
+}
+
 template <bool Vnni>
-__attribute__((target("avx2,avxvnni"))) void qgemm(const int16_t* xq, size_t rows, size_t xs, const QMatrix& w,
-                                                  float* y, size_t ys) {
-  constexpr size_t GB = 8;  // column groups per pass: 8 accumulators
-  for (size_t r = 0; r < rows; ++r) {
-    const int32_t* xp = reinterpret_cast<const int32_t*>(xq + r * xs);
-    for (size_t g0 = 0; g0 < w.groups; g0 += GB) {
-      const size_t ng = std::min(GB, w.groups - g0);
-      __m256i acc[GB];
-      for (size_t g = 0; g < GB; ++g) acc[g] = _mm256_setzero_si256();
-      for (size_t q = 0; q < w.pairs; ++q) {
-        const __m256i xb = _mm256_set1_epi32(xp[q]);
-        for (size_t g = 0; g < ng; ++g) {
-          const __m256i wv =
-              _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w.w.data() + ((g0 + g) * w.pairs + q) * 16));
-          if constexpr (Vnni)
-            acc[g] = _mm256_dpwssd_avx_epi32(acc[g], xb, wv);
-          else
-            acc[g] = _mm256_add_epi32(acc[g], _mm256_madd_epi16(xb, wv));
-        }
-      }
-      for (size_t g = 0; g < ng; ++g) {
-        const size_t c = (g0 + g) * 8;
-        float* yc = y + r * ys + c;
-        // multiply, then add (two roundings: what WASM SIMD128 computes)
-        const __m256 v = _mm256_add_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(acc[g]), _mm256_loadu_ps(w.scale.data() + c)),
-                                       _mm256_loadu_ps(yc));
-        if (c + 8 <= w.n) _mm256_storeu_ps(yc, v);
-        else {
-          alignas(32) float tmp[8];
-          _mm256_store_ps(tmp, v);
-          std::copy(tmp, tmp + (w.n - c), yc);
-        }
-      }
+__attribute__((target("avx2,avxvnni"))) inline __m256i madd(__m256i acc, __m256i x, __m256i w) {
+  if constexpr (Vnni) return _mm256_dpwssd_avx_epi32(acc, x, w);
+  else return _mm256_add_epi32(acc, _mm256_madd_epi16(x, w));
+}
+
+// y[r][c] += dequantised (x_q[r] W_q)[c], rows of x_q: k values (even k).
+// Register blocks of R rows x G column groups (R * G accumulators): one
+// weight load serves R rows (R = 1: the recurrent step, 8 groups).
+template <bool Vnni, size_t R, size_t G>
+__attribute__((target("avx2,avxvnni"))) void qblock(const int16_t* xq, size_t r0, size_t xs, const QMatrix& w,
+                                                   size_t g0, float* y, size_t ys) {
+  __m256i acc[R][G];
+  for (size_t r = 0; r < R; ++r)
+    for (size_t g = 0; g < G; ++g) acc[r][g] = _mm256_setzero_si256();
+  const int32_t* xp[R];
+  for (size_t r = 0; r < R; ++r) xp[r] = reinterpret_cast<const int32_t*>(xq + (r0 + r) * xs);
+  for (size_t q = 0; q < w.pairs; ++q) {
+    __m256i wv[G];
+    for (size_t g = 0; g < G; ++g)
+      wv[g] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w.w.data() + ((g0 + g) * w.pairs + q) * 16));
+    for (size_t r = 0; r < R; ++r) {
+      const __m256i xb = _mm256_set1_epi32(xp[r][q]);
+      for (size_t g = 0; g < G; ++g) acc[r][g] = madd<Vnni>(acc[r][g], xb, wv[g]);
     }
+  }
+  for (size_t r = 0; r < R; ++r)
+    for (size_t g = 0; g < G; ++g) store_group(acc[r][g], w, (g0 + g) * 8, y + (r0 + r) * ys + (g0 + g) * 8);
+}
+
+template <bool Vnni>
+void qgemm(const int16_t* xq, size_t rows, size_t xs, const QMatrix& w, float* y, size_t ys) {
+  if (rows == 1) {  // the recurrent step: 8 independent chains
+    size_t g = 0;
+    for (; g + 8 <= w.groups; g += 8) qblock<Vnni, 1, 8>(xq, 0, xs, w, g, y, ys);
+    for (; g < w.groups; ++g) qblock<Vnni, 1, 1>(xq, 0, xs, w, g, y, ys);
+    return;
+  }
+  // Groups outer (their weights stay in L1 while the rows stream), 4 rows x 2 groups.
+  for (size_t g = 0; g < w.groups; g += 2) {
+    const bool two = g + 2 <= w.groups;
+    size_t r = 0;
+    for (; r + 4 <= rows; r += 4)
+      two ? qblock<Vnni, 4, 2>(xq, r, xs, w, g, y, ys) : qblock<Vnni, 4, 1>(xq, r, xs, w, g, y, ys);
+    for (; r < rows; ++r) two ? qblock<Vnni, 1, 2>(xq, r, xs, w, g, y, ys) : qblock<Vnni, 1, 1>(xq, r, xs, w, g, y, ys);
   }
 }
 
 double now() { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); }
 
+// x rounded to the nearest half float (the .wcem files store float16).
+__attribute__((target("f16c"))) float to_half(float x) { return _cvtsh_ss(_cvtss_sh(x, 0)); }
+
+// AVX-VNNI: CPUID leaf 7 sub-leaf 1, EAX bit 4 (clang 14's __builtin_cpu_supports lacks it).
+bool has_avx_vnni() {
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  return __get_cpuid_count(7, 1, &a, &b, &c, &d) && (a & (1u << 4));
+}
+
 std::vector<float> random_weights(size_t n, float lim, std::mt19937& rng) {
   std::uniform_real_distribution<float> u(-lim, lim);
   std::vector<float> v(n);
-  for (float& x : v) x = static_cast<float>(static_cast<_Float16>(u(rng)));  // exact halves, as the .wcem files
+  for (float& x : v) x = to_half(u(rng));
   return v;
 }
 
@@ -168,7 +201,7 @@ int main(int argc, char** argv) {
     for (float& v : x) v = u(rng) * 0.9f;
     std::vector<int16_t> xq(T * 2 * H);
     for (Path p : {Path::Float, Path::Pmaddwd, Path::Vnni}) {
-      if (p == Path::Vnni && !__builtin_cpu_supports("avxvnni")) continue;
+      if (p == Path::Vnni && !has_avx_vnni()) continue;
       std::vector<double> rec, inp;
       std::vector<float> zref;
       for (int r = 0; r < repeats; ++r) {
