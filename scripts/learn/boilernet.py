@@ -279,6 +279,9 @@ def main():
                       "dense_activation": args.activation, "hidden": H,
                       "dropout": 0.5, "bilstm_layers": 2},
             "weights_dtype": "float16", "libraries": common.library_versions("jax", "jaxlib", "optax", "numpy"),
+            "epoch_selection": ("best validation F1" if va_win else
+                                "fixed beforehand (--epochs), no validation pages"),
+            "validation_split_trained_on": bool(args.train_on_dev),
             "command": args.command, "window": args.window, "train_window": train_window, "best_validation_f1_windows": best, "history": history,
         })
 
