@@ -90,6 +90,13 @@ def main():
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--max-pages", type=int, default=0, help="smoke test: use this many pages per split")
+    ap.add_argument("--cv-fold", default="", help="K/N: cross-validation over train + validation pages (test unused); "
+                    "pages by FNV-1a of the id, page i in fold i mod N; fold K is held out and scored at the end")
+    ap.add_argument("--cv-inner-val", type=int, default=0,
+                    help="with --cv-fold: this many of the other pages validate (best epoch), the rest train; "
+                         "0: all of them train for --epochs (no validation)")
+    ap.add_argument("--train-on-dev", action="store_true",
+                    help="train on train + validation pages for --epochs, no validation (the epochs fixed beforehand)")
     ap.add_argument("--command", default=" ".join(sys.argv))
     args = ap.parse_args()
 
@@ -110,6 +117,16 @@ def main():
     train, val, test = split["train"], split["dev"] or split["valid"] or split["validation"], split["test"]
     if args.max_pages:
         train, val, test = train[:args.max_pages], val[:args.max_pages], test[:args.max_pages]
+    heldout = []
+    if args.cv_fold:
+        k, n = map(int, args.cv_fold.split("/"))
+        pool = sorted(train + val, key=lambda p: common.fnv1a(p["id"]))
+        heldout = [p for i, p in enumerate(pool) if i % n == k]
+        rest = [p for i, p in enumerate(pool) if i % n != k]
+        val, train = rest[:args.cv_inner_val], rest[args.cv_inner_val:]
+        print(f"cv fold {k}/{n}: held out {len(heldout)}", flush=True)
+    elif args.train_on_dev:
+        train, val = train + val, []
     print(f"pages: train {len(train)}, validation {len(val)}, test {len(test)} (splits seen: {sorted(map(str, split))})",
           flush=True)
     tag_vocab, word_vocab = build_vocab(train, args.tags, args.words)
@@ -218,16 +235,17 @@ def main():
     train_window = args.train_window or args.window
     tr_win = windows(tr_rows, [p["labels"] for p in train], train_window)
     va_win = windows(va_rows, [p["labels"] for p in val], args.window)
+    ho_win = windows(enc(heldout), [p["labels"] for p in heldout], args.window)
     nnz = lambda rows: sum(len(r) for r in rows)
     top_nnz = lambda wins: bucket(sum(sorted((nnz(w[0]) for w in wins), reverse=True)[:args.batch]), 1024)
     # Padded shapes: training and validation each their own (one compilation each).
     T_win, T_train = bucket(args.window), bucket(train_window)
-    N_max = top_nnz(va_win) if train_window != args.window else top_nnz(tr_win + va_win)
+    N_max = top_nnz(va_win + ho_win) if train_window != args.window else top_nnz(tr_win + va_win + ho_win)
     N_train = top_nnz(tr_win) if train_window != args.window else N_max
     print(f"windows: train {len(tr_win)} (T {T_train}, nonzeros {N_train}), validation {len(va_win)} "
           f"(T {T_win}, nonzeros {N_max})", flush=True)
 
-    def window_f1(params, wins):
+    def window_f1(params, wins, counts=None):
         tp = fp = fn = 0
         for s in range(0, len(wins), args.batch):
             chunk = wins[s:s + args.batch]
@@ -236,6 +254,8 @@ def main():
             for j, w in enumerate(chunk):
                 a, b, c = common.f1_counts((pr[j, :len(w[0])] >= 0.5).astype(int).tolist(), w[1])
                 tp += a; fp += b; fn += c
+        if counts is not None:
+            counts.extend((tp, fp, fn))
         return common.prf(tp, fp, fn)
 
     def export(best_params, epochs_run, best, best_epoch, history):
@@ -259,6 +279,9 @@ def main():
                       "dense_activation": args.activation, "hidden": H,
                       "dropout": 0.5, "bilstm_layers": 2},
             "weights_dtype": "float16", "libraries": common.library_versions("jax", "jaxlib", "optax", "numpy"),
+            "epoch_selection": ("best validation F1" if va_win else
+                                "fixed beforehand (--epochs), no validation pages"),
+            "validation_split_trained_on": bool(args.train_on_dev),
             "command": args.command, "window": args.window, "train_window": train_window, "best_validation_f1_windows": best, "history": history,
         })
 
@@ -272,10 +295,17 @@ def main():
                                              bt["y"], bt["mask"], k)
         return (params, opt_state), loss
 
-    common.train_best_by_validation(
+    best_state = common.train_best_by_validation(
         args.epochs, len(tr_win), args.batch, rng, (params, opt_state), step,
-        lambda state: window_f1(state[0], va_win),
-        lambda state, epochs_run, best, best_epoch, history: export(state[0], epochs_run, best, best_epoch, history))
+        (lambda state: window_f1(state[0], va_win)) if va_win else None,
+        lambda state, epochs_run, best, best_epoch, history: export(state[0], epochs_run, best, best_epoch, history))[0]
+    if ho_win:
+        # The held-out fold, scored once with the exported state (pooled counts,
+        # so that folds add up).
+        counts = []
+        p_, r_, f_ = window_f1(best_state[0], ho_win, counts)
+        print(f"heldout {args.cv_fold}: tp {counts[0]} fp {counts[1]} fn {counts[2]} P {p_:.4f} R {r_:.4f} F1 {f_:.4f}",
+              flush=True)
 
 
 
