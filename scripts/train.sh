@@ -1,9 +1,7 @@
 #!/usr/bin/env bash
 # Trains a learned extractor and writes its weights and manifest into
 # core/models/ (see core/models/README.md):
-#   bash scripts/train.sh boilernet            # 50 epochs, the best by validation F1 (the paper's protocol)
-#   bash scripts/train.sh boilernet --train-on-dev --epochs 9   # the shipped model: train + dev pages,
-#                                              # epochs fixed by CV (bench/results/learned-2026-11-27.md)
+#   bash scripts/train.sh boilernet            # the full run (50 epochs)
 #   bash scripts/train.sh boilernet-cleaneval  # the paper's CleanEval setting, into .cache/learn/ only (reported)
 #   bash scripts/train.sh dragnet              # logistic regression on the Dragnet training split
 #   bash scripts/train.sh ensemble             # the learned ensemble (LightGBM trees, core/models/ensemble_gbdt.inc)
