@@ -4,6 +4,7 @@
 // cascade (see trafilatura.cpp for the cascade and its sources).
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstring>
 #include <string>
@@ -153,6 +154,21 @@ struct TextStats {
   std::vector<uint8_t> invalid;
 };
 
+// Per ASCII byte: white space for Python's str.split (py_space), and a word
+// character for filtered_text (std::isalnum in the "C" locale, or '_').
+enum : uint8_t { kAsciiSpace = 1, kAsciiWord = 2 };
+constexpr std::array<uint8_t, 128> ascii_classes() {
+  std::array<uint8_t, 128> t{};
+  for (uint32_t c = 0; c < 128; ++c) {
+    if ((c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20)) t[c] = kAsciiSpace;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_') t[c] = kAsciiWord;
+  }
+  return t;
+}
+inline constexpr std::array<uint8_t, 128> kAsciiClass = ascii_classes();
+
+// One pass over every text node (ASCII bytes by table: this runs per byte of
+// the page's text).
 inline TextStats text_stats(const Document& doc) {
   const size_t nt = doc.text_nodes.size();
   TextStats st;
@@ -166,16 +182,27 @@ inline TextStats text_stats(const Document& doc) {
     uint32_t len = 0, all = 0, nonspace = 0, word = 0;
     bool in_space = false, seen = false, invalid = false;
     for (size_t i = 0; i < s.size(); ++all) {
-      const size_t b = i;
-      const uint32_t cp = unicode::next(s, i);
-      if (stopwords::py_space(cp)) {
+      const unsigned char c = static_cast<unsigned char>(s[i]);
+      bool space, wordy;
+      uint32_t bytes = 1;
+      if (c < 0x80) {
+        ++i;
+        space = kAsciiClass[c] & kAsciiSpace;
+        wordy = kAsciiClass[c] & kAsciiWord;
+      } else {
+        const size_t b = i;
+        const uint32_t cp = unicode::next(s, i);
+        bytes = static_cast<uint32_t>(i - b);
+        space = stopwords::py_space(cp);
+        wordy = true;  // filtered_text: every byte >= 0x80
+        if (cp == unicode::kReplacement && (bytes != 3 || s.compare(b, 3, "\xEF\xBF\xBD") != 0)) invalid = true;
+      }
+      if (space) {
         in_space = true;
         continue;
       }
-      if (cp == unicode::kReplacement && (i - b != 3 || s.compare(b, 3, "\xEF\xBF\xBD") != 0)) invalid = true;
       ++nonspace;
-      if (cp >= 0x80) word += static_cast<uint32_t>(i - b);
-      else if (std::isalnum(static_cast<int>(cp)) || cp == '_') ++word;
+      if (wordy) word += bytes;
       if (in_space && seen) ++len;
       in_space = false;
       seen = true;
