@@ -41,6 +41,8 @@ echo "== WASM memcpy / memmove / memset (wasm/bulk_memory.c) against byte loops"
 node build/wasm/wce_bulk_memory_check.js
 echo "== WASM SIMD text-run scan of Gumbo against its byte loop"
 node build/wasm/wce_plain_run_check.js
+echo "== WASM UTF-16 -> UTF-8 of the page (wasm/utf16_to_utf8.c) against a reference and TextEncoder"
+node build/wasm/wce_utf16_to_utf8_check.js
 echo "== JS tests"
 npx jest --config tests/js/jest.config.js
 echo "== end-to-end tests"

@@ -7,8 +7,9 @@
 //
 // Strings: Embind converts JS strings <-> std::string as UTF-8
 // (EMBIND_STD_STRING_IS_UTF8, the default). The two big ones cross in one
-// pass each instead: the page's HTML in as a Utf8 (TextEncoder.encodeInto),
-// an extractor's text out through js_text (TextDecoder.decode). The HTML
+// pass each instead: the page's HTML in as a Utf8 (code units copied and
+// converted here in Node, else TextEncoder.encodeInto), an extractor's text
+// out through js_text (TextDecoder.decode). The HTML
 // arrives already decoded and is parsed with charset "utf-8"; a
 // <meta charset> in it is ignored.
 #include <emscripten/bind.h>
@@ -140,19 +141,41 @@ val js_extractors() {
   return list;
 }
 
-// A JS string as UTF-8 in one pass: TextEncoder.encodeInto writes straight
-// into wasm memory (Embind's std::string conversion walks the string twice in
-// JS and copies). Lone surrogates become U+FFFD, as in Embind's conversion.
-// At most 3 bytes per UTF-16 code unit, in a buffer that is not zeroed first
-// (only the bytes written are read); the view is made after the allocation,
-// so memory growth cannot detach it.
+// Node: the string's UTF-16 code units copied into wasm memory as they are
+// (Buffer#ucs2Write), for wce_utf16_to_utf8 (wasm/utf16_to_utf8.c).
+EM_JS(int, wce_js_has_ucs2_write, (), {
+  return ENVIRONMENT_IS_NODE && typeof Buffer === 'function' && typeof Buffer.prototype.ucs2Write === 'function' ? 1 : 0;
+});
+EM_JS(void, wce_js_write_utf16, (emscripten::EM_VAL s, char* at, size_t units), {
+  Buffer.from(HEAPU8.buffer, at, units * 2).ucs2Write(Emval.toValue(s), 0, units * 2);
+});
+extern "C" size_t wce_utf16_to_utf8(const uint16_t* in, size_t n, unsigned char* out);
+
+// A JS string as UTF-8, lone surrogates as U+FFFD (as Embind's conversion
+// and TextEncoder): in Node, its code units are copied in (Buffer#ucs2Write,
+// a copy) and converted here in place; elsewhere TextEncoder.encodeInto
+// writes UTF-8 straight into wasm memory (both beat Embind's std::string
+// conversion, which walks the string twice in JS and copies). At most 3
+// bytes per UTF-16 code unit, in a buffer that is not zeroed first (only the
+// bytes written are read); the code units go to the even offset at or after
+// `units`, which wce_utf16_to_utf8 allows in place. Views and Buffers are
+// made after the allocation, so memory growth cannot detach them.
 class Utf8 {
  public:
   explicit Utf8(const val& s) {
     if (!s.isString()) throw std::invalid_argument("html must be a string");
+    static const bool ucs2 = wce_js_has_ucs2_write() != 0;
+    const size_t units = s["length"].as<size_t>();
+    const size_t capacity = units * 3;
+    bytes_.reset(new char[capacity + 2]);
+    if (ucs2) {
+      char* at = bytes_.get() + ((units + 1) & ~size_t{1});
+      wce_js_write_utf16(s.as_handle(), at, units);
+      size_ = wce_utf16_to_utf8(reinterpret_cast<const uint16_t*>(at), units,
+                                reinterpret_cast<unsigned char*>(bytes_.get()));
+      return;
+    }
     static const val encoder = val::global("TextEncoder").new_();
-    const size_t capacity = s["length"].as<size_t>() * 3;
-    bytes_.reset(new char[capacity + 1]);
     val view(emscripten::typed_memory_view(capacity, reinterpret_cast<unsigned char*>(bytes_.get())));
     size_ = encoder.call<val>("encodeInto", s, view)["written"].as<size_t>();
   }

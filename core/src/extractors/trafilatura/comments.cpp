@@ -38,7 +38,7 @@ std::vector<uint32_t> Trafilatura::extract_comments(Tree& t) const {
       if (!(k == kCode || k == kDel || k == kHead || k == kLb || k == kList || k == kP || k == kQuote)) continue;
       bool text_chars = t.has_chars(t.text[e]), tail_chars = t.has_chars(t.tail[e]);
       if (!text_chars && !tail_chars) continue;
-      if (!text_chars && filtered_text(t.str(t.tail[e]))) continue;
+      if (!text_chars && t.filtered(t.tail[e])) continue;
       t.for_pieces(t.text[e], [&](uint32_t x) { out.push_back(x); });
       t.for_pieces(t.tail[e], [&](uint32_t x) { out.push_back(x); });
     }

@@ -175,7 +175,7 @@ void Trafilatura::claim(Tree& t, uint32_t e, bool with_tail, bool raw, Block& ou
 bool Trafilatura::process_node(Tree& t, uint32_t e, Block& out) const {
   if (t.text[e].empty() && t.tail[e].empty()) return false;
   bool text_chars = t.has_chars(t.text[e]), tail_chars = t.has_chars(t.tail[e]);
-  if ((text_chars || tail_chars) && filtered_text(t.str(text_chars ? t.text[e] : t.tail[e]))) return false;
+  if ((text_chars || tail_chars) && t.filtered(text_chars ? t.text[e] : t.tail[e])) return false;
   add_pieces(t, t.text[e], out);
   add_pieces(t, t.tail[e], out);
   return true;
@@ -342,7 +342,7 @@ bool Trafilatura::handle_textelem(Tree& t, uint32_t e, bool div_potential, Focus
       return true;  // a new <p> with (empty) children
     case kLb:
       t.done[e] = 1;
-      if (!t.has_chars(t.tail[e]) || filtered_text(t.str(t.tail[e]))) return false;
+      if (!t.has_chars(t.tail[e]) || t.filtered(t.tail[e])) return false;
       out.kind = kP;
       add_pieces(t, t.tail[e], out);
       out.p_text = true;
@@ -458,8 +458,7 @@ Trafilatura::Extracted Trafilatura::extract_content(Tree& t, Focus focus) const 
     Block lead;
     bool has_lead = false;
     if (!(subelems.size() == 1 && subelems[0] == sub) && t.has_chars(t.text[sub])) {
-      std::string s = t.str(t.text[sub]);
-      if (!filtered_text(s)) {
+      if (!t.filtered(t.text[sub])) {
         add_pieces(t, t.text[sub], lead);
         lead.p_text = true;
         has_lead = true;
@@ -480,7 +479,7 @@ Trafilatura::Extracted Trafilatura::extract_content(Tree& t, Focus focus) const 
       // REBUILT_BLOCKS: the tail of a quote, code, list or table becomes a paragraph.
       if ((k == kQuote || k == kCode || k == kList || k == kTable) && t.has_chars(t.tail[e])) {
         Block tb;
-        if (!filtered_text(t.str(t.tail[e]))) {
+        if (!t.filtered(t.tail[e])) {
           add_pieces(t, t.tail[e], tb);
           tb.p_text = true;
           result.blocks.push_back(std::move(tb));
@@ -545,16 +544,41 @@ Trafilatura::Extracted Trafilatura::extract_content(Tree& t, Focus focus) const 
 // extract_content: a block repeating the previous one (same text, longer than
 // MIN_DUPLICATE_LENGTH) is dropped from the output; the length measured
 // before stays (as in the original).
+// Two texts can only be the same with as many non-space code points, so a
+// block's text is built only when its count equals the previous block's (or
+// when a piece is not UTF-8, where counts per piece need not add up).
 void Trafilatura::drop_adjacent_duplicates(const Tree& t, const Result& r, Extracted& x) const {
-  std::string previous;
-  std::vector<uint32_t> kept;
-  for (const Block& b : r.blocks) {
+  auto text_of = [&](const Block& b) {
     std::string raw;
     for (uint32_t p : b.pieces) raw.append(doc_.text(doc_.text_nodes[p]));
-    std::string cur = t.str_of(raw);
-    if (!cur.empty() && cur == previous && cur.size() > kMinDuplicateLength) continue;
-    previous = std::move(cur);
-    kept.insert(kept.end(), b.pieces.begin(), b.pieces.end());
+    return t.str_of(raw);
+  };
+  std::string previous;        // the text of the previous block, when built
+  bool previous_built = false;
+  uint64_t previous_count = 0;
+  bool previous_utf8 = true;
+  std::vector<uint32_t> kept;
+  for (size_t k = 0; k < r.blocks.size(); ++k) {
+    const Block& b = r.blocks[k];
+    uint64_t count = 0;
+    bool utf8 = true;
+    for (uint32_t p : b.pieces) {
+      count += stats_.nonspace[p];
+      utf8 = utf8 && !stats_.invalid[p];
+    }
+    bool duplicate = false;
+    if (k > 0 && (count == previous_count || !utf8 || !previous_utf8)) {
+      if (!previous_built) previous = text_of(r.blocks[k - 1]);
+      std::string cur = text_of(b);
+      duplicate = !cur.empty() && cur == previous && cur.size() > kMinDuplicateLength;
+      previous = std::move(cur);  // a duplicate's text is the previous one's
+      previous_built = true;
+    } else {
+      previous_built = false;
+    }
+    previous_count = count;
+    previous_utf8 = utf8;
+    if (!duplicate) kept.insert(kept.end(), b.pieces.begin(), b.pieces.end());
   }
   x.pieces = std::move(kept);
 }

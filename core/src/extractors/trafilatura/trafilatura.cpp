@@ -82,7 +82,7 @@ Labels Trafilatura::run() {
   }
 
   // 1-2. Cleaning, conversion, comments.
-  Tree cleaned(doc_, clen_, rlen_);
+  Tree cleaned(doc_, stats_);
   tree_cleaning(cleaned, Focus::Balanced);
   Tree cleaned_backup = cleaned;
   convert_tags(cleaned);
@@ -104,7 +104,7 @@ Labels Trafilatura::run() {
       body.len < kEscalationPageShare * static_cast<double>(html2txt_length(no_removal))) {
     // The escalation input: comment containers removed (and comment lists
     // when comments were captured).
-    Tree esc(doc_, clen_, rlen_);
+    Tree esc(doc_, stats_);
     prune_nodes(esc, 0, [&](uint32_t e) {
       Tag tg = doc_.nodes[e].tag;
       bool kinds = tg == Tag::Div || tg == Tag::Section || tg == Tag::Details ||

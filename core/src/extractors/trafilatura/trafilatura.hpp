@@ -4,6 +4,7 @@
 // cascade (see trafilatura.cpp for the cascade and its sources).
 #pragma once
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstring>
 #include <string>
@@ -140,28 +141,80 @@ inline bool any_pred(const Document& doc, uint32_t n) {
 // ---------------------------------------------------------------------------
 // Text pieces.
 
-// Per text node: Python len(" ".join(s.split())) (`collapsed`) and len(s)
-// (`raw`, code points, white space included).
-inline void text_lengths(const Document& doc, std::vector<uint32_t>& collapsed, std::vector<uint32_t>& raw) {
-  collapsed.assign(doc.text_nodes.size(), 0);
-  raw.assign(doc.text_nodes.size(), 0);
-  for (size_t t = 0; t < doc.text_nodes.size(); ++t) {
+// What the stages ask of each text node, measured once per page.
+struct TextStats {
+  // Python len(" ".join(s.split())) (`clen`) and len(s) (`rlen`, code
+  // points, white space included).
+  std::vector<uint32_t> clen, rlen;
+  // Code points that are not white space, and their bytes that
+  // filtered_text counts as word characters (see Tree::filtered).
+  std::vector<uint32_t> nonspace, word_bytes;
+  // Holds bytes that are not UTF-8 (decoded one U+FFFD per byte): its code
+  // points may join another node's when texts are concatenated.
+  std::vector<uint8_t> invalid;
+};
+
+// Per ASCII byte: white space for Python's str.split (py_space), and a word
+// character for filtered_text (std::isalnum in the "C" locale, or '_').
+enum : uint8_t { kAsciiSpace = 1, kAsciiWord = 2 };
+constexpr std::array<uint8_t, 128> ascii_classes() {
+  std::array<uint8_t, 128> t{};
+  for (uint32_t c = 0; c < 128; ++c) {
+    if ((c >= 0x09 && c <= 0x0D) || (c >= 0x1C && c <= 0x20)) t[c] = kAsciiSpace;
+    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_') t[c] = kAsciiWord;
+  }
+  return t;
+}
+inline constexpr std::array<uint8_t, 128> kAsciiClass = ascii_classes();
+
+// One pass over every text node (ASCII bytes by table: this runs per byte of
+// the page's text).
+inline TextStats text_stats(const Document& doc) {
+  const size_t nt = doc.text_nodes.size();
+  TextStats st;
+  st.clen.assign(nt, 0);
+  st.rlen.assign(nt, 0);
+  st.nonspace.assign(nt, 0);
+  st.word_bytes.assign(nt, 0);
+  st.invalid.assign(nt, 0);
+  for (size_t t = 0; t < nt; ++t) {
     std::string_view s = doc.text(doc.text_nodes[t]);
-    uint32_t len = 0, all = 0;
-    bool in_space = false, seen = false;
+    uint32_t len = 0, all = 0, nonspace = 0, word = 0;
+    bool in_space = false, seen = false, invalid = false;
     for (size_t i = 0; i < s.size(); ++all) {
-      if (stopwords::py_space(unicode::next(s, i))) {
+      const unsigned char c = static_cast<unsigned char>(s[i]);
+      bool space, wordy;
+      uint32_t bytes = 1;
+      if (c < 0x80) {
+        ++i;
+        space = kAsciiClass[c] & kAsciiSpace;
+        wordy = kAsciiClass[c] & kAsciiWord;
+      } else {
+        const size_t b = i;
+        const uint32_t cp = unicode::next(s, i);
+        bytes = static_cast<uint32_t>(i - b);
+        space = stopwords::py_space(cp);
+        wordy = true;  // filtered_text: every byte >= 0x80
+        if (cp == unicode::kReplacement && (bytes != 3 || s.compare(b, 3, "\xEF\xBF\xBD") != 0)) invalid = true;
+      }
+      if (space) {
         in_space = true;
         continue;
       }
+      ++nonspace;
+      if (wordy) word += bytes;
       if (in_space && seen) ++len;
       in_space = false;
       seen = true;
       ++len;
     }
-    collapsed[t] = len;
-    raw[t] = all;
+    st.clen[t] = len;
+    st.rlen[t] = all;
+    st.nonspace[t] = nonspace;
+    st.word_bytes[t] = word;
+    st.invalid[t] = invalid;
   }
+  return st;
 }
 
 // A run of text pieces (text-node indices) linked through Tree::pnext.
@@ -188,8 +241,7 @@ struct Len {
 
 class Tree : public EditTree<TreeLinks> {
  public:
-  Tree(const Document& doc, const std::vector<uint32_t>& clen, const std::vector<uint32_t>& rlen)
-      : doc_(&doc), clen_(&clen), rlen_(&rlen) {
+  Tree(const Document& doc, const TextStats& stats) : doc_(&doc), stats_(&stats) {
     const size_t n = doc.size();
     v.assign(n, TreeLinks{});
     text.assign(n, Pieces{}); tail.assign(n, Pieces{});
@@ -209,7 +261,7 @@ class Tree : public EditTree<TreeLinks> {
 
   const Document& doc() const { return *doc_; }
   Tag tag(uint32_t e) const { return doc_->nodes[e].tag; }
-  uint32_t clen(uint32_t t) const { return (*clen_)[t]; }
+  uint32_t clen(uint32_t t) const { return stats_->clen[t]; }
 
   template <class F>
   void for_pieces(const Pieces& p, F&& f) const {
@@ -239,6 +291,10 @@ class Tree : public EditTree<TreeLinks> {
     });
     return str_of(raw);
   }
+
+  // filtered_text(str(p)), without building the text when it is too long
+  // to match (kFilterMaxWordBytes).
+  bool filtered(const Pieces& p) const;
 
   // Python trim(): white-space runs collapsed to one space, ends stripped.
   // Copies whole runs between white space into a buffer sized once (the
@@ -301,10 +357,10 @@ class Tree : public EditTree<TreeLinks> {
     for (size_t k = order.size(); k-- > 0;) {
       uint32_t e = order[k];
       uint64_t l = 0;
-      for_pieces(text[e], [&](uint32_t x) { l += (*rlen_)[x]; });
+      for_pieces(text[e], [&](uint32_t x) { l += stats_->rlen[x]; });
       for (uint32_t c = v[e].first; c != kNone; c = v[c].next) {
         l += out[c];
-        for_pieces(tail[c], [&](uint32_t x) { l += (*rlen_)[x]; });
+        for_pieces(tail[c], [&](uint32_t x) { l += stats_->rlen[x]; });
       }
       out[e] = l;
     }
@@ -343,8 +399,7 @@ class Tree : public EditTree<TreeLinks> {
   }
 
   const Document* doc_;
-  const std::vector<uint32_t>* clen_;
-  const std::vector<uint32_t>* rlen_;
+  const TextStats* stats_;
 };
 
 // utils.py textfilter / RE_FILTER on a collapsed text.
@@ -371,6 +426,23 @@ inline bool filtered_text(std::string_view s) {
     return cps <= kFilterMoreOnThisTail;
   }
   return false;
+}
+
+// filtered_text is true only for a text whose part from its first word
+// character on is a filter word or "more on this" and at most
+// kFilterMoreOnThisTail code points (4 bytes at most each): one with more
+// word bytes than that never matches.
+constexpr size_t filter_max_word_bytes() {
+  size_t m = kFilterMoreOnThis.size() + 4 * size_t{kFilterMoreOnThisTail};
+  for (std::string_view w : kFilterWords) m = w.size() > m ? w.size() : m;
+  return m;
+}
+constexpr size_t kFilterMaxWordBytes = filter_max_word_bytes();
+
+inline bool Tree::filtered(const Pieces& p) const {
+  uint64_t word = 0;
+  for_pieces(p, [&](uint32_t t) { word += stats_->word_bytes[t]; });
+  return word <= kFilterMaxWordBytes && filtered_text(str(p));
 }
 
 // ---------------------------------------------------------------------------
@@ -408,7 +480,8 @@ inline uint64_t pieces_length(const std::vector<uint32_t>& pieces, const std::ve
 
 class Trafilatura {
  public:
-  explicit Trafilatura(Context& ctx) : ctx_(ctx), doc_(ctx.doc()) { text_lengths(doc_, clen_, rlen_); }
+  explicit Trafilatura(Context& ctx)
+      : ctx_(ctx), doc_(ctx.doc()), stats_(text_stats(doc_)), clen_(stats_.clen), rlen_(stats_.rlen) {}
 
   Labels run();
 
@@ -462,7 +535,9 @@ class Trafilatura {
 
   Context& ctx_;
   const Document& doc_;
-  std::vector<uint32_t> clen_, rlen_;
+  const TextStats stats_;
+  const std::vector<uint32_t>& clen_;
+  const std::vector<uint32_t>& rlen_;
   uint64_t page_length_ = 0;  // all text of the page
 };
 
