@@ -382,6 +382,9 @@ def main():
     ap.add_argument("--page-objective", default="binary", choices=("binary", "regression"),
                     help="binary: P(member beats the trees), weight |F1 difference|; regression: the F1 difference "
                          "itself (experiment: the C++ reads P, so a regression stage is not exported)")
+    ap.add_argument("--page-readability-margin", action="store_true",
+                    help="experiment: Readability's best candidate score and the second's ratio to it as page "
+                         "features (P.rdmargin.f32 of bench/ensemble_dump)")
     ap.add_argument("--page-drop", default="", help="comma-separated page features to zero (ablation)")
     ap.add_argument("--page-choices", default="readability",
                     help="members whose labels the page stage may take outright")
@@ -539,6 +542,13 @@ def main():
         has = np.bincount(page, weights=(region != 0).astype(float), minlength=n_pages) > 0
         print("pages with an <article>/<main>/articleBody region: " + ", ".join(
             "%s %d/%d" % (d, (has & (datasets == d)).sum(), (datasets == d).sum()) for d in sorted(set(datasets))))
+    if a.page_readability_margin:  # how clearly one element wins Readability's scoring (issue 9)
+        rm = np.fromfile(a.data + ".rdmargin.f32", dtype=np.float32).reshape(-1, 2).astype(np.float64)
+        assert len(rm) == n_pages, "the dump has no Readability margins: WCE_REDUMP=1"
+        top, second = rm[:, 0], rm[:, 1]
+        PX = np.hstack([PX, np.column_stack([np.log1p(np.maximum(top, 0)),
+                                             np.where(top > 0, second / np.maximum(top, 1e-12), 0.0)])])
+        page_names += ["readability_log_top_score", "readability_second_over_top"]
     if a.show_pages:
         ids = [p["id"] for p in pages]
         sel = [next(i for i, x in enumerate(ids) if x.startswith(w)) for w in a.show_pages.split(",")]
