@@ -31,6 +31,8 @@
 //   P.page.f32   float32, per page: wce::ensemble_page_features of the
 //                compiled-in first stage's P(content), kEnsemblePageFeatureCount
 //                a page (ensemble.py --check-context compares them too)
+//   P.rdmargin.f32 float32, per page: Readability's best and second-best
+//                candidate scores (an experiment of ensemble.py, issue 9)
 // Usage: ensemble_dump [--split train|test] [--members a,b,...] [--pages-per-dataset N] --out P DATA.jsonl.gz...
 #include <cstdio>
 #include <fstream>
@@ -39,6 +41,7 @@
 #include <vector>
 
 #include "bench/lib/page_sample.hpp"
+#include "extractors/readability/readability.hpp"
 #include "io/dataset.hpp"
 #include "wce/wce.hpp"
 
@@ -69,7 +72,7 @@ int main(int argc, char** argv) {
       member_list(out + ".members"), groups_out(out + ".groups.i32", std::ios::binary),
       anc_out(out + ".anc.i32", std::ios::binary), context_out(out + ".context.f32", std::ios::binary),
       region_out(out + ".region.i32", std::ios::binary), pagedoc_out(out + ".pagedoc.f32", std::ios::binary),
-      page_out(out + ".page.f32", std::ios::binary);
+      page_out(out + ".page.f32", std::ios::binary), margin_out(out + ".rdmargin.f32", std::ios::binary);
   auto put = [](std::ofstream& o, int32_t v) { o.write(reinterpret_cast<const char*>(&v), sizeof v); };
   auto putf = [](std::ofstream& o, double d) {
     const float v = static_cast<float>(d);
@@ -112,6 +115,10 @@ int main(int argc, char** argv) {
       const wce::EnsemblePageDoc pd = wce::ensemble_page_doc(doc);
       putf(pagedoc_out, pd.articles);
       putf(pagedoc_out, pd.h1);
+      wce::readability::Readability rd(doc);  // again, for its candidate scores (the run layer keeps labels only)
+      rd.run();
+      putf(margin_out, rd.top_score());
+      putf(margin_out, rd.second_score());
       for (double v : wce::ensemble_page_features(run.context(), fx, p1)) putf(page_out, v);
       for (size_t k = 0; k < words.size(); ++k) {
         if (words[k] == 0) continue;  // no text: its label changes nothing

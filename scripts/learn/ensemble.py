@@ -372,6 +372,9 @@ def main():
                     help="second-stage trees add to the first stage's margin instead of standing alone")
     ap.add_argument("--node-regions", action="store_true",
                     help="experiment: the region bits (P.region.i32) and the page's region share as first-stage columns")
+    ap.add_argument("--node-member-context", default="",
+                    help="experiment: comma-separated members whose votes, averaged over the node's window, block and "
+                         "holding elements (as the second stage does with P), become first-stage columns")
     ap.add_argument("--node-page-own", action="store_true",
                     help="experiment: with --node-regions, the page's own DOM features (PAGE_DOC_FEATURES[:9]) as first-stage columns")
     ap.add_argument("--page-features", default="members", choices=("members", "all"),
@@ -379,6 +382,9 @@ def main():
     ap.add_argument("--page-objective", default="binary", choices=("binary", "regression"),
                     help="binary: P(member beats the trees), weight |F1 difference|; regression: the F1 difference "
                          "itself (experiment: the C++ reads P, so a regression stage is not exported)")
+    ap.add_argument("--page-readability-margin", action="store_true",
+                    help="experiment: Readability's best candidate score and the second's ratio to it as page "
+                         "features (P.rdmargin.f32 of bench/ensemble_dump)")
     ap.add_argument("--page-drop", default="", help="comma-separated page features to zero (ablation)")
     ap.add_argument("--page-choices", default="readability",
                     help="members whose labels the page stage may take outright")
@@ -414,6 +420,15 @@ def main():
                                     votes0, region, page_extra(a.data)[1], page, n_pages)[:, :9]
             X = np.hstack([X, own[page]])
             names = names + ["page_" + f for f in PAGE_DOC_FEATURES[:9]]
+    if a.node_member_context:  # the member's kept region around the node (issue 9: short nodes inside it)
+        groups = np.fromfile(a.data + ".groups.i32", dtype=np.int32).reshape(-1, 1 + GROUP_LEVELS)
+        anc = np.fromfile(a.data + ".anc.i32", dtype=np.int32).reshape(-1, 2)
+        keep = [5, 6, 7] + [10 + level for level in range(GROUP_LEVELS)]  # windows, block, holding elements
+        for m in a.node_member_context.split(","):
+            v = (X[:, names.index("vote_" + m)] >= 0.5).astype(np.float64)
+            CF = context_features(v, rows[:, 2].astype(np.float64), page, groups, anc, n_pages)[:, keep]
+            X = np.hstack([X, CF])
+            names = names + ["%s_%s" % (m, CONTEXT_FEATURES[k]) for k in keep]
     datasets = np.array([p["dataset"] for p in pages])
     bucket = np.array([int(p["bucket"]) for p in pages])
     gold_tokens = np.array([float(p["gold_tokens"]) for p in pages])
@@ -444,7 +459,8 @@ def main():
         w = weights(wkind, tokens, page, datasets[page], n_pages)
         prob = np.zeros(len(y))
         cache = "%s.oof_%s_%d_%d_%g%s.npy" % (a.data, wkind, params["num_leaves"], rounds, params["learning_rate"],
-                                               ("_regions" if a.node_regions else "") + ("_own" if a.node_page_own else ""))
+                                               ("_regions" if a.node_regions else "") + ("_own" if a.node_page_own else "") +
+                                               ("_mc_" + a.node_member_context.replace(",", "_") if a.node_member_context else ""))
         if a.reuse_oof and os.path.exists(cache):  # experiments on the page stage only
             prob = np.load(cache)
         else:
@@ -526,6 +542,13 @@ def main():
         has = np.bincount(page, weights=(region != 0).astype(float), minlength=n_pages) > 0
         print("pages with an <article>/<main>/articleBody region: " + ", ".join(
             "%s %d/%d" % (d, (has & (datasets == d)).sum(), (datasets == d).sum()) for d in sorted(set(datasets))))
+    if a.page_readability_margin:  # how clearly one element wins Readability's scoring (issue 9)
+        rm = np.fromfile(a.data + ".rdmargin.f32", dtype=np.float32).reshape(-1, 2).astype(np.float64)
+        assert len(rm) == n_pages, "the dump has no Readability margins: WCE_REDUMP=1"
+        top, second = rm[:, 0], rm[:, 1]
+        PX = np.hstack([PX, np.column_stack([np.log1p(np.maximum(top, 0)),
+                                             np.where(top > 0, second / np.maximum(top, 1e-12), 0.0)])])
+        page_names += ["readability_log_top_score", "readability_second_over_top"]
     if a.show_pages:
         ids = [p["id"] for p in pages]
         sel = [next(i for i, x in enumerate(ids) if x.startswith(w)) for w in a.show_pages.split(",")]

@@ -233,6 +233,8 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
     }
   }
   auto is_page_or_root = [&](uint32_t x) { return x == kNone || x == 0 || t_.v[x].tag == Tag::Body || x == page; };
+  out.top_score = top.empty() ? 0.0 : score_[top[0]];
+  out.second_score = top.size() < 2 ? 0.0 : score_[top[1]];
   uint32_t top_cand = top.empty() ? kNone : top[0];
   if (top_cand == kNone || t_.v[top_cand].tag == Tag::Body) {
     // Everything in the page goes into a new div.

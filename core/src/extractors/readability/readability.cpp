@@ -81,6 +81,7 @@ Labels Readability::run() {
     bool found = grab_article(body_, at);
     if (found && at.text_length >= kCharThreshold) {
       for (uint32_t ti : at.text_nodes) labels[ti] = 1.0f;
+      top_score_ = at.top_score, second_score_ = at.second_score;
       return labels;
     }
     attempts.push_back(std::move(at));
@@ -95,6 +96,7 @@ Labels Readability::run() {
     if (attempts[i].text_length > attempts[best].text_length) best = i;
   if (attempts[best].text_length == 0) return labels;
   for (uint32_t ti : attempts[best].text_nodes) labels[ti] = 1.0f;
+  top_score_ = attempts[best].top_score, second_score_ = attempts[best].second_score;
   return labels;
 }
 

@@ -258,12 +258,18 @@ inline bool phrasing_element(uint8_t fold_bits, bool kids_phrasing) {
 struct Attempt {
   uint32_t text_length = 0;
   std::vector<uint32_t> text_nodes;  // text indices in the article
+  // The best and second-best candidate scores (after link density), before
+  // the parent walk: how clearly one element wins (the ensemble's experiments).
+  double top_score = 0, second_score = 0;
 };
 
 class Readability {
  public:
   explicit Readability(const Document& doc) : doc_(doc) {}
   Labels run();
+  // The attempt run() returned: its best and second-best candidate scores (0 when none).
+  double top_score() const { return top_score_; }
+  double second_score() const { return second_score_; }
 
  private:
   // Per Document node: attributes as Readability sees them.
@@ -324,6 +330,7 @@ class Readability {
   std::vector<Agg> agg_;
   std::vector<ShortText> short_;  // per node of t_, set by fold(x, true)
   std::vector<double> score_;
+  double top_score_ = 0, second_score_ = 0;
   std::vector<uint8_t> scored_, data_table_;
   std::vector<uint32_t> order_;
   size_t heading_budget_ = kTextNodeBudget;
