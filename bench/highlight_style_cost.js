@@ -30,11 +30,11 @@
 
 const fs = require('fs');
 const path = require('path');
-const zlib = require('zlib');
 const http = require('http');
 const vm = require('vm');
 const { execSync } = require('child_process');
 const { chromium } = require('@playwright/test');
+const { loadPages } = require('./dataset_pages');
 
 const ROOT = path.resolve(__dirname, '..');
 const DATASETS = process.env.WCE_DATASETS_DIR || path.resolve(ROOT, '..', 'shared', 'datasets');
@@ -50,26 +50,6 @@ function args() {
   }
   if (!(o.pages > 0)) throw new Error('--pages must be a positive number');
   return o;
-}
-
-// The same page choice as bench/extension_latency.js.
-function loadPages(n) {
-  const files = fs.readdirSync(DATASETS).filter((f) => f.endsWith('.jsonl.gz')).sort();
-  if (!files.length) throw new Error(`no *.jsonl.gz in ${DATASETS} (set WCE_DATASETS_DIR)`);
-  const per = Math.ceil(n / files.length);
-  const pages = [];
-  for (const f of files) {
-    const lines = zlib.gunzipSync(fs.readFileSync(path.join(DATASETS, f))).toString('utf8').split('\n');
-    let taken = 0;
-    for (const line of lines) {
-      if (!line.trim() || taken >= per) continue;
-      const r = JSON.parse(line);
-      if (typeof r.html !== 'string' || r.html.length < 500) continue;
-      pages.push({ id: r.id, dataset: r.dataset, html: r.html });
-      taken++;
-    }
-  }
-  return pages.slice(0, n);
 }
 
 // The extension's own CSS (settings.js), split into its two kinds of rule.
@@ -106,7 +86,7 @@ async function main() {
     'paint-none': { how: 'paint', text: css.hl, set: false },
   };
   const names = Object.keys(variants);
-  const pages = loadPages(o.pages);
+  const pages = loadPages(o.pages, DATASETS);
   const server = http.createServer((req, res) => {
     const m = /^\/p\/(\d+)$/.exec(new URL(req.url, 'http://x').pathname);
     if (!m || !pages[Number(m[1])]) return res.writeHead(404).end();
