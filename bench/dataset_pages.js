@@ -4,6 +4,7 @@
 // highlight_style_cost.js so that both time the same pages.
 'use strict';
 const fs = require('node:fs');
+const http = require('node:http');
 const path = require('node:path');
 const zlib = require('node:zlib');
 
@@ -28,4 +29,16 @@ function loadPages(n, dir) {
   return pages.slice(0, n);
 }
 
-module.exports = { loadPages };
+// Serves page i at /p/i on 127.0.0.1 (a free port); resolves {server, base}.
+async function servePages(pages) {
+  const server = http.createServer((req, res) => {
+    const m = /^\/p\/(\d+)$/.exec(new URL(req.url, 'http://x').pathname);
+    if (!m || !pages[Number(m[1])]) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(pages[Number(m[1])].html);
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return { server, base: `http://127.0.0.1:${server.address().port}` };
+}
+
+module.exports = { loadPages, servePages };

@@ -55,9 +55,8 @@
 // to an ensemble the extension has until the ensemble lands.
 'use strict';
 const { chromium } = require('@playwright/test');
-const { loadPages } = require('./dataset_pages');
+const { loadPages, servePages } = require('./dataset_pages');
 const fs = require('node:fs');
-const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
 
@@ -118,14 +117,7 @@ async function main() {
   const readabilitySrc = fs.readFileSync(READABILITY_JS, 'utf8');
   const extCopy = peerExtension(readabilitySrc);
   const pages = loadPages(o.pages, DATASETS);
-  const server = http.createServer((req, res) => {
-    const m = /^\/p\/(\d+)$/.exec(new URL(req.url, 'http://x').pathname);
-    if (!m || !pages[Number(m[1])]) return res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(pages[Number(m[1])].html);
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${server.address().port}`;
+  const { server, base } = await servePages(pages);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wce-latency-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',

@@ -30,11 +30,10 @@
 
 const fs = require('fs');
 const path = require('path');
-const http = require('http');
 const vm = require('vm');
 const { execSync } = require('child_process');
 const { chromium } = require('@playwright/test');
-const { loadPages } = require('./dataset_pages');
+const { loadPages, servePages } = require('./dataset_pages');
 
 const ROOT = path.resolve(__dirname, '..');
 const DATASETS = process.env.WCE_DATASETS_DIR || path.resolve(ROOT, '..', 'shared', 'datasets');
@@ -87,14 +86,7 @@ async function main() {
   };
   const names = Object.keys(variants);
   const pages = loadPages(o.pages, DATASETS);
-  const server = http.createServer((req, res) => {
-    const m = /^\/p\/(\d+)$/.exec(new URL(req.url, 'http://x').pathname);
-    if (!m || !pages[Number(m[1])]) return res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(pages[Number(m[1])].html);
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${server.address().port}`;
+  const { server, base } = await servePages(pages);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium', headless: false,
     args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
