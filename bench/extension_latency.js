@@ -55,11 +55,10 @@
 // to an ensemble the extension has until the ensemble lands.
 'use strict';
 const { chromium } = require('@playwright/test');
+const { loadPages, servePages } = require('./dataset_pages');
 const fs = require('node:fs');
-const http = require('node:http');
 const os = require('node:os');
 const path = require('node:path');
-const zlib = require('node:zlib');
 
 const ROOT = path.resolve(__dirname, '..');
 let EXT_DIR = path.join(ROOT, 'build', 'extension', 'chrome-test');
@@ -82,26 +81,6 @@ function args() {
     else throw new Error('usage: node bench/extension_latency.js [--pages N] [--extractors a,b] [--cold N] [--out FILE.md] [--ext DIR] [--instant]');
   }
   return o;
-}
-
-// N pages spread over the dataset files: the first ceil(N / files) of each.
-function loadPages(n) {
-  const files = fs.readdirSync(DATASETS).filter((f) => f.endsWith('.jsonl.gz')).sort();
-  if (!files.length) throw new Error(`no *.jsonl.gz in ${DATASETS} (set WCE_DATASETS_DIR)`);
-  const per = Math.ceil(n / files.length);
-  const pages = [];
-  for (const f of files) {
-    const lines = zlib.gunzipSync(fs.readFileSync(path.join(DATASETS, f))).toString('utf8').split('\n');
-    let taken = 0;
-    for (const line of lines) {
-      if (!line.trim() || taken >= per) continue;
-      const r = JSON.parse(line);
-      if (typeof r.html !== 'string' || r.html.length < 500) continue;
-      pages.push({ id: r.id, dataset: r.dataset, html: r.html });
-      taken++;
-    }
-  }
-  return pages.slice(0, n);
 }
 
 const median = (xs) => {
@@ -137,15 +116,8 @@ async function main() {
   }
   const readabilitySrc = fs.readFileSync(READABILITY_JS, 'utf8');
   const extCopy = peerExtension(readabilitySrc);
-  const pages = loadPages(o.pages);
-  const server = http.createServer((req, res) => {
-    const m = /^\/p\/(\d+)$/.exec(new URL(req.url, 'http://x').pathname);
-    if (!m || !pages[Number(m[1])]) return res.writeHead(404).end();
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(pages[Number(m[1])].html);
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const base = `http://127.0.0.1:${server.address().port}`;
+  const pages = loadPages(o.pages, DATASETS);
+  const { server, base } = await servePages(pages);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wce-latency-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',

@@ -68,14 +68,22 @@
   const BAND_ALPHAS = [0.1, 0.22, 0.34, 0.5, 0.66];
 
   // The CSS that background.js inserts into the tab (scripting.insertCSS): the
-  // ::highlight() rules and the same colours for the <mark> fallback.
-  function highlightCss(color) {
+  // ::highlight() rules and the same colours for the <mark> fallback. Only the
+  // rules of one view (the plain highlight, or the confidence view's bands):
+  // any ::highlight() rule makes the engine restyle the whole document when
+  // the sheet goes in, and each extra name costs a little more
+  // (bench/results/extension-latency-2026-11-27.md, section 4); switching the
+  // view swaps the sheet like a new colour does.
+  function highlightCss(color, confidence) {
     const c = COLOR.test(color) ? color : DEFAULTS.color;
     const rgb = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(',');
     const markBase = 'color:inherit !important;padding:0 !important;margin:0 !important;' +
       'border:0 !important;font:inherit !important;';
-    let css = '::highlight(wce-main){background-color:rgba(' + rgb + ',' + MAIN_ALPHA + ');}\n' +
-      'mark[data-wce=""]{background-color:rgba(' + rgb + ',' + MAIN_ALPHA + ') !important;' + markBase + '}\n';
+    if (confidence !== true) {
+      return '::highlight(wce-main){background-color:rgba(' + rgb + ',' + MAIN_ALPHA + ');}\n' +
+        'mark[data-wce=""]{background-color:rgba(' + rgb + ',' + MAIN_ALPHA + ') !important;' + markBase + '}\n';
+    }
+    let css = '';
     BAND_ALPHAS.forEach((a, k) => {
       css += '::highlight(wce-c' + k + '){background-color:rgba(' + rgb + ',' + a + ');}\n' +
         'mark[data-wce="c' + k + '"]{background-color:rgba(' + rgb + ',' + a + ') !important;' + markBase + '}\n';

@@ -740,6 +740,37 @@ test('toggling off leaves the page exactly as it was, with each of several extra
   }
 });
 
+// The inserted sheet holds one view's rules only (settings.highlightCss):
+// switching between the plain highlight and the confidence view swaps it.
+test('switching to the confidence view and back repaints with that view\'s colours', async () => {
+  await resetSettings();
+  const { page, url } = await openPage(FIXTURE.route);
+  const before = await outerHTML(page);
+  expect(await inIsolatedWorld(url, 'disableHighlightApi')).toBe(true);
+  const backgrounds = () => page.evaluate(() => [...document.querySelectorAll('mark[data-wce]')]
+    .map((m) => m.getAttribute('data-wce') + ' ' + getComputedStyle(m).backgroundColor));
+  const plain = async () => {
+    expect((await setHighlight(url, { on: true, extractor: 'readability', confidence: false })).state).toBe('on');
+    const got = await backgrounds();
+    expect(got.length).toBeGreaterThan(0);
+    for (const b of got) expect(b).toBe(' rgba(255, 214, 0, 0.45)');
+  };
+  await plain();
+  expect((await setHighlight(url, { on: true, extractor: 'readability', confidence: true })).state).toBe('on');
+  const banded = await backgrounds();
+  expect(banded.length).toBeGreaterThan(0);
+  const ALPHAS = ['0.1', '0.22', '0.34', '0.5', '0.66'];
+  for (const b of banded) {
+    const m = /^c([0-4]) rgba\(255, 214, 0, ([0-9.]+)\)$/.exec(b);
+    expect(m, b).not.toBeNull();
+    expect(m[2], b).toBe(ALPHAS[Number(m[1])]);
+  }
+  await plain();
+  expect((await setHighlight(url, { on: false })).state).toBe('off');
+  expect(await outerHTML(page)).toBe(before);
+  await page.close();
+});
+
 test('the options page sets the extractor and the highlight colour', async () => {
   await resetSettings();
   const options = await context.newPage();

@@ -40,16 +40,23 @@ describe('settings', () => {
     expect(root.wceSettings.AGREEMENT_EXTRACTORS).toContain('readability');
   });
 
-  test('highlight CSS: the colour in every rule, five confidence bands, a bad colour falls back', () => {
+  test('highlight CSS: the colour in every rule, one view per sheet, a bad colour falls back', () => {
     const css = highlightCss('#102030');
     expect(css).toContain('::highlight(wce-main){background-color:rgba(16,32,48,0.45);}');
     expect(css).toContain('mark[data-wce=""]{background-color:rgba(16,32,48,0.45) !important;');
+    expect(css).not.toContain('wce-c');
+    expect(highlightCss('#102030', false)).toBe(css);
+    const bands = highlightCss('#102030', true);
     for (let k = 0; k < 5; k++) {
-      expect(css).toContain(`::highlight(wce-c${k})`);
-      expect(css).toContain(`mark[data-wce="c${k}"]`);
+      expect(bands).toContain(`::highlight(wce-c${k})`);
+      expect(bands).toContain(`mark[data-wce="c${k}"]`);
     }
-    expect(css).not.toContain('wce-c5');
+    expect(bands).toContain('rgba(16,32,48,0.1)');
+    expect(bands).not.toContain('wce-c5');
+    expect(bands).not.toContain('wce-main');
+    expect(bands).not.toContain('data-wce=""');
     expect(highlightCss('javascript:x')).toBe(highlightCss(DEFAULTS.color));
+    expect(highlightCss('javascript:x', true)).toBe(highlightCss(DEFAULTS.color, true));
   });
 });
 
