@@ -2,7 +2,7 @@
  * settings.js: the user's settings, shared by the background context, the
  * popup, the options page and the reader page. Kept in storage.local (no
  * sync: nothing leaves the machine). Defines `self.wceSettings` = {DEFAULTS,
- * load(), save(patch), normalise(obj), highlightCss(color)}; needs platform.js first.
+ * load(), save(patch), normalise(obj), highlightCss(color, confidence)}; needs platform.js first.
  */
 (function (root) {
   'use strict';
@@ -79,16 +79,12 @@
     const rgb = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(',');
     const markBase = 'color:inherit !important;padding:0 !important;margin:0 !important;' +
       'border:0 !important;font:inherit !important;';
-    if (confidence !== true) {
-      return '::highlight(wce-main){background-color:rgba(' + rgb + ',' + MAIN_ALPHA + ');}\n' +
-        'mark[data-wce=""]{background-color:rgba(' + rgb + ',' + MAIN_ALPHA + ') !important;' + markBase + '}\n';
-    }
-    let css = '';
-    BAND_ALPHAS.forEach((a, k) => {
-      css += '::highlight(wce-c' + k + '){background-color:rgba(' + rgb + ',' + a + ');}\n' +
-        'mark[data-wce="c' + k + '"]{background-color:rgba(' + rgb + ',' + a + ') !important;' + markBase + '}\n';
-    });
-    return css;
+    // One highlight name and its <mark data-wce="..."> fallback, at one opacity.
+    const rule = (name, mark, alpha) =>
+      '::highlight(' + name + '){background-color:rgba(' + rgb + ',' + alpha + ');}\n' +
+      'mark[data-wce="' + mark + '"]{background-color:rgba(' + rgb + ',' + alpha + ') !important;' + markBase + '}\n';
+    if (confidence !== true) return rule('wce-main', '', MAIN_ALPHA);
+    return BAND_ALPHAS.map((a, k) => rule('wce-c' + k, 'c' + k, a)).join('');
   }
 
   function storage() {
