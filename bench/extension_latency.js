@@ -55,7 +55,7 @@
 // to an ensemble the extension has until the ensemble lands.
 'use strict';
 const { chromium } = require('@playwright/test');
-const { loadPages, servePages } = require('./dataset_pages');
+const { loadBrowserPages, servePages } = require('./lib/dataset_pages.cjs');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
@@ -116,7 +116,7 @@ async function main() {
   }
   const readabilitySrc = fs.readFileSync(READABILITY_JS, 'utf8');
   const extCopy = peerExtension(readabilitySrc);
-  const pages = loadPages(o.pages, DATASETS);
+  const pages = loadBrowserPages(o.pages, DATASETS);
   const { server, base } = await servePages(pages);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'wce-latency-'));
   const context = await chromium.launchPersistentContext(profile, {

@@ -33,7 +33,7 @@ const path = require('path');
 const vm = require('vm');
 const { execSync } = require('child_process');
 const { chromium } = require('@playwright/test');
-const { loadPages, servePages } = require('./dataset_pages');
+const { loadBrowserPages, servePages } = require('./lib/dataset_pages.cjs');
 
 const ROOT = path.resolve(__dirname, '..');
 const DATASETS = process.env.WCE_DATASETS_DIR || path.resolve(ROOT, '..', 'shared', 'datasets');
@@ -85,7 +85,7 @@ async function main() {
     'paint-none': { how: 'paint', text: css.hl, set: false },
   };
   const names = Object.keys(variants);
-  const pages = loadPages(o.pages, DATASETS);
+  const pages = loadBrowserPages(o.pages, DATASETS);
   const { server, base } = await servePages(pages);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium', headless: false,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './lib/cli_args.mjs';
-import { loadPages } from './lib/sample_pages.mjs';
+import datasetPages from './lib/dataset_pages.cjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -23,7 +23,7 @@ const OPTIONS = {
 };
 
 const o = parseArgs(process.argv, DEFAULTS, OPTIONS);
-const { pages } = await loadPages(o.data, Infinity);
+const { pages } = datasetPages.loadPages(o.data, { perDataset: Infinity });
 const api = require(path.join(ROOT, 'wasm', 'wce_api.js'));
 const wce = await api.createExtractor({ coreFactory: require(o.core) });
 for (const e of o.extractors) {

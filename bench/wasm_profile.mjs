@@ -16,7 +16,7 @@ import inspector from 'node:inspector';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './lib/cli_args.mjs';
-import { loadPages } from './lib/sample_pages.mjs';
+import datasetPages from './lib/dataset_pages.cjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,7 +75,7 @@ function callerTimes(profile, name) {
 
 async function main() {
   const o = parseArgs(process.argv, DEFAULTS, OPTIONS);
-  const { pages } = await loadPages(o.data, o.pages);
+  const { pages } = datasetPages.loadPages(o.data, { perDataset: o.pages });
   const api = require(path.join(ROOT, 'wasm', 'wce_api.js'));
   const wce = await api.createExtractor({ coreFactory: require(o.core) });
   for (const p of pages) wce.extract(p.html, { extractor: o.extractor });  // warm-up (tier-up, memory growth)

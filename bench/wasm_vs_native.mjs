@@ -27,7 +27,7 @@ import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './lib/cli_args.mjs';
-import { loadPages } from './lib/sample_pages.mjs';
+import datasetPages from './lib/dataset_pages.cjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,7 +89,7 @@ function startup(core, htmlFile) {
 
 async function main() {
   const o = parseArgs(process.argv, DEFAULTS, OPTIONS);
-  const { files, pages } = await loadPages(o.data, o.pages);
+  const { files, pages } = datasetPages.loadPages(o.data, { perDataset: o.pages });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wce-wasm-bench-'));
   const sampleFile = path.join(tmp, 'pages.jsonl');
   fs.writeFileSync(sampleFile, pages.map((p) => JSON.stringify(p)).join('\n') + '\n');
