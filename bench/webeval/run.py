@@ -100,6 +100,8 @@ def main(argv):
     ap.add_argument("--out", default=None, help="markdown summary (default .cache/webeval/runs/<name>/summary.md)")
     ap.add_argument("--timeout", type=float, default=TIMEOUT_S)
     ap.add_argument("--wce", default=str(REPO / "build" / "native" / "wce"))
+    ap.add_argument("--rescore", action="store_true",
+                    help="run nothing: score the outputs already in the run folder of --name again")
     ap.add_argument("--command", default=None, help=argparse.SUPPRESS)
     ap.add_argument("--print-peers", action="store_true", help=argparse.SUPPRESS)  # for run.sh's installs
     args = ap.parse_args(argv)
@@ -111,20 +113,35 @@ def main(argv):
     name = args.name or f"webeval-{started:%Y-%m-%d}"
     work = CACHE / "runs" / name
     (work / "logs").mkdir(parents=True, exist_ok=True)
-    recs = score.read_jsonl(args.data)
-    if args.pages:
-        recs = recs[:args.pages]
     data = work / "pages.jsonl"
-    write_jsonl(data, recs)
+    if args.rescore:  # the pages of that run, as they were
+        recs = score.read_jsonl(data)
+    else:
+        recs = score.read_jsonl(args.data)
+        if args.pages:
+            recs = recs[:args.pages]
+        write_jsonl(data, recs)
     pages = [(r["id"], r.get("url"), list(r["meta"]["with"]), list(r["meta"]["without"])) for r in recs]
     ids = [r["id"] for r in recs]
     del recs
     machine = peers.machine_info()
     progress = peers.Progress()
-    available = set(peers.wce_list(args.wce))
+    available = set() if args.rescore else set(peers.wce_list(args.wce))
 
     rows, notes, versions = [], [], {}
+
+    def add(name, side, preds, wall):
+        s, per_page = score.score(pages, preds)
+        rows.append((name, side, s, wall))
+        write_jsonl(work / f"{side}-{name}.pages.jsonl", per_page)
+        progress.show(f"[webeval] {side} {name}: F1 {s['f1']:.3f}", final=True)
+
     for ex in [e for e in args.extractors.split(",") if e]:
+        if args.rescore:
+            if (work / f"ours-{ex}.jsonl").is_file():
+                got = {o["id"]: dict(o, status="ok") for o in score.read_jsonl(work / f"ours-{ex}.jsonl")}
+                add(ex, "ours", {i: got.get(i, {"text": "", "status": "error"}) for i in ids}, None)
+            continue
         if ex not in available:
             notes.append(f"ours {ex}: not in `wce list`; skipped")
             continue
@@ -132,40 +149,39 @@ def main(argv):
         preds, wall, err = run_ours(args.wce, ex, data, work / f"ours-{ex}.jsonl", ids)
         if err:
             notes.append(f"ours {ex}: wce said: {err.splitlines()[-1][:200]}")
-        s, per_page = score.score(pages, preds)
-        rows.append((f"{ex}", "ours", s, wall))
-        write_jsonl(work / f"ours-{ex}.pages.jsonl", per_page)
-        progress.show(f"[webeval] ours {ex}: F1 {s['f1']:.3f}", final=True)
+        add(ex, "ours", preds, wall)
     peer_names = [p for p in args.peers.split(",") if p]
-    if peer_names:
-        recs = score.read_jsonl(data)
-        for p in peer_names:
-            if p not in peers.PEERS:
-                notes.append(f"peer {p}: unknown; skipped")
-                continue
-            try:
-                preds, wall, restarts = run_peer(p, recs, args.wce, work, args.timeout, progress)
-            except RuntimeError as e:
-                notes.append(f"peer {p}: not run: {e}")
-                continue
-            versions[p] = peers.peer_version(p)
-            if restarts:
-                notes.append(f"peer {p}: process restarted {restarts} time(s) after a timeout or crash")
-            write_jsonl(work / f"peer-{p}.jsonl",
-                        ({"id": i, "text": o["text"], "ms": o["ms"], "status": o["status"], "error": o["error"]}
-                         for i, o in preds.items()))
-            s, per_page = score.score(pages, preds)
-            rows.append((p, "peer", s, wall))
-            write_jsonl(work / f"peer-{p}.pages.jsonl", per_page)
-            progress.show(f"[webeval] peer {p}: F1 {s['f1']:.3f}", final=True)
+    recs = score.read_jsonl(data) if peer_names and not args.rescore else []
+    for p in peer_names:
+        if p not in peers.PEERS:
+            notes.append(f"peer {p}: unknown; skipped")
+            continue
+        if args.rescore:
+            if (work / f"peer-{p}.jsonl").is_file():
+                versions[p] = peers.peer_version(p)
+                add(p, "peer", {o["id"]: o for o in score.read_jsonl(work / f"peer-{p}.jsonl")}, None)
+            continue
+        try:
+            preds, wall, restarts = run_peer(p, recs, args.wce, work, args.timeout, progress)
+        except RuntimeError as e:
+            notes.append(f"peer {p}: not run: {e}")
+            continue
+        versions[p] = peers.peer_version(p)
+        if restarts:
+            notes.append(f"peer {p}: process restarted {restarts} time(s) after a timeout or crash")
+        write_jsonl(work / f"peer-{p}.jsonl",
+                    ({"id": i, "text": o["text"], "ms": o["ms"], "status": o["status"], "error": o["error"]}
+                     for i, o in preds.items()))
+        add(p, "peer", preds, wall)
     finished = datetime.datetime.now(datetime.timezone.utc)
 
     rows.sort(key=lambda r: -r[2]["f1"])
     n_with = sum(len(w) for _, _, w, _ in pages)
     n_without = sum(len(wo) for _, _, _, wo in pages)
+    when = (f"Rescored {finished:%Y-%m-%d %H:%M} UTC from the outputs in `{work}` (the times are those of "
+            f"the run that wrote them); " if args.rescore else f"Started {started:%Y-%m-%d %H:%M} UTC, finished {finished:%H:%M} UTC; ")
     out = [f"Command: `{args.command or 'bench/webeval/run.py ' + ' '.join(argv)}`",
-           f"Started {started:%Y-%m-%d %H:%M} UTC, finished {finished:%H:%M} UTC; "
-           f"machine: {machine['nproc']} cores, {machine['cpu']}, {machine['ram']}; "
+           when + f"machine: {machine['nproc']} cores, {machine['cpu']}, {machine['ram']}; "
            f"load average at the end {peers.machine_info()['load']} (at the start {machine['load']}).",
            f"Data: `{args.data}`: {len(pages)} pages, {n_with} \"with\" and {n_without} \"without\" snippets.",
            "", "| extractor | side | P | R | F1 | accuracy | F1 raw | TP | FN | FP | TN | empty | errors | ms/page mean | ms/page median |",
@@ -179,9 +195,10 @@ def main(argv):
     if notes:
         out += ["", "Notes:"] + [f"- {n}" for n in notes]
     md = "\n".join(out) + "\n"
-    dest = Path(args.out) if args.out else work / "summary.md"
+    tag = "-rescored" if args.rescore else ""
+    dest = Path(args.out) if args.out else work / f"summary{tag}.md"
     dest.write_text(md, encoding="utf-8")
-    (work / "summary.json").write_text(json.dumps([{"name": n, "side": side, **s, "wall_s": wall}
+    (work / f"summary{tag}.json").write_text(json.dumps([{"name": n, "side": side, **s, "wall_s": wall}
                                                    for n, side, s, wall in rows], indent=1))
     print(md)
     print(f"webeval: wrote {dest} and {work}/", file=sys.stderr)

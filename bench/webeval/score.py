@@ -14,25 +14,27 @@ false positive, absent a true negative. An empty output or a failed page finds
 nothing. Precision = TP/(TP+FP), recall = TP/(TP+FN), F1 = 2TP/(2TP+FP+FN),
 accuracy = (TP+TN)/all.
 
-Matching rule (ours): case-sensitive substring test after normalising whitespace
-on both sides: every run of Unicode whitespace (Python's str.isspace: spaces, tabs,
+Matching rule (ours): case-sensitive substring test after normalising both sides:
+Unicode NFC (some pages spell "ü" as u + combining diaeresis, the snippets are
+NFC), then every run of Unicode whitespace (Python's str.isspace: spaces, tabs,
 newlines, NBSP, thin spaces, ...) becomes one space, and the snippet's leading and
 trailing spaces are dropped. The originals test the raw strings (Go's
-strings.Contains), which depends on how each extractor joins lines; the raw rule
-is reported as well ("F1 raw").
+strings.Contains; PyPI trafilatura NFC-normalises its own output), which depends
+on how each extractor joins lines; the raw rule is reported as well ("F1 raw").
 """
 
 import gzip
 import json
 import re
 import sys
+import unicodedata
 from pathlib import Path
 
 _WS = re.compile(r"\s+")  # str patterns: \s is Unicode whitespace, NBSP included
 
 
 def norm(s):
-    return _WS.sub(" ", s or "")
+    return _WS.sub(" ", unicodedata.normalize("NFC", s or ""))
 
 
 def open_text(path):
