@@ -44,6 +44,7 @@ LOSSY_UTF8_SHARE = 0.8
 import argparse
 import gzip
 import hashlib
+import io
 import json
 import re
 import sys
@@ -300,7 +301,9 @@ def convert(zip_path, out_path):
         names = {nfc(n): n for n in z.namelist()}
         entries = parse_data_go(z.read(DATA_GO).decode("utf-8"))
         written, missing, encodings, seen = 0, [], {}, set()
-        with gzip.open(out_path, "wt", encoding="utf-8", compresslevel=9) as out:
+        # mtime=0: the same zip gives a byte-identical file (its sha256 identifies the data of a run).
+        with open(out_path, "wb") as raw, gzip.GzipFile(filename="", fileobj=raw, mode="wb", compresslevel=9, mtime=0) as gz, \
+                io.TextIOWrapper(gz, encoding="utf-8") as out:
             for url, f in entries:
                 fname = f.get("File") or ""
                 member = next((names[nfc(d + fname)] for d in FILE_DIRS if fname and nfc(d + fname) in names), None)
