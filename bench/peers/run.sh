@@ -100,6 +100,10 @@ if [[ " $NEEDS " == *" go "* ]]; then
   fi
 fi
 
+# PEERS_INSTALL_ONLY=1: install what the selected peers need and stop (bench/webeval/run.sh
+# uses this to reuse the installs and then runs its own driver with the venv's Python).
+if [[ "${PEERS_INSTALL_ONLY:-}" == 1 ]]; then echo "$PY"; exit 0; fi
+
 quote() {  # shell-quote an argument only when it needs it (for the summary's command line)
   if [[ "$1" =~ ^[A-Za-z0-9_./=,:@+%-]+$ ]]; then printf ' %s' "$1"; else printf " '%s'" "${1//\'/\'\\\'\'}"; fi
 }
