@@ -391,6 +391,9 @@ def main():
     ap.add_argument("--page-readability-margin", action="store_true",
                     help="experiment: Readability's best candidate score and the second's ratio to it as page "
                          "features (P.rdmargin.f32 of bench/ensemble_dump)")
+    ap.add_argument("--page-meta", action="store_true",
+                    help="experiment: og:type=article, a schema.org Article type and <article> as page features "
+                         "(P.meta.f32 of scripts/learn/page_meta.py, from the raw HTML)")
     ap.add_argument("--page-drop", default="", help="comma-separated page features to zero (ablation)")
     ap.add_argument("--page-choices", default="readability",
                     help="members whose labels the page stage may take outright")
@@ -589,6 +592,10 @@ def main():
         PX = np.hstack([PX, np.column_stack([np.log1p(np.maximum(top, 0)),
                                              np.where(top > 0, second / np.maximum(top, 1e-12), 0.0)])])
         page_names += ["readability_log_top_score", "readability_second_over_top"]
+    if a.page_meta:  # what the page says it is (issue 9, lever 2)
+        meta = np.fromfile(a.data + ".meta.f32", dtype=np.float32).reshape(n_pages, -1).astype(np.float64)
+        PX = np.hstack([PX, meta])
+        page_names += ["og_article", "schema_article", "has_article"]
     if a.show_pages:
         ids = [p["id"] for p in pages]
         sel = [next(i for i, x in enumerate(ids) if x.startswith(w)) for w in a.show_pages.split(",")]
