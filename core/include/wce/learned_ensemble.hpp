@@ -108,6 +108,8 @@ std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<
 // raising their P to 0.5. Returns how many nodes it changed.
 struct EnsembleCompletion {
   bool blocks = true, runs = true;
+  bool run_any = false;        // runs of any blocks, not only headings / list items
+  bool lead_headings = false;  // a not-kept heading directly before a kept block
   double block_share = 0;
   size_t run_max_blocks = 0;
   double run_max_words = 0, run_max_link_density = 0;

@@ -9,6 +9,9 @@
 //   2. run: a short run of consecutive not-kept blocks that are headings or
 //      list items, with the worded blocks just before and just after it kept
 //      and both inside one element below <body>, is kept.
+// Two more options were measured and are off (no gain in cross-validation,
+// bench/results/ensemble-2026-11-27b.md): runs of any blocks, and a heading
+// directly before a kept block.
 // A completed node gets P = max(P, 0.5): kept, at the border of the
 // confidence bands. scripts/learn/ensemble.py measures the rules through
 // bench/ensemble_complete_rows.cpp, which calls this same function.
@@ -24,6 +27,8 @@ constexpr double kBlockShare = 0.5;       // a block is kept when this share of 
 constexpr size_t kRunMaxBlocks = 12;      // longer runs of headings / list items are left alone
 constexpr double kRunMaxWords = 400;      // as are runs with more words (a whole dropped section)
 constexpr double kRunMaxLinkDensity = 0.5;  // or mostly links (a menu between two kept paragraphs)
+constexpr bool kRunAny = false;        // runs of any blocks (measured: ensemble-2026-11-27b.md)
+constexpr bool kLeadHeadings = false;  // a heading directly before a kept block (measured: idem)
 constexpr double kKept = 0.5;  // P(content) from which a node is kept (the extractor's threshold)
 
 bool list_or_heading(Tag t) {
@@ -68,6 +73,8 @@ EnsembleCompletion ensemble_completion_defaults() {
   c.run_max_blocks = kRunMaxBlocks;
   c.run_max_words = kRunMaxWords;
   c.run_max_link_density = kRunMaxLinkDensity;
+  c.run_any = kRunAny;
+  c.lead_headings = kLeadHeadings;
   return c;
 }
 
@@ -110,7 +117,7 @@ size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const Ensemble
       size_t j = i;
       double run_words = 0, run_links = 0;
       while (j < worded.size() && !is_kept(worded[j]) && j - i < opt.run_max_blocks &&
-             list_or_heading_block(doc, tb.blocks[worded[j]].container)) {
+             (opt.run_any || list_or_heading_block(doc, tb.blocks[worded[j]].container))) {
         run_words += total[worded[j]];
         run_links += link[worded[j]];
         ++j;
@@ -125,6 +132,20 @@ size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const Ensemble
         kept[worded[r]] = total[worded[r]];
       }
       i = j;
+    }
+  }
+  if (opt.lead_headings) {
+    std::vector<size_t> worded;
+    for (size_t b = 0; b < nb; ++b)
+      if (total[b] > 0) worded.push_back(b);
+    for (size_t i = 0; i + 1 < worded.size(); ++i) {
+      const uint32_t c = tb.blocks[worded[i]].container;
+      const bool heading = c < doc.nodes.size() && doc.nodes[c].tag >= Tag::H1 && doc.nodes[c].tag <= Tag::H6;
+      if (!heading || is_kept(worded[i]) || !is_kept(worded[i + 1])) continue;
+      if (link[worded[i]] > opt.run_max_link_density * total[worded[i]]) continue;
+      const TextBlock& blk = tb.blocks[worded[i]];
+      for (uint32_t k = blk.text_begin; k < blk.text_end && k < n; ++k) keep(k);
+      kept[worded[i]] = total[worded[i]];
     }
   }
   return changed;
