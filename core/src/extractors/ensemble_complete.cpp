@@ -107,10 +107,10 @@ size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const Ensemble
       kept[b] = total[b];
     }
   }
+  std::vector<size_t> worded;  // blocks with words, in document order
+  for (size_t b = 0; b < nb; ++b)
+    if (total[b] > 0) worded.push_back(b);
   if (opt.runs) {
-    std::vector<size_t> worded;  // blocks with words, in document order
-    for (size_t b = 0; b < nb; ++b)
-      if (total[b] > 0) worded.push_back(b);
     for (size_t i = 1; i + 1 < worded.size(); ++i) {
       if (!is_kept(worded[i - 1]) || is_kept(worded[i])) continue;
       // A run of not-kept heading / list blocks starting at worded[i].
@@ -135,9 +135,6 @@ size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const Ensemble
     }
   }
   if (opt.lead_headings) {
-    std::vector<size_t> worded;
-    for (size_t b = 0; b < nb; ++b)
-      if (total[b] > 0) worded.push_back(b);
     for (size_t i = 0; i + 1 < worded.size(); ++i) {
       const uint32_t c = tb.blocks[worded[i]].container;
       const bool heading = c < doc.nodes.size() && doc.nodes[c].tag >= Tag::H1 && doc.nodes[c].tag <= Tag::H6;
