@@ -44,12 +44,16 @@ if [[ $MODEL == ensemble ]]; then
   fi
   BUILD=${WCE_BUILD_DIR:-build/native}
   [[ -f $BUILD/build.ninja ]] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$BUILD" -j2 --target ensemble_dump >/dev/null
+  cmake --build "$BUILD" -j2 --target ensemble_dump ensemble_complete_rows >/dev/null
   mkdir -p .cache/ensemble
   if [[ ! -f $ROWS.rows.f32 || ! -f $ROWS.groups.i32 || ! -f $ROWS.region.i32 || ${WCE_REDUMP:-0} == 1 ]]; then
     "$BUILD/ensemble_dump" --split train --members "$MEMBERS" --out "$ROWS" "$DATA"/*.jsonl.gz
   fi
+  # Block completion after the page stage (core/src/extractors/ensemble_complete.cpp,
+  # bench/results/ensemble-2026-11-27b.md): measured in the cross-validation by
+  # the C++ itself (bench/ensemble_complete_rows re-parses the training pages).
   "$EVENV/bin/python" scripts/learn/ensemble.py --data "$ROWS" \
+    --complete-rules blocks,runs --complete-tool "$BUILD/ensemble_complete_rows" --datasets "$DATA" \
     --out core/models/ensemble_gbdt.inc --command "bash scripts/train.sh ensemble $*" "$@"
   exit 0
 fi

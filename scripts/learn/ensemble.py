@@ -14,9 +14,11 @@ ROUGE-LSum F1 (from the dump) is printed.
 Usage: python ensemble.py --data .cache/ensemble/train --out core/models/ensemble_gbdt.inc [--search]
 """
 import argparse
+import glob
 import json
 import math
 import os
+import subprocess
 import sys
 import time
 
@@ -303,7 +305,8 @@ def merged_arrays(prefix, boosters):
             "const double k%sBias = 0;" % prefix], counts, len(feature)
 
 
-def export(booster, context_booster, page_boosters, page_names, choices, threshold, fallback, names, members, out, note):
+def export(booster, context_booster, page_boosters, page_names, choices, threshold, fallback, names, members, out, note,
+           rules=(), complete_before=False):
     o = ["// Node-level learned ensemble (extractor \"ensemble\"): gradient-boosted trees",
          "// (wce::TreeModel) on wce::ensemble_features (kModel*), then the second stage",
          "// (kContext*, on those features and wce::ensemble_context_features of the first",
@@ -339,6 +342,9 @@ def export(booster, context_booster, page_boosters, page_names, choices, thresho
     sizes += [sum(counts), nodes]
     o.append("const double kPageChooseAt = %.17g;  // the choice of highest P when P >= this" % threshold)
     o.append("const double kPageFallbackShare = %.17g;  // or readability when trees_over_readability < this (0: off)" % fallback)
+    o.append("constexpr bool kCompleteBlocks = %s;  // block completion (ensemble_complete.cpp): rule 1" % str("blocks" in rules).lower())
+    o.append("constexpr bool kCompleteRuns = %s;  // rule 2" % str("runs" in rules).lower())
+    o.append("constexpr bool kCompleteBeforePageStage = %s;  // else only where the page keeps the trees" % str(complete_before).lower())
     first = note.splitlines()[0] if note else ""
     o.append('const char* const kModelTrainedOn = "%s";' % first.replace('"', "'"))
     open(out, "w").write("\n".join(o) + "\n")
@@ -385,9 +391,24 @@ def main():
     ap.add_argument("--page-readability-margin", action="store_true",
                     help="experiment: Readability's best candidate score and the second's ratio to it as page "
                          "features (P.rdmargin.f32 of bench/ensemble_dump)")
+    ap.add_argument("--page-meta", action="store_true",
+                    help="experiment: og:type=article, a schema.org Article type and <article> as page features "
+                         "(P.meta.f32 of scripts/learn/page_meta.py, from the raw HTML)")
     ap.add_argument("--page-drop", default="", help="comma-separated page features to zero (ablation)")
     ap.add_argument("--page-choices", default="readability",
                     help="members whose labels the page stage may take outright")
+    ap.add_argument("--write-prob", help="write the trees' out-of-fold P per row here (float32)")
+    ap.add_argument("--complete-rules", default="",
+                    help="block completion (core/src/extractors/ensemble_complete.cpp) of the trees' labels: "
+                         "comma-separated rules, blocks and/or runs (empty: none); measured on the out-of-fold P "
+                         "by the C++ itself (--complete-tool) and written into the model")
+    ap.add_argument("--complete-stage", default="after", choices=("after", "before"),
+                    help="after: completion where the page stage keeps the trees (page stage unchanged); "
+                         "before: on the trees' P before the page stage (it learns from the completed labels)")
+    ap.add_argument("--complete-tool", default="build/native/ensemble_complete_rows")
+    ap.add_argument("--complete-args", default="", help="extra options of the tool (tunables, experiments only)")
+    ap.add_argument("--datasets", default=os.environ.get("WCE_DATASETS", "/work/shared/datasets"),
+                    help="the *.jsonl.gz the dump read (the tool parses the pages again)")
     ap.add_argument("--reuse-oof", action="store_true", help="reuse saved out-of-fold tree probabilities")
     ap.add_argument("--command", default="")
     ap.add_argument("--save-final", help="write the page stage's out-of-fold per-page F1 here (.npy)")
@@ -522,6 +543,28 @@ def main():
             min(per[d][0] - best[d][0] for d in per)), flush=True)
         for d in per:
             print("  %-22s ensemble %.3f (%.3f) n=%d | best member %s %.3f" % (d, per[d][0], per[d][1], per[d][2], best[d][1], best[d][0]))
+    if a.write_prob:
+        prob.astype(np.float32).tofile(a.write_prob)
+        print("wrote %s (%d rows)" % (a.write_prob, len(prob)))
+    prob_done = None
+    rules = [r for r in a.complete_rules.split(",") if r]
+    assert all(r in ("blocks", "runs") for r in rules), rules
+    if rules:  # rows the C++ completion keeps: P raised to 0.5, as ensemble_complete does
+        src, dst = a.data + ".oof_tmp.f32", a.data + ".oof_completed.f32"
+        prob.astype(np.float32).tofile(src)
+        cmd = [a.complete_tool, "--data", a.data, "--in", src, "--out", dst] + \
+              (["--no-blocks"] if "blocks" not in rules else []) + (["--no-runs"] if "runs" not in rules else []) + \
+              a.complete_args.split() + sorted(glob.glob(os.path.join(a.datasets, "*.jsonl.gz")))
+        subprocess.run(cmd, check=True)
+        done = np.fromfile(dst, dtype=np.float32).astype(np.float64)
+        assert len(done) == len(prob), (len(done), len(prob))
+        raised = (done >= 0.5) & (prob < 0.5)
+        prob_done = np.where(raised, 0.5, prob)
+        f_c = page_f1(prob_done >= 0.5, page, matched, tokens, gold_tokens)
+        print("block completion (%s): %d rows raised (%.2f %% of the rows), trees + completion cv macro %.4f (median %.4f)" % (
+            ",".join(rules), raised.sum(), 100 * raised.mean(), *macro(f_c, datasets, allp)[:2]))
+        if a.complete_stage == "before":
+            prob = prob_done
     # The page stage: keep the trees or take one member's labels outright
     # (PAGE_CHOICES), learned on out-of-fold tree probabilities (stacking),
     # cross-validated on the same folds. Per choice, label: the member's token
@@ -549,6 +592,10 @@ def main():
         PX = np.hstack([PX, np.column_stack([np.log1p(np.maximum(top, 0)),
                                              np.where(top > 0, second / np.maximum(top, 1e-12), 0.0)])])
         page_names += ["readability_log_top_score", "readability_second_over_top"]
+    if a.page_meta:  # what the page says it is (issue 9, lever 2)
+        meta = np.fromfile(a.data + ".meta.f32", dtype=np.float32).reshape(n_pages, -1).astype(np.float64)
+        PX = np.hstack([PX, meta])
+        page_names += ["og_article", "schema_article", "has_article"]
     if a.show_pages:
         ids = [p["id"] for p in pages]
         sel = [next(i for i, x in enumerate(ids) if x.startswith(w)) for w in a.show_pages.split(",")]
@@ -607,7 +654,10 @@ def main():
         return out
 
     choose = decide(pprob)
-    fs = np.column_stack([f_tree] + [f_mem[c] for c in choices])
+    f_kept = f_tree  # the trees' pages: with --complete-stage after, their completed labels (the stage is unchanged)
+    if prob_done is not None and a.complete_stage == "after":
+        f_kept = page_f1(prob_done >= 0.5, page, matched, tokens, gold_tokens)
+    fs = np.column_stack([f_kept] + [f_mem[c] for c in choices])
     final = fs[np.arange(n_pages), choose]
     pm, pmd, pper = report(final, "page stage (%s)" % ", ".join(
         "%s on %d pages" % (c, (choose == j + 1).sum()) for j, c in enumerate(choices)))
@@ -645,7 +695,8 @@ def main():
             "first stage: %s, rounds %d, weights %s (alignment tokens of the node%s)\n"
             "second stage (auto-context, on out-of-fold first-stage probabilities): %s, rounds %d\n"
             "5-fold cross-validation by bucket on the training split: token-F1 macro mean %.4f, median %.4f (trees)\n"
-            "page stage: features %s (%d), choices %s, %s, rounds %d, page weights %s, threshold %g, rule %s, on out-of-fold tree probabilities; cv macro mean %.4f, median %.4f\n"
+            "page stage: features %s (%d), choices %s, %s, rounds %d, page weights %s, threshold %g, rule %s, on out-of-fold tree probabilities\n"
+            "block completion: %s; cv macro mean %.4f, median %.4f (the model's output, token-F1 proxy)\n"
             "refit training accuracy (first stage) %.4f, %.0f s") % (
         ",".join(members), len(y), n_pages, lgb.__version__, SEED, a.command or " ".join(sys.argv),
         ", ".join("%s %d" % kv for kv in sorted(counts.items())),
@@ -653,9 +704,10 @@ def main():
         ", / page total" if a.weights.startswith("page") else "",
         json.dumps(params2, sort_keys=True) if b2 else "none", a.context_rounds, mm, md,
         a.page_features, len(page_names), ",".join(choices), json.dumps(page_params, sort_keys=True), a.page_rounds, a.page_weights, a.page_threshold,
-        "trees keep < %g of readability's words" % FALLBACK_SHARE if a.page_rule else "off", pm, pmd, acc, time.time() - t0)
+        "trees keep < %g of readability's words" % FALLBACK_SHARE if a.page_rule else "off",
+        ("%s, %s the page stage" % (",".join(rules), a.complete_stage)) if rules else "none", pm, pmd, acc, time.time() - t0)
     sizes = export(b, b2, pbs, page_names, choices, a.page_threshold, FALLBACK_SHARE if a.page_rule else 0.0, names,
-                   members, a.out, note)
+                   members, a.out, note, rules, a.complete_stage == "before")
     print("\nwrote %s: trees/nodes first stage %d/%d, second stage %d/%d, page stage %d/%d" % ((a.out,) + sizes))
 
 if __name__ == "__main__":

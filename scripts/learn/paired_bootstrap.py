@@ -35,6 +35,9 @@ def main():
         return np.mean([per[d] for d in names]), np.mean([per[d] for d in stable])
 
     observed = diffs(idx)
+    print("per dataset, mean A -> B (B - A): " + ", ".join(
+        "%s %.3f -> %.3f (%+.4f)" % (d, a[idx[d]].mean(), b[idx[d]].mean(), b[idx[d]].mean() - a[idx[d]].mean())
+        for d in names))
     boots = np.array([diffs({d: rng.choice(idx[d], len(idx[d])) for d in names}) for _ in range(args.n)])
     for j, label in enumerate(("macro (9 datasets)", "macro (>= %d pages)" % MIN_PAGES_STABLE)):
         lo, hi = np.percentile(boots[:, j], [5, 95])

@@ -306,7 +306,8 @@ TEST(LearnedEnsemble, ContextFeaturesFromHandMadeProbabilities) {
 
 TEST(LearnedEnsemble, LabelsAreTheTreesOrOneMembersOnEachPage) {
   // The page stage picks one side for the whole page: the kept nodes are
-  // exactly the trees' (P >= 0.5) or exactly one page choice's labels.
+  // exactly the trees' (P >= 0.5, after the model's block completion) or
+  // exactly one page choice's labels.
   const char* pages[] = {kPage,
                          "<html><body><div><a href=/a>One</a> <a href=/b>Two</a></div><p>Short text here.</p>"
                          "<div class=comments><p>A comment with some words in it</p></div></body></html>",
@@ -318,7 +319,11 @@ TEST(LearnedEnsemble, LabelsAreTheTreesOrOneMembersOnEachPage) {
     wce::Context ctx(doc);
     const wce::Labels out = wce::ensemble_probabilities(ctx);
     const std::vector<double> x = wce::ensemble_features(ctx);
-    const std::vector<double> prob = wce::ensemble_tree_probabilities(ctx, x);
+    std::vector<double> prob = wce::ensemble_tree_probabilities(ctx, x);
+    wce::EnsembleCompletion completion = wce::ensemble_completion_defaults();
+    completion.blocks = info.complete_blocks;
+    completion.runs = info.complete_runs;
+    wce::ensemble_complete(ctx, prob, completion);
     const auto& words = ctx.text_words();
     bool as_trees = true;
     std::vector<bool> as_member(info.page_choices.size(), true);

@@ -102,6 +102,20 @@ std::vector<double> ensemble_context_features(Context& ctx, const std::vector<do
 // has one; 0 for nodes without words) from the node features x.
 std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<double>& x);
 
+// Block completion (core/src/extractors/ensemble_complete.cpp): keeps the
+// worded text nodes of blocks whose words are mostly kept (blocks), and short
+// runs of heading / list-item blocks between two kept blocks (runs), by
+// raising their P to 0.5. Returns how many nodes it changed.
+struct EnsembleCompletion {
+  bool blocks = true, runs = true;
+  bool run_any = false;        // runs of any blocks, not only headings / list items
+  bool lead_headings = false;  // a not-kept heading directly before a kept block
+  double block_share = 0;
+  size_t run_max_blocks = 0;
+  double run_max_words = 0, run_max_link_density = 0;
+};
+EnsembleCompletion ensemble_completion_defaults();  // the tunables of ensemble_complete.cpp
+size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const EnsembleCompletion& opt);
 // The page stage's choice: an index into ensemble_model().page_choices (the
 // page takes that member's labels), or -1 (it keeps the trees').
 int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& page);
@@ -136,6 +150,9 @@ struct EnsembleModelInfo {
   double page_threshold = 0.5;       // the page takes the choice of highest P when P >= this
   double page_fallback_share = 0.0;  // or readability's when trees_over_readability < this (0: no such rule)
   size_t page_features = kEnsemblePageFeatureCount;  // the page features the model reads (a prefix)
+  // Block completion of the trees' labels (ensemble_complete): which rules,
+  // and whether before the page stage or only where the page keeps the trees.
+  bool complete_blocks = false, complete_runs = false, complete_before = false;
   const char* trained_on;
 };
 const EnsembleModelInfo& ensemble_model();

@@ -360,6 +360,9 @@ const EnsembleModelInfo& ensemble_model() {
     r.page_threshold = kPageChooseAt;
     r.page_fallback_share = kPageFallbackShare;
     r.page_features = kModelPageFeatures;
+    r.complete_blocks = kCompleteBlocks;
+    r.complete_runs = kCompleteRuns;
+    r.complete_before = kCompleteBeforePageStage;
     r.trained_on = kModelTrainedOn;
     for (size_t i = 0; i < kEnsembleContextFeatureCount; ++i)
       if (std::strcmp(kContextFeatureNames[i], ensemble_context_feature_names()[i]) != 0)
@@ -465,9 +468,16 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
   const EnsembleModelInfo& info = ensemble_model();
   const std::vector<double> x = ensemble_features(ctx, get);
   const std::vector<uint32_t>& words = ctx.text_words();
-  const std::vector<double> prob = ensemble_tree_probabilities(ctx, x);
+  std::vector<double> prob = ensemble_tree_probabilities(ctx, x);
+  EnsembleCompletion completion = ensemble_completion_defaults();
+  completion.blocks = info.complete_blocks;
+  completion.runs = info.complete_runs;
+  const bool complete = completion.blocks || completion.runs;
+  if (complete && info.complete_before) ensemble_complete(ctx, prob, completion);
   const int choice = ensemble_page_choice(
       ensemble_page_features(ctx, x, prob, info.page_features > kEnsemblePageMemberFeatureCount));
+  // The trees keep the page: their labels get the structural completion.
+  if (complete && !info.complete_before && choice < 0) ensemble_complete(ctx, prob, completion);
   const size_t column = choice >= 0 ? info.page_choices[static_cast<size_t>(choice)] : 0;
   for (size_t k = 0; k < n; ++k) {
     if (words[k] == 0) continue;
@@ -490,7 +500,8 @@ std::unique_ptr<Extractor> make_learned_ensemble() {
        "and the page-complexity estimate (routing); when the model has one, a second stage of trees smooths the "
        "first one's P(content) over neighbours, blocks and enclosing elements. The label is P(content); >= 0.5 "
        "is kept. A page stage (small trees over the trees' output and the members') decides whether the page "
-       "takes a member's labels outright (the model's choices: readability)."},
+       "takes a member's labels outright (the model's choices: readability); when the model says so, a structural "
+       "completion then keeps the rest of mostly kept blocks and short heading / list runs between kept blocks."},
       [](Context& ctx) { return ensemble_probabilities(ctx); });
 }
 

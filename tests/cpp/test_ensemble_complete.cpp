@@ -1,0 +1,136 @@
+// Block completion of the learned ensemble's labels (core/src/extractors/ensemble_complete.cpp)
+// on hand-made pages: which text nodes the rules add, and which they must leave alone.
+#include <gtest/gtest.h>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "wce/wce.hpp"
+
+namespace {
+
+// The text of a node, white space trimmed.
+std::string trimmed(std::string_view s) {
+  const size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return "";
+  return std::string(s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1));
+}
+
+struct Case {
+  const char* what;
+  std::string html;
+  std::set<std::string> kept_before;  // trimmed texts the trees keep (P 0.9; others 0.1)
+  std::set<std::string> kept_after;   // trimmed texts kept after completion
+  double run_max_words = -1;          // override of the tunable when >= 0
+};
+
+const std::string kPara1 = "<p>The first paragraph has quite a few words in it.</p>";
+const std::string kPara2 = "<p>The last paragraph has some words as well.</p>";
+const std::string kFirst = "The first paragraph has quite a few words in it.";
+const std::string kLast = "The last paragraph has some words as well.";
+
+std::vector<Case> cases() {
+  return {
+      {"a link and an emphasis inside a mostly kept paragraph",
+       "<html><body><div><p>Alpha beta gamma delta <a href='/x'>link</a> epsilon zeta.</p></div></body></html>",
+       {"Alpha beta gamma delta", "epsilon zeta."},
+       {"Alpha beta gamma delta", "link", "epsilon zeta."}},
+      {"a paragraph mostly dropped stays as it is",
+       "<html><body><div><p>Other paragraph text <em>x</em> here and there again</p></div></body></html>",
+       {"x"},
+       {"x"}},
+      {"a heading and a list between two kept paragraphs",
+       "<html><body><div>" + kPara1 + "<h2>A heading</h2><ul><li>one item</li><li>two item</li></ul>" + kPara2 +
+           "</div></body></html>",
+       {kFirst, kLast},
+       {kFirst, "A heading", "one item", "two item", kLast}},
+      {"a list item inside a paragraph of its own (li > p)",
+       "<html><body><div>" + kPara1 + "<ul><li><p>nested item</p></li></ul>" + kPara2 + "</div></body></html>",
+       {kFirst, kLast},
+       {kFirst, "nested item", kLast}},
+      {"only one side kept",
+       "<html><body><div>" + kPara1 + "<h2>A heading</h2>" + kPara2 + "</div></body></html>",
+       {kFirst},
+       {kFirst}},
+      {"a paragraph (not a heading or list) between kept ones",
+       "<html><body><div>" + kPara1 + "<p>A dropped paragraph</p>" + kPara2 + "</div></body></html>",
+       {kFirst, kLast},
+       {kFirst, kLast}},
+      {"a menu of links between kept paragraphs",
+       "<html><body><div>" + kPara1 + "<ul><li><a href='/a'>Home page</a></li><li><a href='/b'>News</a></li></ul>" +
+           kPara2 + "</div></body></html>",
+       {kFirst, kLast},
+       {kFirst, kLast}},
+      {"flanking blocks only share <body>",
+       "<html><body>" + kPara1 + "<h2>A heading</h2>" + kPara2 + "</body></html>",
+       {kFirst, kLast},
+       {kFirst, kLast}},
+      {"a run longer than the word cap",
+       "<html><body><div>" + kPara1 + "<h2>A long heading here</h2>" + kPara2 + "</div></body></html>",
+       {kFirst, kLast},
+       {kFirst, kLast},
+       3},
+  };
+}
+
+}  // namespace
+
+TEST(EnsembleComplete, HandMadePages) {
+  for (const Case& c : cases()) {
+    wce::Document doc = wce::parse_html(c.html, "utf-8");
+    wce::Context ctx(doc);
+    const size_t n = doc.text_nodes.size();
+    std::vector<double> prob(n);
+    std::set<std::string> seen;
+    for (size_t k = 0; k < n; ++k) {
+      const std::string t = trimmed(doc.text(doc.text_nodes[k]));
+      prob[k] = c.kept_before.count(t) ? 0.9 : 0.1;
+      seen.insert(t);
+    }
+    for (const std::string& t : c.kept_after) ASSERT_TRUE(seen.count(t)) << c.what << ": no text node '" << t << "'";
+    wce::EnsembleCompletion opt = wce::ensemble_completion_defaults();
+    if (c.run_max_words >= 0) opt.run_max_words = c.run_max_words;
+    const size_t changed = wce::ensemble_complete(ctx, prob, opt);
+    std::set<std::string> kept;
+    for (size_t k = 0; k < n; ++k) {
+      if (prob[k] >= 0.5) kept.insert(trimmed(doc.text(doc.text_nodes[k])));
+      // Kept nodes keep their P; completed ones sit at the border.
+      const std::string t = trimmed(doc.text(doc.text_nodes[k]));
+      if (c.kept_before.count(t)) EXPECT_EQ(prob[k], 0.9) << c.what;
+      else if (c.kept_after.count(t)) EXPECT_EQ(prob[k], 0.5) << c.what;
+    }
+    EXPECT_EQ(kept, c.kept_after) << c.what;
+    EXPECT_EQ(changed, c.kept_after.size() - c.kept_before.size()) << c.what;
+  }
+}
+
+TEST(EnsembleComplete, RulesSwitchOffAndBadInput) {
+  const std::string html = "<html><body><div>" + kPara1 +
+                           "<h2>A heading</h2><p>Alpha beta gamma <a href='/x'>link</a></p>" + kPara2 +
+                           "</div></body></html>";
+  wce::Document doc = wce::parse_html(html, "utf-8");
+  wce::Context ctx(doc);
+  const size_t n = doc.text_nodes.size();
+  auto run = [&](bool blocks, bool runs) {
+    std::vector<double> prob(n);
+    for (size_t k = 0; k < n; ++k) {
+      const std::string t = trimmed(doc.text(doc.text_nodes[k]));
+      prob[k] = t == "A heading" || t == "link" ? 0.1 : 0.9;
+    }
+    wce::EnsembleCompletion opt = wce::ensemble_completion_defaults();
+    opt.blocks = blocks;
+    opt.runs = runs;
+    return wce::ensemble_complete(ctx, prob, opt);
+  };
+  EXPECT_EQ(run(false, false), 0u);
+  EXPECT_EQ(run(true, false), 1u);  // the link
+  EXPECT_EQ(run(false, true), 1u);  // the heading
+  EXPECT_EQ(run(true, true), 2u);
+  // Fewer probabilities than text nodes, and a page without text: nothing to do, no crash.
+  std::vector<double> few(1, 0.9);
+  EXPECT_EQ(wce::ensemble_complete(ctx, few, wce::ensemble_completion_defaults()), 0u);
+  wce::Document empty = wce::parse_html("<html><body></body></html>", "utf-8");
+  wce::Context ectx(empty);
+  std::vector<double> none;
+  EXPECT_EQ(wce::ensemble_complete(ectx, none, wce::ensemble_completion_defaults()), 0u);
+}
