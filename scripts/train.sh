@@ -96,9 +96,13 @@ case $MODEL in
     GT=$DATA/google-trends-2017.jsonl.gz
     "$FEAT" --model boilernet --labels "$DATA/labels/google-trends-2017.labeled.jsonl.gz" "$GT" > "$OUT/gt_boilernet.jsonl"
     if [[ $SMOKE == 1 ]]; then
-      # 1 epoch on 4 pages per split; parity on 5 pages.
+      # 1 epoch on 4 pages per split plus one extra page per other dataset
+      # (the --extra-features path of the shipped model); parity on 5 pages.
       head_gz 5 "$GT" > "$OUT/pages.jsonl"
-      smoke boilernet "$OUT/gt_boilernet.jsonl" "$OUT/pages.jsonl" --epochs 1 --max-pages 4 "$@"
+      "$PY" "$LEARN/extra_pages.py" "$DATA" "$OUT/extra" --train 1 --heldout 1 >/dev/null
+      "$FEAT" --model boilernet --align "$OUT/extra.train.jsonl" > "$OUT/extra_train.feat.jsonl"
+      smoke boilernet "$OUT/gt_boilernet.jsonl" "$OUT/pages.jsonl" --epochs 1 --max-pages 4 \
+        --extra-features "$OUT/extra_train.feat.jsonl" "$@"
       exit $?
     fi
     # Extra training pages (bench/results/learned-2026-11-27b.md): the news-like
