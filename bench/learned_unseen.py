@@ -5,13 +5,14 @@
 # Left out: web2text CleanEval meta.split dev (52 training + 5 validation
 # pages); boilernet Google-Trends-2017 boilernet_split_50_30_100 train + dev
 # (50 + 30); dragnet Dragnet meta.split train (966, its validation part
-# included). With --boilernet-extra (a BoilerNet trained on extra pages of
-# the other datasets, scripts/learn/extra_pages.py): boilernet also leaves
-# out every page of the ensemble's training split (FNV-1a 64 of dataset/id
-# % 100 < 30), a superset of those extra pages.
+# included). boilernet, trained since 2026-11-27b also on extra pages of the
+# other datasets (scripts/learn/extra_pages.py), also leaves out every page
+# of the ensemble's training split (FNV-1a 64 of dataset/id % 100 < 30), a
+# superset of those pages (--boilernet-extra, the default); --boilernet-gt-only
+# gives the former definition, for models trained on Google-Trends-2017 only.
 import csv, gzip, json, os, statistics, sys
-args = [a for a in sys.argv[1:] if a != '--boilernet-extra']
-boilernet_extra = len(args) < len(sys.argv) - 1
+args = [a for a in sys.argv[1:] if a not in ('--boilernet-extra', '--boilernet-gt-only')]
+boilernet_extra = '--boilernet-gt-only' not in sys.argv[1:]
 pages, ddir = args[0], args[1]
 def fnv1a(s):
     h = 1469598103934665603
