@@ -97,6 +97,12 @@ def main():
                          "0: all of them train for --epochs (no validation)")
     ap.add_argument("--train-on-dev", action="store_true",
                     help="train on train + validation pages for --epochs, no validation (the epochs fixed beforehand)")
+    ap.add_argument("--extra-features", default="",
+                    help="learn_features --align dump of extra training pages (scripts/learn/extra_pages.py), "
+                         "added to the training pages; the vocabulary and class weights count them too")
+    ap.add_argument("--extra-datasets", default="", help="comma list: only these datasets of --extra-features")
+    ap.add_argument("--extra-min-coverage", type=float, default=0.9,
+                    help="extra pages whose alignment matched less of the gold text are left out (poor labels)")
     ap.add_argument("--command", default=" ".join(sys.argv))
     args = ap.parse_args()
 
@@ -127,6 +133,13 @@ def main():
         print(f"cv fold {k}/{n}: held out {len(heldout)}", flush=True)
     elif args.train_on_dev:
         train, val = train + val, []
+    extra = []
+    if args.extra_features:
+        keep = set(filter(None, args.extra_datasets.split(",")))
+        extra = [p for p in common.read_jsonl(args.extra_features)
+                 if (not keep or p["dataset"] in keep) and p.get("gold_coverage", 1.0) >= args.extra_min_coverage]
+        print(f"extra training pages: {len(extra)} ({dict(collections.Counter(p['dataset'] for p in extra))})", flush=True)
+        train = train + extra
     print(f"pages: train {len(train)}, validation {len(val)}, test {len(test)} (splits seen: {sorted(map(str, split))})",
           flush=True)
     tag_vocab, word_vocab = build_vocab(train, args.tags, args.words)
@@ -272,6 +285,9 @@ def main():
             "paper": "Leonhardt, Anand, Khosla 2020 (../shared/papers/002_*.txt)",
             "data": args.features, "split_field": args.split_field,
             "pages": {"train": len(train), "validation": len(val), "test": len(test)},
+            "extra_training_pages": ({"file": args.extra_features, "datasets": args.extra_datasets or "all",
+                                      "min_gold_coverage": args.extra_min_coverage, "pages": len(extra),
+                                      "labels": "wce::align_gold of the gold text"} if extra else None),
             "seed": args.seed, "epochs_run": epochs_run, "epochs_planned": args.epochs, "best_epoch": best_epoch, "batch": args.batch,
             "optimizer": f"adam lr {args.lr}", "loss": "weighted binary cross-entropy (balanced class weights)",
             "class_weights": {"positive": w_pos, "negative": w_neg},
