@@ -28,30 +28,6 @@ static const unsigned char kWceByteClass[256] = {
   0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
-/* Name classes (tokenizer_runs.c.inc, wce_name_run): bytes the tag name
-   state (WCE_NAME_TAG) or the attribute name state (WCE_NAME_ATTR) appends
-   in its `default:` case without a parse error: printable ASCII (0x21..0x7E)
-   other than '/' and '>'; for attribute names also not '=', '"', '\'', '<'. */
-enum { WCE_NAME_TAG = 1, WCE_NAME_ATTR = 2 };
-static const unsigned char kWceNameClass[256] = {
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 3, 1, 3, 3, 3, 3, 1, 3, 3, 3, 3, 3, 3, 3, 0,
-  3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 0, 3,
-  3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-  3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-  3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-  3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-};
-
 /* The same answer one byte at a time: the fallback and the reference that
    tests/wasm/plain_run_check.c compares the SIMD scan with. */
 static inline const unsigned char* wce_plain_run_end_bytes(const unsigned char* p,

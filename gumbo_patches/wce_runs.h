@@ -30,7 +30,8 @@ size_t wce_utf8iterator_take_ascii(struct GumboInternalParser* parser, Utf8Itera
 
 /* utf8.c: consumes the current character and the following ones while they
    continue a tag name (attribute == false) or an attribute name without a
-   parse error (kWceNameClass in plain_run.h); appends them lowercased to `out`
+   parse error (printable ASCII but '/', '>'; for attributes also not '=',
+   '"', '\'', '<'); appends them lowercased to `out`
    and advances the iterator as utf8iterator_next would. Returns the number of
    bytes consumed (0 when the current character is not such a byte). */
 size_t wce_utf8iterator_take_name(struct GumboInternalParser* parser, Utf8Iterator* iter,
