@@ -28,6 +28,15 @@ struct GumboInternalParser;
 size_t wce_utf8iterator_take_ascii(struct GumboInternalParser* parser, Utf8Iterator* iter,
                                    GumboStringBuffer* out, unsigned stops, bool* non_space);
 
+/* utf8.c: consumes the current character and the following ones while they
+   continue a tag name (attribute == false) or an attribute name without a
+   parse error (printable ASCII but '/', '>'; for attributes also not '=',
+   '"', '\'', '<'); appends them lowercased to `out`
+   and advances the iterator as utf8iterator_next would. Returns the number of
+   bytes consumed (0 when the current character is not such a byte). */
+size_t wce_utf8iterator_take_name(struct GumboInternalParser* parser, Utf8Iterator* iter,
+                                  GumboStringBuffer* out, bool attribute);
+
 /* tokenizer.c: in the data, RCDATA, RAWTEXT, script data (also escaped and
    double-escaped) and PLAINTEXT states, with nothing buffered, consumes the
    characters that each would be emitted as a character or white-space token

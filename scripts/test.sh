@@ -35,8 +35,9 @@ node scripts/build_extension.mjs --test
 
 echo "== C++ tests"
 ctest --test-dir build/native --output-on-failure -j2
-echo "== WASM SIMD memchr against a byte-by-byte memchr"
+echo "== WASM SIMD memchr and strlen against byte-by-byte loops"
 node build/wasm/wce_simd_memchr_check.js
+node build/wasm/wce_simd_strlen_check.js
 echo "== WASM memcpy / memmove / memset (wasm/bulk_memory.c) against byte loops"
 node build/wasm/wce_bulk_memory_check.js
 echo "== WASM SIMD text-run scan of Gumbo against its byte loop"

@@ -9,7 +9,7 @@
 // (EMBIND_STD_STRING_IS_UTF8, the default). The two big ones cross in one
 // pass each instead: the page's HTML in as a Utf8 (code units copied and
 // converted here in Node, else TextEncoder.encodeInto), an extractor's text
-// out through js_text (TextDecoder.decode). The HTML
+// out through wce_js_result (TextDecoder.decode). The HTML
 // arrives already decoded and is parsed with charset "utf-8"; a
 // <meta charset> in it is ignored.
 #include <emscripten/bind.h>
@@ -45,29 +45,35 @@ std::vector<int32_t> ints(const val& v) { return emscripten::convertJSArrayToNum
 std::vector<std::string> strings(const val& v) { return emscripten::vecFromJSArray<std::string>(v); }
 
 // One extractor's result packed for JS: {extractor, text, labels
-// (Float32Array), parseMs, extractMs, renderMs}. A failing extractor throws
-// here (extract/classify report it as {error}).
-// UTF-8 text out of wasm memory as a JS string in one pass (TextDecoder);
-// Embind's std::string conversion copies it into a new buffer and scans it
-// byte by byte in JS twice before decoding. Both give U+0000 for a NUL byte
-// and U+FFFD for invalid UTF-8 (the core only makes valid UTF-8).
-val js_text(const std::string& s) {
-  static const val decoder = val::global("TextDecoder").new_(val("utf-8"));
-  return decoder.call<val>("decode", val(emscripten::typed_memory_view(s.size(), reinterpret_cast<const unsigned char*>(s.data()))));
-}
+// (Float32Array), parseMs, extractMs, renderMs}, built in one call out to JS
+// (Embind's val::object() and a val::set per field cost a crossing each, and a
+// key string decoded from UTF-8 each time). The UTF-8 text comes out of wasm
+// memory as a JS string in one pass (TextDecoder; Embind's std::string
+// conversion copies it into a new buffer and scans it byte by byte in JS twice
+// before decoding): U+0000 for a NUL byte, U+FFFD for invalid UTF-8 (the core
+// only makes valid UTF-8). The labels are copied out (slice). A failing
+// extractor throws here (extract/classify report it as {error}).
+EM_JS(emscripten::EM_VAL, wce_js_result,
+      (const char* name, const char* text, size_t text_len, const float* labels, size_t n_labels,
+       double parse_ms, double extract_ms, double render_ms), {
+  var decoder = Module.wceTextDecoder || (Module.wceTextDecoder = new TextDecoder('utf-8'));
+  var start = labels >> 2;
+  return Emval.toHandle({
+    extractor: UTF8ToString(name),
+    text: decoder.decode(HEAPU8.subarray(text, text + text_len)),
+    labels: HEAPF32.slice(start, start + n_labels),
+    parseMs: parse_ms,
+    extractMs: extract_ms,
+    renderMs: render_ms
+  });
+});
 
 val pack(const wce::PageRun& run, const wce::ExtractorRun& x) {
   if (x.limit == "memory") throw std::bad_alloc();  // guarded() says how much memory there was
   if (!x.ok()) throw std::runtime_error("extractor \"" + x.extractor->info().name + "\" failed: " + x.error);
-  val r = val::object();
-  r.set("extractor", x.extractor->info().name);
-  r.set("text", js_text(x.text));
-  // new Float32Array(view) copies the labels out of wasm memory.
-  r.set("labels", val::global("Float32Array").new_(emscripten::typed_memory_view(x.labels.size(), x.labels.data())));
-  r.set("parseMs", run.parse_ms());
-  r.set("extractMs", x.extract_ms);
-  r.set("renderMs", x.render_ms);
-  return r;
+  return val::take_ownership(wce_js_result(x.extractor->info().name.c_str(), x.text.data(), x.text.size(),
+                                           x.labels.data(), x.labels.size(), run.parse_ms(), x.extract_ms,
+                                           x.render_ms));
 }
 
 // {parseMs, results: [one pack() per extractor]}, all on the page's one
