@@ -60,6 +60,36 @@ TEST(FlatDom, AgreesWithGumbo) {
   EXPECT_EQ(render_all_text(flat), "T\nHello link\nhidden");
 }
 
+// Ruby readings and MathML annotations are dropped by both builders alike.
+TEST(FlatDom, DropsRubyReadingsAndAnnotationsAsGumboDoes) {
+  FlatBuilder b;
+  uint32_t html = b.element(kNone, "html");
+  b.element(html, "head");
+  uint32_t body = b.element(html, "body");
+  uint32_t p = b.element(body, "p");
+  uint32_t ruby = b.element(p, "ruby");
+  b.text(ruby, "kan");
+  b.text(b.element(ruby, "rp"), "(");
+  b.text(b.element(ruby, "rt"), "k");
+  b.text(b.element(ruby, "rp"), ")");
+  uint32_t sem = b.element(b.element(p, "math"), "semantics");
+  b.text(b.element(sem, "mi"), "N");
+  b.text(b.element(sem, "annotation"), "{N}");
+  b.text(b.element(b.element(sem, "annotation-xml"), "ci"), "N");
+  Document flat = b.decode();
+  Document gumbo = parse_html("<html><head></head><body><p><ruby>kan<rp>(</rp><rt>k</rt><rp>)</rp></ruby>"
+                              "<math><semantics><mi>N</mi><annotation>{N}</annotation>"
+                              "<annotation-xml><ci>N</ci></annotation-xml></semantics></math></p></body></html>");
+  ASSERT_EQ(flat.size(), gumbo.size());
+  for (uint32_t i = 0; i < flat.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(flat.nodes[i].tag, gumbo.nodes[i].tag);
+    EXPECT_EQ(flat.nodes[i].parent, gumbo.nodes[i].parent);
+  }
+  EXPECT_EQ(render_all_text(flat), "kanN");
+  EXPECT_EQ(render_all_text(gumbo), "kanN");
+}
+
 TEST(FlatDom, CountsUtf16Units) {
   FlatBuilder b;
   uint32_t p = b.element(kNone, "p");
