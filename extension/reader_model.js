@@ -44,7 +44,7 @@
   const HEADING_LEVEL = { h1: 1, h2: 2, h3: 3, h4: 4, h5: 5, h6: 6 };
   const BOLD_TAGS = new Set(['strong', 'b']);
   // Never document text (the encoder does not descend into them either).
-  const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math']);
+  const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'rt', 'rp', 'rtc']);
   // Images this small (width or height attribute, CSS px) are tracking pixels or spacers.
   const MIN_IMAGE_SIDE = 24;
   const IMAGE_SCHEMES = /^(https?|data):/i;

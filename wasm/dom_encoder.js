@@ -20,9 +20,9 @@
  *
  * What is encoded: Element and Text nodes (CDATA sections as text). Skipped:
  * the document's other children (doctype, comments), comments and processing
- * instructions, the content of script / style / noscript / template (the
- * element itself is encoded; the core drops such content from both builders
- * too); iframe documents and shadow roots unless options.composed (see
+ * instructions, the content of script / style / noscript / template / rt / rp /
+ * rtc / annotation / annotation-xml (the element itself is encoded; the core
+ * drops such content from both builders too); iframe documents and shadow roots unless options.composed (see
  * encodeDom). The walk is iterative: any depth.
  *
  * Result: {nodes: Uint32Array, strings: string, textNodes: Text[], roots}
@@ -61,8 +61,13 @@
   var ELEMENT_NODE = 1;
   var TEXT_NODE = 3;
   var CDATA_SECTION_NODE = 4;
-  // Elements whose content is never document text (core: is_non_content).
-  var NO_DESCENT = { script: true, style: true, noscript: true, template: true };
+  // Elements whose content is never document text (core: is_non_content in
+  // core/src/document/tags.cpp, the same names): not rendered, ruby readings
+  // and their parentheses, MathML's alternative encodings (TeX source).
+  var NO_DESCENT = {
+    script: true, style: true, noscript: true, template: true,
+    rt: true, rp: true, rtc: true, annotation: true, 'annotation-xml': true,
+  };
 
   // Lone surrogates would be mangled by the UTF-8 conversion at the wasm
   // boundary; U+FFFD keeps the UTF-16 length. Per string, so that two lone

@@ -30,6 +30,19 @@ struct FlatBuilder {
   Document decode() const { return decode_flat_dom({nodes.data(), nodes.size(), strings}); }
 };
 
+void expect_same_nodes(const Document& flat, const Document& gumbo) {
+  ASSERT_EQ(flat.size(), gumbo.size());
+  for (uint32_t i = 0; i < flat.size(); ++i) {
+    SCOPED_TRACE(i);
+    EXPECT_EQ(flat.nodes[i].kind, gumbo.nodes[i].kind);
+    EXPECT_EQ(flat.nodes[i].tag, gumbo.nodes[i].tag);
+    EXPECT_EQ(flat.nodes[i].parent, gumbo.nodes[i].parent);
+    EXPECT_EQ(flat.nodes[i].flags, gumbo.nodes[i].flags);
+    EXPECT_EQ(flat.text(i), gumbo.text(i));
+    EXPECT_EQ(flat.str(flat.nodes[i].cls), gumbo.str(gumbo.nodes[i].cls));
+  }
+}
+
 }  // namespace
 
 TEST(FlatDom, AgreesWithGumbo) {
@@ -47,17 +60,33 @@ TEST(FlatDom, AgreesWithGumbo) {
   Document flat = b.decode();
   Document gumbo = parse_html("<html><head><title>T</title></head><body><script>var x;</script>"
                               "<p id=x class='a b'>Hello <a href=/>link</a></p><div style='display: none'>hidden</div></body></html>");
-  ASSERT_EQ(flat.size(), gumbo.size());
-  for (uint32_t i = 0; i < flat.size(); ++i) {
-    SCOPED_TRACE(i);
-    EXPECT_EQ(flat.nodes[i].kind, gumbo.nodes[i].kind);
-    EXPECT_EQ(flat.nodes[i].tag, gumbo.nodes[i].tag);
-    EXPECT_EQ(flat.nodes[i].parent, gumbo.nodes[i].parent);
-    EXPECT_EQ(flat.nodes[i].flags, gumbo.nodes[i].flags);
-    EXPECT_EQ(flat.text(i), gumbo.text(i));
-    EXPECT_EQ(flat.str(flat.nodes[i].cls), gumbo.str(gumbo.nodes[i].cls));
-  }
+  expect_same_nodes(flat, gumbo);
   EXPECT_EQ(render_all_text(flat), "T\nHello link\nhidden");
+}
+
+// Ruby readings and MathML annotations are dropped by both builders alike.
+TEST(FlatDom, DropsRubyReadingsAndAnnotationsAsGumboDoes) {
+  FlatBuilder b;
+  uint32_t html = b.element(kNone, "html");
+  b.element(html, "head");
+  uint32_t body = b.element(html, "body");
+  uint32_t p = b.element(body, "p");
+  uint32_t ruby = b.element(p, "ruby");
+  b.text(ruby, "kan");
+  b.text(b.element(ruby, "rp"), "(");
+  b.text(b.element(ruby, "rt"), "k");
+  b.text(b.element(ruby, "rp"), ")");
+  uint32_t sem = b.element(b.element(p, "math"), "semantics");
+  b.text(b.element(sem, "mi"), "N");
+  b.text(b.element(sem, "annotation"), "{N}");
+  b.text(b.element(b.element(sem, "annotation-xml"), "ci"), "N");
+  Document flat = b.decode();
+  Document gumbo = parse_html("<html><head></head><body><p><ruby>kan<rp>(</rp><rt>k</rt><rp>)</rp></ruby>"
+                              "<math><semantics><mi>N</mi><annotation>{N}</annotation>"
+                              "<annotation-xml><ci>N</ci></annotation-xml></semantics></math></p></body></html>");
+  expect_same_nodes(flat, gumbo);
+  EXPECT_EQ(render_all_text(flat), "kanN");
+  EXPECT_EQ(render_all_text(gumbo), "kanN");
 }
 
 TEST(FlatDom, CountsUtf16Units) {

@@ -29,6 +29,29 @@ TEST(ParseHtml, DropsScriptStyleNoscriptTemplateContent) {
   EXPECT_EQ(render_all_text(d), "kept");
 }
 
+// Annotations a reader does not read inline: each case fails if its rule
+// (core/src/document/tags.cpp non_content) is removed.
+TEST(ParseHtml, DropsRubyReadingsAndMathAnnotations) {
+  const struct { const char* what; const char* html; const char* text; } cases[] = {
+      {"ruby reading", "<p><ruby>子<rt>こ</rt></ruby>どもへの</p>", "子どもへの"},
+      {"ruby with fallback parentheses", "<p><ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp>字</ruby>です</p>", "漢字です"},
+      {"ruby text container", "<p><ruby>東京<rtc><rt>とう</rt><rt>きょう</rt></rtc></ruby>に</p>", "東京に"},
+      {"NHK News Web Easy markup", "<p><span class=under><ruby>法律<rt>ほうりつ</rt></ruby></span>では</p>", "法律では"},
+      {"MathML TeX annotation", "<p>a set of <math><semantics><mi>N</mi>"
+                                "<annotation encoding='application/x-tex'>{\\displaystyle N}</annotation>"
+                                "</semantics></math> objects</p>", "a set of N objects"},
+      {"MathML annotation-xml", "<p>x <math><semantics><mi>y</mi><annotation-xml encoding='MathML-Content'>"
+                                "<ci>y</ci></annotation-xml></semantics></math> z</p>", "x y z"},
+      {"annotation-xml as an HTML integration point", "<p><math><semantics><mi>q</mi>"
+       "<annotation-xml encoding='text/html'><p>html inside</p></annotation-xml></semantics></math></p>", "q"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.what);
+    Document d = parse_html(c.html);
+    EXPECT_EQ(render_all_text(d), c.text);
+  }
+}
+
 TEST(ParseHtml, HiddenAndHrefFlags) {
   Document d = parse_html("<div hidden>a</div><div aria-hidden=TRUE>b</div><div style='DISPLAY : none'>c</div>"
                           "<div style='color:red'>d</div><a href='/x'>e</a><a name=y>f</a>");
@@ -122,6 +145,23 @@ TEST(Render, BlocksBreakLinesInlinesDoNot) {
       {"<div><div></div><p></p>x</div>", "x"},
       {"<span>a</span><span>b</span>", "ab"},
       {"<p>fish&nbsp;&amp;&nbsp;chips</p>", "fish & chips"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.html);
+    EXPECT_EQ(render_all_text(parse_html(c.html)), c.text);
+  }
+}
+
+// Invisible code points (core/src/output/render.cpp kInvisible) are not written.
+TEST(Render, DropsInvisibleCodePoints) {
+  const RenderCase cases[] = {
+      {"<p>Vernatsch&shy;wein</p>", "Vernatschwein"},
+      {"<p>re\xC2\xAD" "ac\xC2\xADtion</p>", "reaction"},  // U+00AD written as UTF-8
+      {"<p>a&shy; b</p>", "a b"},
+      {"<p>&shy;</p><p>x</p>", "x"},  // nothing else on the line: no empty line
+      {"<p>word&#x2060;joiner</p>", "wordjoiner"},
+      {"<p>zero&#x200B;width</p>", "zero width"},  // U+200B is a word boundary (unicode::is_space)
+      {"<pre>a&shy;b\nc</pre>", "ab\nc"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.html);

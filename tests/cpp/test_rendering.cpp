@@ -21,7 +21,7 @@ TEST(Rendering, KeepsVisibleTextOnly) {
       {"iframe fallback", "<iframe>fallback</iframe><p>shown</p>", "shown"},
       {"video fallback", "<video><p>no video</p></video><p>shown</p>", "shown"},
       {"datalist", "<datalist><option>x</option></datalist><p>shown</p>", "shown"},
-      {"ruby parentheses (dropped text still separates words)", "<ruby>kan<rp>(</rp><rt>k</rt><rp>)</rp></ruby>", "kan k"},
+      {"ruby: the base text only", "<ruby>kan<rp>(</rp><rt>k</rt><rp>)</rp></ruby>ji", "kanji"},
       {"navigation is kept: no boilerplate removal", "<nav><a href=/>Home</a></nav><p>a</p>", "Home\na"},
       {"forms are kept", "<form><label>Name</label><button>Send</button></form>", "NameSend"},
   };

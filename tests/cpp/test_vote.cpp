@@ -77,6 +77,17 @@ TEST(Vote, TokensOnHandMadeOutputs) {
   }
 }
 
+// Members' outputs are rendered text, which has no soft hyphens (output/render.cpp):
+// the page's tokens must drop them too, or a hyphenated word never matches.
+TEST(Vote, SoftHyphensDoNotSplitTheMatch) {
+  wce::Document d = page({"Werk&shy;zeug&shy;ty&shy;pen und ihre Lauf&shy;zei&shy;ten sind be&shy;kannt"});
+  const std::string rendered = wce::render_all_text(d);
+  EXPECT_EQ(rendered, "Werkzeugtypen und ihre Laufzeiten sind bekannt");
+  wce::VoteResult r = wce::vote_on_outputs(d, {{"m", 1, rendered}});
+  ASSERT_EQ(r.labels.size(), 1u);
+  EXPECT_EQ(r.labels[0], 1.0f);
+}
+
 TEST(Vote, NodeLabelsAndConfidence) {
   wce::Document d = page({"a b c d", "e f g h", "i j k l"});
   ASSERT_EQ(d.text_nodes.size(), 3u);

@@ -127,6 +127,20 @@ describe('what is skipped', () => {
     expect(flat.textNodes.map((t) => t.data)).toEqual(['y']);
   });
 
+  // core/src/document/tags.cpp non_content: the same names, so that label k
+  // is textNodes[k] and the WASM text equals the Gumbo path's.
+  test('ruby readings (rt, rp, rtc) and MathML annotations: element encoded, content not', () => {
+    const html = '<body><p><ruby>漢<rp>(</rp><rt>kan</rt><rp>)</rp>字<rtc><rt>ji</rt></rtc></ruby>です</p>' +
+      '<p>a set of <math><semantics><mi>N</mi><annotation encoding="application/x-tex">{\\displaystyle N}</annotation>' +
+      '<annotation-xml encoding="MathML-Content"><ci>N</ci></annotation-xml></semantics></math> objects</p></body>';
+    const flat = encode(html);
+    expect(flat.textNodes.map((t) => t.data)).toEqual(['漢', '字', 'です', 'a set of ', 'N', ' objects']);
+    const res = wce.classify(flat, { extractor: 'all_text' });
+    expect(res.labels.length).toBe(flat.textNodes.length);
+    expect(res.text).toBe('漢字です\na set of N objects');
+    expect(wce.extract(html, { extractor: 'all_text' }).text).toBe(res.text);
+  });
+
   test('doctype and comments skipped; processing instructions skipped; CDATA is text', () => {
     const xhtml = '<?xml version="1.0"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml">' +
       '<head><title>x</title></head><body><p><![CDATA[a<b]]><?pi data?><!-- c -->z</p></body></html>';

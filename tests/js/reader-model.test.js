@@ -96,6 +96,11 @@ const CASES = [
     blocks: [{ type: 'para', text: 'Before.' }, { type: 'caption', text: 'The frame in March.' }],
   },
   {
+    name: 'ruby: the base text, without the readings and their parentheses',
+    html: '<div data-main><p>Read <ruby>kan<rp>(</rp><rt>k</rt><rp>)</rp>ji</ruby> here.</p></div>',
+    blocks: [{ type: 'para', text: 'Read kanji here.' }],
+  },
+  {
     name: 'nothing chosen gives no blocks',
     html: '<p>Boilerplate only.</p>',
     blocks: [],

@@ -28,6 +28,8 @@ enum class Tag : uint16_t {
   Track, Tt, U, Ul, Var, Video, Wbr,
   // Obsolete or rare, named for the lxml_cleaner kill list.
   Applet, Blink, Marquee, Menuitem, Rtc,
+  // MathML: a formula's alternative encodings (TeX source, content MathML).
+  Annotation, AnnotationXml,
   Count
 };
 
@@ -35,7 +37,8 @@ Tag tag_from_name(std::string_view lowercase_name);
 std::string_view tag_name(Tag t);
 // Block-level for rendering: starts and ends a line.
 bool is_block(Tag t);
-// Elements whose content is never document text (dropped by both builders).
+// Elements whose content is never document text (dropped by both builders;
+// the table and the reason for each entry: tags.cpp).
 bool is_non_content(Tag t);
 
 enum class NodeKind : uint8_t { Element = 1, Text = 2 };

@@ -23,6 +23,7 @@ constexpr std::array<std::string_view, static_cast<size_t>(Tag::Count)> kTagName
     "table", "tbody", "td", "template", "textarea", "tfoot", "th", "thead", "time", "title", "tr",
     "track", "tt", "u", "ul", "var", "video", "wbr",
     "applet", "blink", "marquee", "menuitem", "rtc",
+    "annotation", "annotation-xml",
 };
 
 struct Props {
@@ -45,10 +46,24 @@ const Props& props() {
                   Tag::Tfoot, Tag::Th, Tag::Thead, Tag::Title, Tag::Tr, Tag::Ul, Tag::Textarea,
                   Tag::Select, Tag::Iframe, Tag::Video, Tag::Audio, Tag::Canvas, Tag::Object})
       r.block[static_cast<size_t>(t)] = true;
-    // Never rendered text: their content is dropped by both Document builders,
-    // which also normalises the parser differences around them (noscript is
-    // raw text in a scripting browser, template content lives in a fragment).
-    for (Tag t : {Tag::Script, Tag::Style, Tag::Noscript, Tag::Template})
+    // Never document text: their content is dropped by both Document builders
+    // (and by the extension's DOM encoder, wasm/dom_encoder.js NO_DESCENT, which
+    // must list the same names), so no extractor, renderer or gold alignment
+    // sees it.
+    for (Tag t : {
+             // Not rendered; dropping them also normalises the parser differences
+             // (noscript is raw text in a scripting browser, template content
+             // lives in a fragment).
+             Tag::Script, Tag::Style, Tag::Noscript, Tag::Template,
+             // Ruby annotations: the reading (furigana, pinyin) drawn small above the
+             // base text, and the fallback parentheses around it. Inline they
+             // double every annotated word ("子こども" for 子ども); a reader wants the
+             // base text, as trafilatura (which removes rt, rp, rtc) gives it.
+             Tag::Rt, Tag::Rp, Tag::Rtc,
+             // MathML alternative encodings (Wikipedia's TeX source "{\displaystyle N}"):
+             // display: none in every browser (MathML Core: only the first child
+             // of <semantics> is shown); the formula itself stays.
+             Tag::Annotation, Tag::AnnotationXml})
       r.non_content[static_cast<size_t>(t)] = true;
     for (size_t i = 0; i < kTagNames.size(); ++i) r.sorted[i] = {kTagNames[i], static_cast<Tag>(i)};
     std::sort(r.sorted.begin(), r.sorted.end());

@@ -47,6 +47,12 @@ inline bool is_space(uint32_t cp) {
          cp == 0x205F || cp == 0x3000 || cp == 0xFEFF;
 }
 
+// Invisible inside a line and not a word break: the soft hyphen (U+00AD, a
+// hyphenation hint: "Vernatsch&shy;wein" reads and is searched as one word)
+// and the word joiner (U+2060). Dropped from rendered text (output/render.cpp)
+// and from tokens (features/node_tokens.cpp), so that both see the same words.
+inline bool is_invisible(uint32_t cp) { return cp == 0x00AD || cp == 0x2060; }
+
 inline bool valid_utf8(std::string_view s) {
   for (size_t i = 0; i < s.size();) {
     size_t before = i;

@@ -30,6 +30,7 @@ class Tokenizer {
     for (size_t i = 0; i < s.size();) {
       size_t at = i;
       uint32_t cp = unicode::next(s, i);
+      if (unicode::is_invisible(cp)) continue;  // as the renderer: "Werk&shy;zeug" is "Werkzeug"
       if (unicode::is_space(cp)) {
         boundary(emit);
       } else if (rule_ == TokenRule::Whitespace) {

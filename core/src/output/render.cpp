@@ -38,14 +38,16 @@ class TextWriter {
   void set_prefix(std::string p) { prefix_ = std::move(p); }
   void add(std::string_view s, bool pre) {
     // A code point written as it is: not a line break in <pre>, not white
-    // space or NUL, not the U+FFFD that stands for an invalid byte (len: the
-    // bytes it was decoded from).
+    // space or NUL, not invisible (dropped), not the U+FFFD that stands for an
+    // invalid byte (len: the bytes it was decoded from).
     auto verbatim = [pre](uint32_t c, size_t len) {
-      return !(pre && c == '\n') && !unicode::is_space(c) && c != 0 && !(c == unicode::kReplacement && len != 3);
+      return !(pre && c == '\n') && !unicode::is_space(c) && c != 0 && !(c == unicode::kReplacement && len != 3) &&
+             !unicode::is_invisible(c);
     };
     for (size_t i = 0; i < s.size();) {
       size_t start = i;
       uint32_t cp = unicode::next(s, i);
+      if (unicode::is_invisible(cp)) continue;  // soft hyphens: see unicode.hpp
       if (pre && cp == '\n') { pending_newline_ = true; continue; }
       if (unicode::is_space(cp) || cp == 0) { pending_space_ = true; continue; }
       bool line_start = out_.empty() || pending_newline_;
