@@ -24,9 +24,9 @@
 #include "io/dataset.hpp"
 #include "wce/wce.hpp"
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
   std::string json_path, split = "test";
-  bool votes = false;
+  bool votes = false, bad_option = false;
   size_t per_dataset = 0;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
@@ -35,9 +35,10 @@ int main(int argc, char** argv) {
     else if (a == "--pages-per-dataset" && i + 1 < argc) per_dataset = std::stoul(argv[++i]);
     else if (a == "--split" && i + 1 < argc) split = argv[++i];
     else if (a == "--votes") votes = true;
+    else if (a.rfind("--", 0) == 0) bad_option = true;
     else files.push_back(a);
   }
-  if (files.empty() || (split != "test" && split != "validation")) {
+  if (bad_option || files.empty() || (split != "test" && split != "validation")) {
     std::cerr << "usage: ensemble_eval [--split test|validation] [--votes] [--pages-per-dataset N] [--json FILE] DATA.jsonl.gz...\n";
     return 2;
   }
@@ -120,4 +121,14 @@ int main(int argc, char** argv) {
   rep["model"] = wce::ensemble_model().trained_on;
   if (!json_path.empty()) std::ofstream(json_path) << rep.dump(1) << "\n";
   return 0;
+}
+
+// A bad option value or an unreadable file is a message and exit 2, not an abort.
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::cerr << "ensemble_eval: " << e.what() << "\n";
+    return 2;
+  }
 }
