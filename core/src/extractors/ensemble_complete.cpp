@@ -99,12 +99,14 @@ size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const Ensemble
     link[b] = blk.link_words;
   }
   auto is_kept = [&](size_t b) { return total[b] > 0 && kept[b] >= opt.block_share * total[b]; };
+  auto keep_block = [&](size_t b) {  // every worded text node of block b
+    const TextBlock& blk = tb.blocks[b];
+    for (uint32_t k = blk.text_begin; k < blk.text_end && k < n; ++k) keep(k);
+    kept[b] = total[b];
+  };
   if (opt.blocks) {
     for (size_t b = 0; b < nb; ++b) {
-      if (!is_kept(b) || kept[b] == total[b]) continue;
-      const TextBlock& blk = tb.blocks[b];
-      for (uint32_t k = blk.text_begin; k < blk.text_end && k < n; ++k) keep(k);
-      kept[b] = total[b];
+      if (is_kept(b) && kept[b] != total[b]) keep_block(b);
     }
   }
   std::vector<size_t> worded;  // blocks with words, in document order
@@ -126,11 +128,7 @@ size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const Ensemble
       if (run_words > opt.run_max_words || run_links > opt.run_max_link_density * run_words) continue;
       const uint32_t lca = common_ancestor(doc, tb.blocks[worded[i - 1]].container, tb.blocks[worded[j]].container);
       if (!below_body(doc, lca)) continue;
-      for (size_t r = i; r < j; ++r) {
-        const TextBlock& blk = tb.blocks[worded[r]];
-        for (uint32_t k = blk.text_begin; k < blk.text_end && k < n; ++k) keep(k);
-        kept[worded[r]] = total[worded[r]];
-      }
+      for (size_t r = i; r < j; ++r) keep_block(worded[r]);
       i = j;
     }
   }
@@ -140,9 +138,7 @@ size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const Ensemble
       const bool heading = c < doc.nodes.size() && doc.nodes[c].tag >= Tag::H1 && doc.nodes[c].tag <= Tag::H6;
       if (!heading || is_kept(worded[i]) || !is_kept(worded[i + 1])) continue;
       if (link[worded[i]] > opt.run_max_link_density * total[worded[i]]) continue;
-      const TextBlock& blk = tb.blocks[worded[i]];
-      for (uint32_t k = blk.text_begin; k < blk.text_end && k < n; ++k) keep(k);
-      kept[worded[i]] = total[worded[i]];
+      keep_block(worded[i]);
     }
   }
   return changed;
