@@ -605,7 +605,9 @@ def main():
     for d in [d for d in a.page_drop.split(",") if d]:
         PX[:, page_names.index(d)] = 0.0
     f_tree = page_f1(prob >= 0.5, page, matched, tokens, gold_tokens)
-    f_mem = {m: page_f1(votes[m], page, matched, tokens, gold_tokens) for m in choices}
+    # A choice outside PAGE_MEMBERS (no page features of its own) still has its vote column.
+    f_mem = {m: page_f1(votes[m] if m in votes else X[:, vote[m]] >= 0.5, page, matched, tokens, gold_tokens)
+             for m in choices}
     f_rd = page_f1(votes["readability"], page, matched, tokens, gold_tokens)
     dw = np.ones(n_pages)
     if a.page_weights == "dataset":  # each dataset's pages weigh as much in total (as the macro mean)
