@@ -102,8 +102,9 @@ def disagreement_features(X, names, words, page, n_pages):
 
 
 PAGE_MEMBERS = ("readability", "resiliparse", "cetd")  # wce kPageMembers: their columns of the page features
+PAGE_MEMBER_FEATURES = ("%s_share", "trees_over_%s", "trees_%s_jaccard", "prob_on_%s", "prob_off_%s")
 PAGE_FEATURES = ["trees_share", "trees_uncertainty", "page_agreement", "complexity", "log_page_words"] + [
-    f % m for m in PAGE_MEMBERS for f in ("%s_share", "trees_over_%s", "trees_%s_jaccard", "prob_on_%s", "prob_off_%s")]
+    f % m for m in PAGE_MEMBERS for f in PAGE_MEMBER_FEATURES]
 # The page's own features (wce::ensemble_page_doc_features,
 # core/src/extractors/ensemble_page_doc.cpp): regions (<article>, <main> or
 # role=main, itemprop=articleBody; bits per row in P.region.i32), links, <p>,
@@ -399,6 +400,8 @@ def main():
     ap.add_argument("--node-member-context", default="",
                     help="experiment: comma-separated members whose votes, averaged over the node's window, block and "
                          "holding elements (as the second stage does with P), become first-stage columns")
+    ap.add_argument("--page-extra-members", default="",
+                    help="members whose page features follow the three of PAGE_MEMBERS (experiment)")
     ap.add_argument("--node-disagreement", action="store_true",
                     help="page-constant node columns: readability's kept words against resiliparse's and cetd's")
     ap.add_argument("--node-page-own", action="store_true",
@@ -437,6 +440,17 @@ def main():
     ap.add_argument("--check-context", action="store_true",
                     help="compare context_features with the C++ ones the dump wrote (P.context.f32), then stop")
     a = ap.parse_args()
+    # Experiments whose columns wce::ensemble_features / ensemble_page_features do not compute:
+    # a model trained with them would not run in C++.
+    no_cpp = [o for o, on in (("--node-member-context", a.node_member_context), ("--node-disagreement", a.node_disagreement),
+                              ("--page-extra-members", a.page_extra_members), ("--page-meta", a.page_meta),
+                              ("--page-readability-margin", a.page_readability_margin)) if on]
+    if a.out and no_cpp:
+        ap.error("--out with %s: experiment only, no C++ side" % ", ".join(no_cpp))
+    global PAGE_MEMBERS, PAGE_FEATURES
+    for m in [m for m in a.page_extra_members.split(",") if m and m not in PAGE_MEMBERS]:
+        PAGE_MEMBERS += (m,)
+        PAGE_FEATURES = PAGE_FEATURES + [f % m for f in PAGE_MEMBER_FEATURES]
     t0 = time.time()
     cols, rows, head, pages = load(a.data)
     if a.check_context:

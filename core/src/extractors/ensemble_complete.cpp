@@ -11,7 +11,10 @@
 //      and both inside one element below <body>, is kept.
 // Two more options were measured and are off (no gain in cross-validation,
 // bench/results/ensemble-2026-11-27b.md): runs of any blocks, and a heading
-// directly before a kept block.
+// directly before a kept block. A third, runs that may hold pre / td / th
+// blocks (code listings and tables inside an article), is off too: no change
+// in cross-validation, +3 snippets and none lost on the real-web set
+// (bench/results/ensemble-2026-11-27c.md).
 // A completed node gets P = max(P, 0.5): kept, at the border of the
 // confidence bands. scripts/learn/ensemble.py measures the rules through
 // bench/ensemble_complete_rows.cpp, which calls this same function.
