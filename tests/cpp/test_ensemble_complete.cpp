@@ -29,6 +29,8 @@ const std::string kPara1 = "<p>The first paragraph has quite a few words in it.<
 const std::string kPara2 = "<p>The last paragraph has some words as well.</p>";
 const std::string kFirst = "The first paragraph has quite a few words in it.";
 const std::string kLast = "The last paragraph has some words as well.";
+const std::string kCodePage =
+    "<html><body><div>" + kPara1 + "<pre><code>pip install thing</code></pre>" + kPara2 + "</div></body></html>";
 
 std::vector<Case> cases() {
   return {
@@ -72,11 +74,11 @@ std::vector<Case> cases() {
        {kFirst, kLast},
        3},
       {"a code listing between kept paragraphs, runs over pre off (the default)",
-       "<html><body><div>" + kPara1 + "<pre><code>pip install thing</code></pre>" + kPara2 + "</div></body></html>",
+       kCodePage,
        {kFirst, kLast},
        {kFirst, kLast}},
       {"a code listing between kept paragraphs, runs over pre on",
-       "<html><body><div>" + kPara1 + "<pre><code>pip install thing</code></pre>" + kPara2 + "</div></body></html>",
+       kCodePage,
        {kFirst, kLast},
        {kFirst, "pip install thing", kLast},
        -1,
