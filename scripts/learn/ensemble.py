@@ -83,9 +83,28 @@ def weights(kind, tokens, page, datasets_row, n_pages):
 # the member votes of the page (wce::ensemble_page_features computes the same
 # in C++); they are built from out-of-fold tree probabilities, as the trees
 # will behave on unseen pages.
+DISAGREEMENT_FEATURES = ("rd_in_resiliparse", "rd_in_cetd", "consensus_not_rd", "rd_over_consensus")
+DISAGREEMENT_CAP = 10.0
+
+
+def disagreement_features(X, names, words, page, n_pages):
+    """Per page (n_pages x 4): the share of readability's kept words that
+    resiliparse keeps, that cetd keeps; the words both keep and readability
+    drops / the page's words; readability's kept words / the words both keep
+    (clipped). Readability's block can be the wrong one (a contact box, a
+    cookie widget, one forum post) while the two others agree elsewhere."""
+    rd, rs, ce = (X[:, names.index("vote_" + m)] >= 0.5 for m in ("readability", "resiliparse", "cetd"))
+    s = lambda m: np.bincount(page, weights=words * m, minlength=n_pages)
+    total, kept_rd, both = s(np.ones(len(words), bool)), s(rd), s(rs & ce)
+    ratio = lambda a_, b_: np.where(b_ > 0, a_ / np.maximum(b_, 1e-12), 0.0)
+    return np.column_stack([ratio(s(rd & rs), kept_rd), ratio(s(rd & ce), kept_rd), ratio(s(rs & ce & ~rd), total),
+                            np.minimum(DISAGREEMENT_CAP, kept_rd / np.maximum(both, 1.0))])
+
+
 PAGE_MEMBERS = ("readability", "resiliparse", "cetd")  # wce kPageMembers: their columns of the page features
+PAGE_MEMBER_FEATURES = ("%s_share", "trees_over_%s", "trees_%s_jaccard", "prob_on_%s", "prob_off_%s")
 PAGE_FEATURES = ["trees_share", "trees_uncertainty", "page_agreement", "complexity", "log_page_words"] + [
-    f % m for m in PAGE_MEMBERS for f in ("%s_share", "trees_over_%s", "trees_%s_jaccard", "prob_on_%s", "prob_off_%s")]
+    f % m for m in PAGE_MEMBERS for f in PAGE_MEMBER_FEATURES]
 # The page's own features (wce::ensemble_page_doc_features,
 # core/src/extractors/ensemble_page_doc.cpp): regions (<article>, <main> or
 # role=main, itemprop=articleBody; bits per row in P.region.i32), links, <p>,
@@ -381,6 +400,10 @@ def main():
     ap.add_argument("--node-member-context", default="",
                     help="experiment: comma-separated members whose votes, averaged over the node's window, block and "
                          "holding elements (as the second stage does with P), become first-stage columns")
+    ap.add_argument("--page-extra-members", default="",
+                    help="members whose page features follow the three of PAGE_MEMBERS (experiment)")
+    ap.add_argument("--node-disagreement", action="store_true",
+                    help="page-constant node columns: readability's kept words against resiliparse's and cetd's")
     ap.add_argument("--node-page-own", action="store_true",
                     help="experiment: with --node-regions, the page's own DOM features (PAGE_DOC_FEATURES[:9]) as first-stage columns")
     ap.add_argument("--page-features", default="members", choices=("members", "all"),
@@ -417,6 +440,17 @@ def main():
     ap.add_argument("--check-context", action="store_true",
                     help="compare context_features with the C++ ones the dump wrote (P.context.f32), then stop")
     a = ap.parse_args()
+    # Experiments whose columns wce::ensemble_features / ensemble_page_features do not compute:
+    # a model trained with them would not run in C++.
+    no_cpp = [o for o, on in (("--node-member-context", a.node_member_context), ("--node-disagreement", a.node_disagreement),
+                              ("--page-extra-members", a.page_extra_members), ("--page-meta", a.page_meta),
+                              ("--page-readability-margin", a.page_readability_margin)) if on]
+    if a.out and no_cpp:
+        ap.error("--out with %s: experiment only, no C++ side" % ", ".join(no_cpp))
+    global PAGE_MEMBERS, PAGE_FEATURES
+    for m in [m for m in a.page_extra_members.split(",") if m and m not in PAGE_MEMBERS]:
+        PAGE_MEMBERS += (m,)
+        PAGE_FEATURES = PAGE_FEATURES + [f % m for f in PAGE_MEMBER_FEATURES]
     t0 = time.time()
     cols, rows, head, pages = load(a.data)
     if a.check_context:
@@ -450,6 +484,9 @@ def main():
             CF = context_features(v, rows[:, 2].astype(np.float64), page, groups, anc, n_pages)[:, keep]
             X = np.hstack([X, CF])
             names = names + ["%s_%s" % (m, CONTEXT_FEATURES[k]) for k in keep]
+    if a.node_disagreement:  # issue 9, real web: readability's block against the other members'
+        X = np.hstack([X, disagreement_features(X, names, rows[:, 2].astype(np.float64), page, n_pages)[page]])
+        names = names + list(DISAGREEMENT_FEATURES)
     datasets = np.array([p["dataset"] for p in pages])
     bucket = np.array([int(p["bucket"]) for p in pages])
     gold_tokens = np.array([float(p["gold_tokens"]) for p in pages])
@@ -481,7 +518,8 @@ def main():
         prob = np.zeros(len(y))
         cache = "%s.oof_%s_%d_%d_%g%s.npy" % (a.data, wkind, params["num_leaves"], rounds, params["learning_rate"],
                                                ("_regions" if a.node_regions else "") + ("_own" if a.node_page_own else "") +
-                                               ("_mc_" + a.node_member_context.replace(",", "_") if a.node_member_context else ""))
+                                               ("_mc_" + a.node_member_context.replace(",", "_") if a.node_member_context else "") +
+                                               ("_dis" if a.node_disagreement else ""))
         if a.reuse_oof and os.path.exists(cache):  # experiments on the page stage only
             prob = np.load(cache)
         else:
@@ -605,7 +643,9 @@ def main():
     for d in [d for d in a.page_drop.split(",") if d]:
         PX[:, page_names.index(d)] = 0.0
     f_tree = page_f1(prob >= 0.5, page, matched, tokens, gold_tokens)
-    f_mem = {m: page_f1(votes[m], page, matched, tokens, gold_tokens) for m in choices}
+    # A choice outside PAGE_MEMBERS (no page features of its own) still has its vote column.
+    f_mem = {m: page_f1(votes[m] if m in votes else X[:, vote[m]] >= 0.5, page, matched, tokens, gold_tokens)
+             for m in choices}
     f_rd = page_f1(votes["readability"], page, matched, tokens, gold_tokens)
     dw = np.ones(n_pages)
     if a.page_weights == "dataset":  # each dataset's pages weigh as much in total (as the macro mean)

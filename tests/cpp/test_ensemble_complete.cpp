@@ -22,12 +22,15 @@ struct Case {
   std::set<std::string> kept_before;  // trimmed texts the trees keep (P 0.9; others 0.1)
   std::set<std::string> kept_after;   // trimmed texts kept after completion
   double run_max_words = -1;          // override of the tunable when >= 0
+  bool run_structured = false;        // EnsembleCompletion::run_structured (off by default)
 };
 
 const std::string kPara1 = "<p>The first paragraph has quite a few words in it.</p>";
 const std::string kPara2 = "<p>The last paragraph has some words as well.</p>";
 const std::string kFirst = "The first paragraph has quite a few words in it.";
 const std::string kLast = "The last paragraph has some words as well.";
+const std::string kCodePage =
+    "<html><body><div>" + kPara1 + "<pre><code>pip install thing</code></pre>" + kPara2 + "</div></body></html>";
 
 std::vector<Case> cases() {
   return {
@@ -70,6 +73,29 @@ std::vector<Case> cases() {
        {kFirst, kLast},
        {kFirst, kLast},
        3},
+      {"a code listing between kept paragraphs, runs over pre off (the default)",
+       kCodePage,
+       {kFirst, kLast},
+       {kFirst, kLast}},
+      {"a code listing between kept paragraphs, runs over pre on",
+       kCodePage,
+       {kFirst, kLast},
+       {kFirst, "pip install thing", kLast},
+       -1,
+       true},
+      {"table cells between kept paragraphs, runs over td / th on",
+       "<html><body><div>" + kPara1 + "<table><tr><th>Speed</th><td>0.091 GB/s</td></tr></table>" + kPara2 +
+           "</div></body></html>",
+       {kFirst, kLast},
+       {kFirst, "Speed", "0.091 GB/s", kLast},
+       -1,
+       true},
+      {"a plain paragraph is not a structured block either",
+       "<html><body><div>" + kPara1 + "<p>A dropped paragraph</p>" + kPara2 + "</div></body></html>",
+       {kFirst, kLast},
+       {kFirst, kLast},
+       -1,
+       true},
   };
 }
 
@@ -90,6 +116,7 @@ TEST(EnsembleComplete, HandMadePages) {
     for (const std::string& t : c.kept_after) ASSERT_TRUE(seen.count(t)) << c.what << ": no text node '" << t << "'";
     wce::EnsembleCompletion opt = wce::ensemble_completion_defaults();
     if (c.run_max_words >= 0) opt.run_max_words = c.run_max_words;
+    opt.run_structured = c.run_structured;
     const size_t changed = wce::ensemble_complete(ctx, prob, opt);
     std::set<std::string> kept;
     for (size_t k = 0; k < n; ++k) {

@@ -110,6 +110,7 @@ struct EnsembleCompletion {
   bool blocks = true, runs = true;
   bool run_any = false;        // runs of any blocks, not only headings / list items
   bool lead_headings = false;  // a not-kept heading directly before a kept block
+  bool run_structured = false;  // runs may also hold pre / td / th blocks
   double block_share = 0;
   size_t run_max_blocks = 0;
   double run_max_words = 0, run_max_link_density = 0;

@@ -11,7 +11,10 @@
 //      and both inside one element below <body>, is kept.
 // Two more options were measured and are off (no gain in cross-validation,
 // bench/results/ensemble-2026-11-27b.md): runs of any blocks, and a heading
-// directly before a kept block.
+// directly before a kept block. A third, runs that may hold pre / td / th
+// blocks (code listings and tables inside an article), is off too: no change
+// in cross-validation, +3 snippets and none lost on the real-web set
+// (bench/results/ensemble-2026-11-27c.md).
 // A completed node gets P = max(P, 0.5): kept, at the border of the
 // confidence bands. scripts/learn/ensemble.py measures the rules through
 // bench/ensemble_complete_rows.cpp, which calls this same function.
@@ -29,6 +32,7 @@ constexpr double kRunMaxWords = 400;      // as are runs with more words (a whol
 constexpr double kRunMaxLinkDensity = 0.5;  // or mostly links (a menu between two kept paragraphs)
 constexpr bool kRunAny = false;        // runs of any blocks (measured: ensemble-2026-11-27b.md)
 constexpr bool kLeadHeadings = false;  // a heading directly before a kept block (measured: idem)
+constexpr bool kRunStructured = false;  // runs may also hold pre / td / th (measured: ensemble-2026-11-27c.md)
 constexpr double kKept = 0.5;  // P(content) from which a node is kept (the extractor's threshold)
 
 bool list_or_heading(Tag t) {
@@ -41,13 +45,18 @@ bool list_or_heading(Tag t) {
   }
 }
 
-// The block's container is a heading or list item, or sits directly in one
-// (<li><p>..</p></li>).
-bool list_or_heading_block(const Document& doc, uint32_t container) {
+// Code listings and table cells: the real web's READMEs, benchmark tables
+// and product-property tables sit between kept paragraphs.
+bool structured(Tag t) { return t == Tag::Pre || t == Tag::Td || t == Tag::Th; }
+
+// The block's container is a heading or list item (or, with `more`, pre / td /
+// th), or sits directly in one (<li><p>..</p></li>).
+bool run_block(const Document& doc, uint32_t container, bool more) {
   if (container == kNone || container >= doc.nodes.size()) return false;
-  if (list_or_heading(doc.nodes[container].tag)) return true;
+  auto ok = [&](Tag t) { return list_or_heading(t) || (more && structured(t)); };
+  if (ok(doc.nodes[container].tag)) return true;
   const uint32_t parent = doc.nodes[container].parent;
-  return parent != kNone && list_or_heading(doc.nodes[parent].tag);
+  return parent != kNone && ok(doc.nodes[parent].tag);
 }
 
 // Lowest common ancestor of two nodes (parent chains and depths).
@@ -75,6 +84,7 @@ EnsembleCompletion ensemble_completion_defaults() {
   c.run_max_link_density = kRunMaxLinkDensity;
   c.run_any = kRunAny;
   c.lead_headings = kLeadHeadings;
+  c.run_structured = kRunStructured;
   return c;
 }
 
@@ -119,7 +129,7 @@ size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const Ensemble
       size_t j = i;
       double run_words = 0, run_links = 0;
       while (j < worded.size() && !is_kept(worded[j]) && j - i < opt.run_max_blocks &&
-             (opt.run_any || list_or_heading_block(doc, tb.blocks[worded[j]].container))) {
+             (opt.run_any || run_block(doc, tb.blocks[worded[j]].container, opt.run_structured))) {
         run_words += total[worded[j]];
         run_links += link[worded[j]];
         ++j;
