@@ -8,7 +8,7 @@
 // rows on stderr.
 // Usage: ensemble_complete_rows --data P --in IN.f32 --out OUT.f32
 //          [--share S] [--no-blocks] [--no-runs] [--run-blocks N] [--run-words W]
-//          [--run-links L] [--run-any] [--lead-headings] [--run-structured] DATA.jsonl.gz...
+//          [--run-links L] [--run-any] [--lead-headings] [--run-structured] [--no-run-structured] DATA.jsonl.gz...
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     else if (a == "--run-any") opt.run_any = true;
     else if (a == "--lead-headings") opt.lead_headings = true;
     else if (a == "--run-structured") opt.run_structured = true;
+    else if (a == "--no-run-structured") opt.run_structured = false;  // the default is on
     else files.push_back(a);
   }
   if (data.empty() || in.empty() || out.empty() || files.empty()) {
