@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './lib/cli_args.mjs';
-import { loadPages } from './lib/sample_pages.mjs';
+import datasetPages from './lib/dataset_pages.cjs';
 
 const require = createRequire(import.meta.url);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -34,7 +34,7 @@ const median = (a) => { const s = [...a].sort((x, y) => x - y); return s[s.lengt
 
 async function main() {
   const o = parseArgs(process.argv, DEFAULTS, OPTIONS);
-  const { pages } = await loadPages(o.data, o.pages);
+  const { pages } = datasetPages.loadPages(o.data, { perDataset: o.pages });
   const sampleFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'wce-by-size-')), 'pages.jsonl');
   fs.writeFileSync(sampleFile, pages.map((p) => JSON.stringify(p)).join('\n') + '\n');
   let mod = null;

@@ -6,6 +6,7 @@
 
 #include <cctype>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <new>
 #include <string>
@@ -88,29 +89,37 @@ Tag element_tag(const GumboElement& el) {
 class Arena {
  public:
   // max_bytes: 0 = no cap; past it take() throws PageLimitError (below).
-  explicit Arena(uint64_t max_bytes) : max_bytes_(max_bytes) {}
+  explicit Arena(uint64_t max_bytes) : cap_(max_bytes ? max_bytes : UINT64_MAX) {}
   Arena(const Arena&) = delete;
   Arena& operator=(const Arena&) = delete;
   ~Arena() {
     for (void* b : blocks_) std::free(b);
   }
-  static void* allocate(void* self, size_t n) { return static_cast<Arena*>(self)->take(n); }
-  static void release(void*, void*) {}
+  // The common case inline (it is called for every tag, name, value and
+  // node; in WASM it is inlined into Gumbo, see wce_gumbo_arena_allocate).
+  void* take(size_t n) {
+    n = (n + kAlign - 1) & ~(kAlign - 1);
+    taken_ += n;
+    if (n <= left_ && taken_ <= cap_) {
+      void* p = cur_;
+      cur_ += n;
+      left_ -= n;
+      return p;
+    }
+    return take_slow(n);
+  }
 
  private:
   static constexpr size_t kBlock = 256 * 1024;  // bytes per block
   static constexpr size_t kAlign = alignof(std::max_align_t);
-  void* take(size_t n) {
-    n = (n + kAlign - 1) & ~(kAlign - 1);
-    taken_ += n;
-    if (max_bytes_ && taken_ > max_bytes_)
+  // Over the cap, or a new block (n is rounded and counted already).
+  [[gnu::noinline]] void* take_slow(size_t n) {
+    if (taken_ > cap_)
       throw PageLimitError("nodes", "page over the nodes limit: the parse tree outgrew " +
-                                        std::to_string(max_bytes_ >> 20) + " MB, the memory of the node limit");
-    if (n > left_) {
-      if (n > kBlock / 4) return fresh(n);  // large: a block of its own
-      cur_ = static_cast<char*>(fresh(kBlock));
-      left_ = kBlock;
-    }
+                                        std::to_string(cap_ >> 20) + " MB, the memory of the node limit");
+    if (n > kBlock / 4) return fresh(n);  // large: a block of its own
+    cur_ = static_cast<char*>(fresh(kBlock));
+    left_ = kBlock;
     void* p = cur_;
     cur_ += n;
     left_ -= n;
@@ -128,7 +137,7 @@ class Arena {
   std::vector<void*> blocks_;
   char* cur_ = nullptr;
   size_t left_ = 0;
-  uint64_t max_bytes_ = 0, taken_ = 0;
+  uint64_t cap_, taken_ = 0;
 };
 
 // Gumbo's tree is built before we can count its nodes, and one '<' can make
@@ -141,6 +150,13 @@ constexpr uint64_t kTreeBytesPerInputByte = 4;
 
 }  // namespace
 
+// Gumbo's allocator and deallocator for the Arena. Gumbo's util.c is patched
+// (CMakeLists.txt, patch 13) to call these directly when they are the
+// options' functions, instead of through the pointers: a direct call can be
+// inlined (WASM links the core and Gumbo with LTO), an indirect one cannot.
+extern "C" void* wce_gumbo_arena_allocate(void* arena, size_t n) { return static_cast<Arena*>(arena)->take(n); }
+extern "C" void wce_gumbo_arena_release(void*, void*) {}
+
 Document parse_html(std::string_view bytes, std::string_view charset, const ParseOptions& opt) {
   check_limit("input_bytes", bytes.size(), opt.max_input_bytes);
   opt.deadline.check("parse");
@@ -151,8 +167,8 @@ Document parse_html(std::string_view bytes, std::string_view charset, const Pars
   Arena arena(opt.max_nodes ? opt.max_nodes * kTreeBytesPerNode + bytes.size() * kTreeBytesPerInputByte : 0);
   GumboOptions options = kGumboDefaultOptions;
   options.max_errors = 0;  // we do not use parse errors; don't store them
-  options.allocator = &Arena::allocate;
-  options.deallocator = &Arena::release;
+  options.allocator = &wce_gumbo_arena_allocate;
+  options.deallocator = &wce_gumbo_arena_release;
   options.userdata = &arena;
   GumboOutput* out = gumbo_parse_with_options(&options, utf8.data(), utf8.size());
   opt.deadline.check("parse");
