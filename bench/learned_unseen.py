@@ -10,9 +10,13 @@
 # of the ensemble's training split (FNV-1a 64 of dataset/id % 100 < 30), a
 # superset of those pages (--boilernet-extra, the default); --boilernet-gt-only
 # gives the former definition, for models trained on Google-Trends-2017 only.
+# --web2text-extra: web2text leaves out the same superset (for a web2text
+# trained on those extra pages, bench/results/learned-2026-11-27c.md; the
+# shipped one is not).
 import csv, gzip, json, os, statistics, sys
-args = [a for a in sys.argv[1:] if a not in ('--boilernet-extra', '--boilernet-gt-only')]
+args = [a for a in sys.argv[1:] if a not in ('--boilernet-extra', '--boilernet-gt-only', '--web2text-extra')]
 boilernet_extra = '--boilernet-gt-only' not in sys.argv[1:]
+web2text_extra = '--web2text-extra' in sys.argv[1:]
 pages, ddir = args[0], args[1]
 def fnv1a(s):
     h = 1469598103934665603
@@ -28,7 +32,9 @@ for f in sorted(os.listdir(ddir)):
             r = json.loads(line)
             split[(ds, r['id'])] = r.get('meta', {}) or {}
 def seen(model, ds, meta, pid):
-    if model == 'web2text': return ds == 'cleaneval' and meta.get('split') == 'dev'
+    if model == 'web2text':  # CleanEval dev; --web2text-extra: also the extra pages (a model trained on them)
+        if web2text_extra and ds != 'google-trends-2017' and fnv1a(ds + '/' + pid) % 100 < 30: return True
+        return ds == 'cleaneval' and meta.get('split') == 'dev'
     if model == 'boilernet':
         if boilernet_extra and ds != 'google-trends-2017' and fnv1a(ds + '/' + pid) % 100 < 30: return True
         return ds == 'google-trends-2017' and meta.get('boilernet_split_50_30_100') in ('train', 'dev')

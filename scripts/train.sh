@@ -174,10 +174,23 @@ case $MODEL in
     if [[ $SMOKE == 1 ]]; then
       head -n 8 "$OUT/cleaneval_dev.jsonl" > "$OUT/w2t_pages.jsonl"
       "$FEAT" --model web2text --align "$OUT/w2t_pages.jsonl" > "$OUT/w2t_feat.jsonl"
-      smoke web2text "$OUT/w2t_feat.jsonl" "$OUT/w2t_pages.jsonl" --epochs 1 --validation-pages 2 "$@"
+      # plus one extra page per other dataset (the --extra-features path of the shipped model)
+      "$PY" "$LEARN/extra_pages.py" "$DATA" "$OUT/extra" --train 1 --heldout 1 >/dev/null
+      "$FEAT" --model web2text --align "$OUT/extra.train.jsonl" > "$OUT/w2t_extra_train.feat.jsonl"
+      smoke web2text "$OUT/w2t_feat.jsonl" "$OUT/w2t_pages.jsonl" --epochs 1 --validation-pages 2 \
+        --extra-features "$OUT/w2t_extra_train.feat.jsonl" --extra-weight balance "$@"
       exit $?
     fi
     "$FEAT" --model web2text --align "$OUT/cleaneval_dev.jsonl" > "$OUT/w2t_feat.jsonl"
+    # Extra training pages of the other datasets, for the variant of
+    # bench/results/learned-2026-11-27c.md (chosen by CV, not shipped: it
+    # empties more real pages): the pages of scripts/learn/extra_pages.py
+    # (ensemble training split, no test page; CleanEval's own skipped by
+    # web2text.py), labels by wce::align_gold. That model is
+    #   bash scripts/train.sh web2text --epochs 7 --lam 0.3 --extra-weight balance \
+    #     --extra-features .cache/learn/w2t_extra_train.feat.jsonl --cv-selection bench/results/web2text-cv-2026-11-27c.json
+    "$PY" "$LEARN/extra_pages.py" "$DATA" "$OUT/extra" >/dev/null
+    "$FEAT" --model web2text --align "$OUT/extra.train.jsonl" > "$OUT/w2t_extra_train.feat.jsonl"
     # One run per seed of WCE_SEEDS (default: 1); with --no-all-dev, the best
     # by validation F1 (the 5 held-out dev pages) is kept (scripts/learn/pick_seed.py).
     # The shipped settings, chosen by 5-fold cross-validation over the dev

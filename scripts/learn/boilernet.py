@@ -135,9 +135,7 @@ def main():
         train, val = train + val, []
     extra = []
     if args.extra_features:
-        keep = set(filter(None, args.extra_datasets.split(",")))
-        extra = [p for p in common.read_jsonl(args.extra_features)
-                 if (not keep or p["dataset"] in keep) and p.get("gold_coverage", 1.0) >= args.extra_min_coverage]
+        extra = common.read_extra_pages(args.extra_features, args.extra_datasets, args.extra_min_coverage)
         print(f"extra training pages: {len(extra)} ({dict(collections.Counter(p['dataset'] for p in extra))})", flush=True)
         train = train + extra
     print(f"pages: train {len(train)}, validation {len(val)}, test {len(test)} (splits seen: {sorted(map(str, split))})",

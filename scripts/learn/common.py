@@ -19,6 +19,17 @@ def fnv1a(s):
     return h
 
 
+def read_extra_pages(path, datasets="", min_coverage=0.9, skip=()):
+    """Extra training pages (a learn_features --align dump of
+    scripts/learn/extra_pages.py's pages): only the comma-listed datasets
+    (all if empty), none of `skip`, and only pages whose alignment matched at
+    least min_coverage of the gold text (poorer labels are left out)."""
+    keep = set(filter(None, datasets.split(",")))
+    return [p for p in read_jsonl(path)
+            if (not keep or p["dataset"] in keep) and p["dataset"] not in skip
+            and p.get("gold_coverage", 1.0) >= min_coverage]
+
+
 def f1_counts(pred, gold):
     """pred, gold: iterables of 0/1 -> (tp, fp, fn)."""
     tp = fp = fn = 0

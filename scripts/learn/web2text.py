@@ -103,6 +103,18 @@ def main():
                     help="train on every dev page for exactly --epochs epochs (fixed by cross-validation) and export the last")
     ap.add_argument("--cv-selection", default="", help="cv_select.py --json output, recorded in the manifest")
     ap.add_argument("--max-pages", type=int, default=0, help="smoke test: use this many pages per split")
+    # Extra training pages of other datasets (bench/results/learned-2026-11-27c.md):
+    # they are added to the training pages of every fold / run (never to
+    # validation); CleanEval's own pages in the dump are skipped (they are
+    # CleanEval dev pages, already here).
+    ap.add_argument("--extra-features", default="",
+                    help="learn_features --model web2text --align dump of extra_pages.py's training pages")
+    ap.add_argument("--extra-datasets", default="", help="comma list: only these datasets of --extra-features")
+    ap.add_argument("--extra-min-coverage", type=float, default=0.9,
+                    help="extra pages whose alignment matched less of the gold text are left out (poor labels)")
+    ap.add_argument("--extra-weight", default="1",
+                    help="loss weight of an extra page's blocks (CleanEval's: 1); 'balance': the CleanEval "
+                         "training blocks / the extra blocks, so both sources weigh the same in total")
     ap.add_argument("--command", default=" ".join(sys.argv))
     args = ap.parse_args()
 
@@ -129,7 +141,20 @@ def main():
         print(f"left out {len(dropped)} training pages with gold coverage below {args.min_coverage}", flush=True)
     if args.max_pages:
         train, val = train[:args.max_pages], val[:args.max_pages]
+    extra = []
+    if args.extra_features:
+        extra = common.read_extra_pages(args.extra_features, args.extra_datasets, args.extra_min_coverage,
+                                        skip={"cleaneval"})
+        if args.max_pages:
+            extra = extra[:args.max_pages]
+        print(f"extra training pages: {len(extra)} ({dict(collections.Counter(p['dataset'] for p in extra))})", flush=True)
+    n_own = sum(len(p["blocks"]) for p in train)
+    n_extra = sum(len(p["blocks"]) for p in extra)
+    extra_weight = (n_own / max(n_extra, 1) if args.extra_weight == "balance" else float(args.extra_weight))
+    weights = [1.0] * len(train) + [extra_weight] * len(extra)
+    train = train + extra
     print(f"pages: train {len(train)}, validation {len(val)} (CleanEval dev; test = final, never read here)", flush=True)
+    tr_w = [w for p, w in zip(train, weights) if p["blocks"]]
     tr = [page_arrays(p) for p in train if p["blocks"]]
     va = [page_arrays(p) for p in val if p["blocks"]]
     F, E = tr[0][0].shape[1], next(t[1].shape[1] for t in tr if len(t[1]))
@@ -174,22 +199,23 @@ def main():
             x = x * mask[..., None]
         return x  # logits
 
-    def loss_fn(params, xb, mb, yb, eb, meb, eyb, dkey):
+    def loss_fn(params, xb, mb, yb, eb, meb, eyb, wb, dkey):
         k1, k2 = (None, None) if dkey is None else jax.random.split(dkey)
         lu = cnn(params, "unary", xb, mb, k1)
         lp = cnn(params, "pair", eb, meb, k2)
         cu = optax.softmax_cross_entropy_with_integer_labels(lu, yb)
         cp = optax.softmax_cross_entropy_with_integer_labels(lp, eyb)
         l2 = sum(jnp.sum(v ** 2) for n_, v in params.items() if n_.endswith(".w"))
-        return (jnp.sum(cu * mb) / jnp.maximum(jnp.sum(mb), 1) + jnp.sum(cp * meb) / jnp.maximum(jnp.sum(meb), 1)
+        mw, mew = mb * wb[:, None], meb * wb[:, None]  # the windows' loss weights (extra pages)
+        return (jnp.sum(cu * mw) / jnp.maximum(jnp.sum(mw), 1e-6) + jnp.sum(cp * mew) / jnp.maximum(jnp.sum(mew), 1e-6)
                 + args.l2 * l2)
 
     opt = optax.adam(args.lr)
     opt_state = opt.init(params)
 
     @jax.jit
-    def train_step(params, opt_state, xb, mb, yb, eb, meb, eyb, dkey):
-        l, g = jax.value_and_grad(loss_fn)(params, xb, mb, yb, eb, meb, eyb, dkey)
+    def train_step(params, opt_state, xb, mb, yb, eb, meb, eyb, wb, dkey):
+        l, g = jax.value_and_grad(loss_fn)(params, xb, mb, yb, eb, meb, eyb, wb, dkey)
         upd, opt_state = opt.update(g, opt_state, params)
         return optax.apply_updates(params, upd), opt_state, l
 
@@ -200,24 +226,26 @@ def main():
 
     W = args.window
 
-    def windows(data):
+    def windows(data, page_weights):
         out = []
-        for x, e, y, ey in data:
+        for (x, e, y, ey), w in zip(data, page_weights):
             for s in range(0, len(x), W):
-                out.append((x[s:s + W], e[s:s + W - 1][:max(len(x[s:s + W]) - 1, 0)], y[s:s + W], ey[s:s + W - 1][:max(len(y[s:s + W]) - 1, 0)]))
+                out.append((x[s:s + W], e[s:s + W - 1][:max(len(x[s:s + W]) - 1, 0)], y[s:s + W], ey[s:s + W - 1][:max(len(y[s:s + W]) - 1, 0)], w))
         return out
 
     def batch(wins):
         B = args.batch
         xb = np.zeros((B, W, F), np.float32); mb = np.zeros((B, W), np.float32); yb = np.zeros((B, W), np.int32)
         eb = np.zeros((B, W, E), np.float32); meb = np.zeros((B, W), np.float32); eyb = np.zeros((B, W), np.int32)
-        for i, (x, e, y, ey) in enumerate(wins):
+        wb = np.ones(B, np.float32)
+        for i, (x, e, y, ey, w) in enumerate(wins):
+            wb[i] = w
             xb[i, :len(x)] = (x - mx) / sx; mb[i, :len(x)] = 1; yb[i, :len(y)] = y
             if len(e):
                 eb[i, :len(e)] = (e - me) / se; meb[i, :len(e)] = 1; eyb[i, :len(ey)] = ey
-        return xb, mb, yb, eb, meb, eyb
+        return xb, mb, yb, eb, meb, eyb, wb
 
-    tr_win = windows(tr)
+    tr_win = windows(tr, tr_w)
     print(f"windows: train {len(tr_win)} of at most {W} blocks, batch {args.batch}", flush=True)
 
     cv_lams = sorted(set([args.lam] + [float(v) for v in args.cv_lams.split(",") if v]))
@@ -258,7 +286,11 @@ def main():
             "data": "cleaneval.jsonl.gz, features by bench/learn_features --model web2text --align "
                     "(labels: wce::align_gold of the gold text)",
             "split": split_text + "; test = final (675 pages, never read in training)",
-            "pages": {"train": len(train), "validation": len(val)},
+            "pages": {"train": len(train) - len(extra), "extra_train": len(extra), "validation": len(val)},
+            "extra_training_pages": ({"file": args.extra_features, "datasets": args.extra_datasets or "all but cleaneval",
+                                      "min_gold_coverage": args.extra_min_coverage, "pages": len(extra),
+                                      "blocks": n_extra, "loss_weight": extra_weight, "loss_weight_rule": args.extra_weight,
+                                      "labels": "wce::align_gold of the gold text"} if extra else None),
             "min_gold_coverage": args.min_coverage, "training_pages_left_out": dropped,
             "blocks": {"train": int(len(allx)), "content": pos},
             "seed": args.seed, "epochs_run": epochs_run, "epochs_planned": args.epochs, "best_epoch": best_epoch,
