@@ -326,6 +326,7 @@ const EnsembleModelInfo& ensemble_model() {
                   "core/models/ensemble_gbdt.inc does not match kEnsembleFeatureCount");
     load_trees(r.model, kModelTreeRoot, kModelFeature, kModelThreshold, kModelLeft, kModelRight, kModelValue,
                kModelBias, kEnsembleFeatureCount, "trees");
+    r.model_batch = TreeBatch(r.model);
     static_assert(sizeof(kContextFeatureNames) / sizeof(kContextFeatureNames[0]) == kEnsembleContextFeatureCount,
                   "core/models/ensemble_gbdt.inc does not match kEnsembleContextFeatureCount");
     r.context_stage = kContextStage;
@@ -432,8 +433,22 @@ std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<
   const std::vector<uint32_t>& words = ctx.text_words();
   const size_t n = std::min(words.size(), x.size() / D);
   std::vector<double> prob(n, 0.0);
+  std::vector<uint32_t> worded;  // whitespace: nothing to keep, P stays 0
   for (size_t k = 0; k < n; ++k)
-    if (words[k] > 0) prob[k] = info.model.probability(&x[k * D]);  // whitespace: nothing to keep
+    if (words[k] > 0) worded.push_back(static_cast<uint32_t>(k));
+  std::vector<double> margin(worded.size());
+  if (!worded.empty()) {
+    // The page's features are the same on every row: their splits go once per page.
+    static const std::vector<bool> page_feature = [] {
+      std::vector<bool> f(D, false);
+      for (size_t m = 0; m < kEnsembleMemberCount; ++m) f[kShare + m] = true;
+      f[kComplexity] = f[kLogPageWords] = f[kPageAgreement] = true;
+      return f;
+    }();
+    info.model_batch.resolve(&x[worded[0] * D], page_feature)
+        .margins(x.data(), D, worded.data(), worded.size(), margin.data());
+  }
+  for (size_t i = 0; i < worded.size(); ++i) prob[worded[i]] = 1.0 / (1.0 + std::exp(-margin[i]));
   if (!info.context_stage) return prob;
   const std::vector<double> cf = ensemble_context_features(ctx, prob);
   std::vector<double> row(D + C);
