@@ -101,24 +101,28 @@ const std::array<const char*, kEnsembleFeatureCount> kFeatureNames = {
     "block_chars_per_word", "complexity", "log_page_words", "page_agreement",
     "in_a", "in_p", "in_li", "in_h", "in_td"};
 
-// Tag-path flags of a text node, from one walk up its ancestors.
-struct TagPath {
-  bool a = false, p = false, li = false, h = false, td = false;
-};
-TagPath tag_path(const Document& doc, uint32_t node) {
-  TagPath f;
-  for (uint32_t i = node; i != kNone; i = doc.nodes[i].parent) {
-    if (doc.nodes[i].kind != NodeKind::Element) continue;
-    switch (doc.nodes[i].tag) {
-      case Tag::A: f.a = true; break;
-      case Tag::P: f.p = true; break;
-      case Tag::Li: f.li = true; break;
-      case Tag::Td: f.td = true; break;
-      case Tag::H1: case Tag::H2: case Tag::H3: case Tag::H4: case Tag::H5: case Tag::H6: f.h = true; break;
-      default: break;
+// Tag-path flags of every node (itself and its ancestors: a, p, li, h1-h6,
+// td), in one forward pass (parents precede their children), instead of a
+// walk up the ancestors of each text node.
+enum TagPathBit : uint8_t { kPathA = 1, kPathP = 2, kPathLi = 4, kPathH = 8, kPathTd = 16 };
+std::vector<uint8_t> tag_paths(const Document& doc) {
+  std::vector<uint8_t> path(doc.nodes.size(), 0);
+  for (size_t i = 0; i < doc.nodes.size(); ++i) {
+    const Node& nd = doc.nodes[i];
+    uint8_t f = nd.parent != kNone && nd.parent < i ? path[nd.parent] : 0;
+    if (nd.kind == NodeKind::Element) {
+      switch (nd.tag) {
+        case Tag::A: f |= kPathA; break;
+        case Tag::P: f |= kPathP; break;
+        case Tag::Li: f |= kPathLi; break;
+        case Tag::Td: f |= kPathTd; break;
+        case Tag::H1: case Tag::H2: case Tag::H3: case Tag::H4: case Tag::H5: case Tag::H6: f |= kPathH; break;
+        default: break;
+      }
     }
+    path[i] = f;
   }
-  return f;
+  return path;
 }
 
 // Copies generated tree arrays into `t` and checks them: every node inside
@@ -267,6 +271,7 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
   size_t worded = 0;
   for (size_t k = 0; k < n; ++k) worded += words[k] > 0;
   size_t worded_before = 0;
+  const std::vector<uint8_t> paths = tag_paths(doc);
   for (size_t k = 0; k < n; ++k) {
     double* row = &x[k * D];
     const uint32_t node = doc.text_nodes[k];
@@ -296,12 +301,12 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
     row[kComplexity] = complexity;
     row[kLogPageWords] = std::log1p(page_words);
     row[kPageAgreement] = page_words > 0 ? page_agree / page_words : 0.0;
-    const TagPath path = tag_path(doc, node);
-    row[kInLink] = path.a;
-    row[kInParagraph] = path.p;
-    row[kInListItem] = path.li;
-    row[kInHeading] = path.h;
-    row[kInTableCell] = path.td;
+    const uint8_t path = paths[node];
+    row[kInLink] = (path & kPathA) != 0;
+    row[kInParagraph] = (path & kPathP) != 0;
+    row[kInListItem] = (path & kPathLi) != 0;
+    row[kInHeading] = (path & kPathH) != 0;
+    row[kInTableCell] = (path & kPathTd) != 0;
   }
   return x;
 }
