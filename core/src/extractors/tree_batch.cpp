@@ -65,10 +65,13 @@ TreeBatch TreeBatch::resolve(const double* x, const std::vector<bool>& fixed) co
     while (is_fixed(nodes_[i])) i = nodes_[i].first + !(x[nodes_[i].feature] <= nodes_[i].value);
     return i;
   };
+  r.nodes_.reserve(nodes_.size());
+  r.roots_.reserve(roots_.size());
+  std::vector<int32_t> queue;  // once per page: no allocation per tree
   for (int32_t root : roots_) {  // breadth-first again, as in the constructor
     const int32_t base = static_cast<int32_t>(r.nodes_.size());
     r.roots_.push_back(base);
-    std::vector<int32_t> queue = {skip(root)};
+    queue.assign(1, skip(root));
     r.nodes_.push_back({});
     for (size_t q = 0; q < queue.size(); ++q) {
       Node nd = nodes_[queue[q]];
