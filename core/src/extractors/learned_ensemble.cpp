@@ -63,6 +63,10 @@ constexpr size_t kInTableCell = kAgreement + 21;
 static_assert(kInTableCell + 1 == kEnsembleFeatureCount, "feature layout");
 
 constexpr size_t kWindow = 3;  // blocks on each side of window_agreement
+// Pages with at least this many worded text nodes get the trees resolved on
+// their page features first: TreeBatch::resolve costs about what it saves on
+// 50-80 rows (perf, 2026-11-27c); the margins are the same either way.
+constexpr size_t kResolveRows = 64;
 
 // The page stage (kPage* in the model): per page, keep the trees or take one
 // member's labels outright (kPageChoices). The trees sometimes drop an
@@ -442,7 +446,7 @@ std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<
   for (size_t k = 0; k < n; ++k)
     if (words[k] > 0) worded.push_back(static_cast<uint32_t>(k));
   std::vector<double> margin(worded.size());
-  if (!worded.empty()) {
+  if (worded.size() >= kResolveRows) {
     // The page's features are the same on every row: their splits go once per page.
     static const std::vector<bool> page_feature = [] {
       std::vector<bool> f(D, false);
@@ -452,6 +456,8 @@ std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<
     }();
     info.model_batch.resolve(&x[worded[0] * D], page_feature)
         .margins(x.data(), D, worded.data(), worded.size(), margin.data());
+  } else {
+    info.model_batch.margins(x.data(), D, worded.data(), worded.size(), margin.data());
   }
   for (size_t i = 0; i < worded.size(); ++i) prob[worded[i]] = 1.0 / (1.0 + std::exp(-margin[i]));
   if (!info.context_stage) return prob;
