@@ -8,6 +8,8 @@
 #include <cstring>
 
 #include <cmath>
+#include <set>
+#include <vector>
 #include <stdexcept>
 #include <string>
 
@@ -386,6 +388,42 @@ TEST(TreeModel, WalksEachTreeAndAddsTheLeaves) {
   EXPECT_DOUBLE_EQ(t.margin(b), 0.1 + 0.5 + 0.25);
   EXPECT_DOUBLE_EQ(t.margin(c), 0.1 + 2 + 0.25);
   EXPECT_NEAR(t.probability(c), 1 / (1 + std::exp(-2.35)), 1e-12);
+}
+
+TEST(TreeBatch, SameMarginsAsTreeModelBitForBit) {
+  // The compiled-in trees on rows drawn around their own thresholds (so that
+  // both sides of many splits, and equality, are taken), NaN included; and
+  // resolve() with some features fixed to the first row's values.
+  const wce::EnsembleModelInfo& info = wce::ensemble_model();
+  const wce::TreeModel& m = info.model;
+  constexpr size_t D = wce::kEnsembleFeatureCount;
+  const size_t rows = 37;  // not a multiple of the lane count
+  std::vector<double> x(rows * D);
+  uint64_t state = 12345;
+  auto next = [&] { return state = state * 6364136223846793005ull + 1442695040888963407ull; };
+  for (size_t i = 0; i < x.size(); ++i) {
+    const size_t node = next() % m.threshold.size();
+    x[i] = m.threshold[node] + (static_cast<int>(next() % 3) - 1) * 1e-3;
+  }
+  x[5 * D + 3] = std::nan("");
+  std::vector<bool> fixed(D, false);
+  for (size_t f = 0; f < D; f += 3) fixed[f] = true;
+  for (size_t r = 1; r < rows; ++r)
+    for (size_t f = 0; f < D; ++f)
+      if (fixed[f]) x[r * D + f] = x[f];
+  std::vector<uint32_t> order;
+  for (uint32_t r = rows; r-- > 0;) order.push_back(r);  // any order of rows
+  std::vector<double> all(rows), resolved(rows);
+  info.model_batch.margins(x.data(), D, order.data(), rows, all.data());
+  info.model_batch.resolve(x.data(), fixed).margins(x.data(), D, order.data(), rows, resolved.data());
+  std::set<double> distinct;
+  for (size_t i = 0; i < rows; ++i) {
+    const double want = m.margin(&x[order[i] * D]);
+    EXPECT_EQ(all[i], want) << i;  // exact: the same additions in the same order
+    EXPECT_EQ(resolved[i], want) << i;
+    distinct.insert(want);
+  }
+  EXPECT_GT(distinct.size(), rows / 2);  // the rows do reach different leaves
 }
 
 TEST(LearnedEnsemble, TrainingSplitIsFixed) {

@@ -75,6 +75,7 @@ class Context {
  private:
   const Document& doc_;
   std::unique_ptr<std::vector<uint32_t>> text_words_;
+  std::vector<uint32_t> text_chars_;  // per text node: non-whitespace characters (with text_words_)
   std::unique_ptr<NodeCounts> counts_;
   std::unique_ptr<TextBlocks> blocks_;
   std::unique_ptr<std::string> language_;

@@ -63,6 +63,10 @@ constexpr size_t kInTableCell = kAgreement + 21;
 static_assert(kInTableCell + 1 == kEnsembleFeatureCount, "feature layout");
 
 constexpr size_t kWindow = 3;  // blocks on each side of window_agreement
+// Pages with at least this many worded text nodes get the trees resolved on
+// their page features first: TreeBatch::resolve costs about what it saves on
+// 50-80 rows (perf, 2026-11-27c); the margins are the same either way.
+constexpr size_t kResolveRows = 64;
 
 // The page stage (kPage* in the model): per page, keep the trees or take one
 // member's labels outright (kPageChoices). The trees sometimes drop an
@@ -101,24 +105,28 @@ const std::array<const char*, kEnsembleFeatureCount> kFeatureNames = {
     "block_chars_per_word", "complexity", "log_page_words", "page_agreement",
     "in_a", "in_p", "in_li", "in_h", "in_td"};
 
-// Tag-path flags of a text node, from one walk up its ancestors.
-struct TagPath {
-  bool a = false, p = false, li = false, h = false, td = false;
-};
-TagPath tag_path(const Document& doc, uint32_t node) {
-  TagPath f;
-  for (uint32_t i = node; i != kNone; i = doc.nodes[i].parent) {
-    if (doc.nodes[i].kind != NodeKind::Element) continue;
-    switch (doc.nodes[i].tag) {
-      case Tag::A: f.a = true; break;
-      case Tag::P: f.p = true; break;
-      case Tag::Li: f.li = true; break;
-      case Tag::Td: f.td = true; break;
-      case Tag::H1: case Tag::H2: case Tag::H3: case Tag::H4: case Tag::H5: case Tag::H6: f.h = true; break;
-      default: break;
+// Tag-path flags of every node (itself and its ancestors: a, p, li, h1-h6,
+// td), in one forward pass (parents precede their children), instead of a
+// walk up the ancestors of each text node.
+enum TagPathBit : uint8_t { kPathA = 1, kPathP = 2, kPathLi = 4, kPathH = 8, kPathTd = 16 };
+std::vector<uint8_t> tag_paths(const Document& doc) {
+  std::vector<uint8_t> path(doc.nodes.size(), 0);
+  for (size_t i = 0; i < doc.nodes.size(); ++i) {
+    const Node& nd = doc.nodes[i];
+    uint8_t f = nd.parent != kNone && nd.parent < i ? path[nd.parent] : 0;
+    if (nd.kind == NodeKind::Element) {
+      switch (nd.tag) {
+        case Tag::A: f |= kPathA; break;
+        case Tag::P: f |= kPathP; break;
+        case Tag::Li: f |= kPathLi; break;
+        case Tag::Td: f |= kPathTd; break;
+        case Tag::H1: case Tag::H2: case Tag::H3: case Tag::H4: case Tag::H5: case Tag::H6: f |= kPathH; break;
+        default: break;
+      }
     }
+    path[i] = f;
   }
-  return f;
+  return path;
 }
 
 // Copies generated tree arrays into `t` and checks them: every node inside
@@ -267,6 +275,7 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
   size_t worded = 0;
   for (size_t k = 0; k < n; ++k) worded += words[k] > 0;
   size_t worded_before = 0;
+  const std::vector<uint8_t> paths = tag_paths(doc);
   for (size_t k = 0; k < n; ++k) {
     double* row = &x[k * D];
     const uint32_t node = doc.text_nodes[k];
@@ -296,12 +305,12 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
     row[kComplexity] = complexity;
     row[kLogPageWords] = std::log1p(page_words);
     row[kPageAgreement] = page_words > 0 ? page_agree / page_words : 0.0;
-    const TagPath path = tag_path(doc, node);
-    row[kInLink] = path.a;
-    row[kInParagraph] = path.p;
-    row[kInListItem] = path.li;
-    row[kInHeading] = path.h;
-    row[kInTableCell] = path.td;
+    const uint8_t path = paths[node];
+    row[kInLink] = (path & kPathA) != 0;
+    row[kInParagraph] = (path & kPathP) != 0;
+    row[kInListItem] = (path & kPathLi) != 0;
+    row[kInHeading] = (path & kPathH) != 0;
+    row[kInTableCell] = (path & kPathTd) != 0;
   }
   return x;
 }
@@ -326,6 +335,7 @@ const EnsembleModelInfo& ensemble_model() {
                   "core/models/ensemble_gbdt.inc does not match kEnsembleFeatureCount");
     load_trees(r.model, kModelTreeRoot, kModelFeature, kModelThreshold, kModelLeft, kModelRight, kModelValue,
                kModelBias, kEnsembleFeatureCount, "trees");
+    r.model_batch = TreeBatch(r.model);
     static_assert(sizeof(kContextFeatureNames) / sizeof(kContextFeatureNames[0]) == kEnsembleContextFeatureCount,
                   "core/models/ensemble_gbdt.inc does not match kEnsembleContextFeatureCount");
     r.context_stage = kContextStage;
@@ -432,8 +442,24 @@ std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<
   const std::vector<uint32_t>& words = ctx.text_words();
   const size_t n = std::min(words.size(), x.size() / D);
   std::vector<double> prob(n, 0.0);
+  std::vector<uint32_t> worded;  // whitespace: nothing to keep, P stays 0
   for (size_t k = 0; k < n; ++k)
-    if (words[k] > 0) prob[k] = info.model.probability(&x[k * D]);  // whitespace: nothing to keep
+    if (words[k] > 0) worded.push_back(static_cast<uint32_t>(k));
+  std::vector<double> margin(worded.size());
+  if (worded.size() >= kResolveRows) {
+    // The page's features are the same on every row: their splits go once per page.
+    static const std::vector<bool> page_feature = [] {
+      std::vector<bool> f(D, false);
+      for (size_t m = 0; m < kEnsembleMemberCount; ++m) f[kShare + m] = true;
+      f[kComplexity] = f[kLogPageWords] = f[kPageAgreement] = true;
+      return f;
+    }();
+    info.model_batch.resolve(&x[worded[0] * D], page_feature)
+        .margins(x.data(), D, worded.data(), worded.size(), margin.data());
+  } else {
+    info.model_batch.margins(x.data(), D, worded.data(), worded.size(), margin.data());
+  }
+  for (size_t i = 0; i < worded.size(); ++i) prob[worded[i]] = 1.0 / (1.0 + std::exp(-margin[i]));
   if (!info.context_stage) return prob;
   const std::vector<double> cf = ensemble_context_features(ctx, prob);
   std::vector<double> row(D + C);

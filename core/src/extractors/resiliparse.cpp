@@ -201,15 +201,20 @@ struct TextSums {
 uint32_t collapsed_length(std::string_view s, bool& space) {
   uint32_t n = 0;
   for (size_t i = 0; i < s.size();) {
-    size_t b = i;
-    uint32_t cp = unicode::next(s, i);
-    if (cp < 0x80 && (cp == ' ' || (cp >= 0x09 && cp <= 0x0D))) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c == ' ' || (c >= 0x09 && c <= 0x0D)) {
       if (!space) ++n;
       space = true;
-    } else {
-      n += static_cast<uint32_t>(i - b);
-      space = false;
+      ++i;
+      continue;
     }
+    // Any other character counts its bytes: ASCII without decoding, else
+    // what unicode::next takes (an invalid byte alone).
+    const size_t b = i;
+    if (c < 0x80) ++i;
+    else unicode::next(s, i);
+    n += static_cast<uint32_t>(i - b);
+    space = false;
   }
   return n;
 }

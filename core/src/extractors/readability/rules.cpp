@@ -36,10 +36,21 @@ Txt measure(std::string_view s) {
   Txt t;
   bool prev_ws = false;
   for (size_t i = 0; i < s.size();) {
-    uint32_t cp = unicode::next(s, i);
+    // ASCII (most text) without decoding and without the full js_space test.
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    uint32_t cp;
+    bool space;
+    if (b < 0x80) {
+      cp = b;
+      ++i;
+      space = b == 0x20 || (b >= 0x09 && b <= 0x0D);
+    } else {
+      cp = unicode::next(s, i);
+      space = js_space(cp);
+    }
     uint32_t units = cp >= 0x10000 ? 2 : 1;
     t.len += units;
-    if (js_space(cp)) {
+    if (space) {
       if (!prev_ws) ++t.runs;
       if (t.nonws == 0) t.lead += units;
       t.trail += units;
