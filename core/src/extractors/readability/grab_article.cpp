@@ -25,12 +25,14 @@ void Readability::replace_brs(uint32_t body) {
     while (is_br(next = next_node(next))) {
       replaced = true;
       uint32_t sib = t_.v[next].next;
+      touch(t_.v[next].parent);
       t_.unlink(next);
       next = sib;
     }
     if (!replaced) continue;
     uint32_t p = add_node(Tag::P);
     t_.replace(br, p);
+    touch(p);
     next = t_.v[p].next;
     while (next != kNone) {
       if (is_br(next) && is_br(next_node(t_.v[next].next))) break;
@@ -41,7 +43,10 @@ void Readability::replace_brs(uint32_t body) {
     }
     while (t_.v[p].last != kNone && whitespace_node(t_.v[p].last)) t_.unlink(t_.v[p].last);
     uint32_t parent = t_.v[p].parent;
-    if (parent != kNone && t_.v[parent].tag == Tag::P) t_.v[parent].tag = Tag::Div;
+    if (parent != kNone && t_.v[parent].tag == Tag::P) {
+      touch(parent);
+      t_.v[parent].tag = Tag::Div;
+    }
   }
 }
 
