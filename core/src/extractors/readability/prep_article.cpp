@@ -22,7 +22,11 @@ void Readability::prep_article(uint32_t a) {
 
 // _markDataTables (without the summary/datatable/rowspan/colspan attributes).
 void Readability::mark_data_tables(uint32_t a) {
-  compute(a, false);
+  // Below the new article node every subtree is as last folded (after the
+  // walk, or the new top candidate's fold): the gathered siblings moved
+  // whole, and a sibling's new tag matters only to the article's own fold.
+  t_.preorder(a, order_);
+  fold(a, false);
   for (uint32_t x : order_) {
     const WNode& w = t_.v[x];
     if (w.text || w.tag != Tag::Table) continue;
