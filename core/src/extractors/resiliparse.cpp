@@ -165,12 +165,16 @@ class RuleMatcher {
   uint32_t match(std::string_view cls, std::string_view id) {
     cls = cls.substr(0, kMaxAttributeLength);
     id = id.substr(0, kMaxAttributeLength);
-    std::string key(cls);
+    // The key and the joined subject are built in reused buffers: no
+    // allocation per element once they have grown (only a miss stores a copy).
+    std::string& key = key_;
+    key.assign(cls);
     key += '\x01';
     key += id;
     auto it = memo_.find(key);
     if (it != memo_.end()) return it->second;
-    std::string both(cls);
+    std::string& both = both_;
+    both.assign(cls);
     if (!both.empty()) both += ' ';
     both += id;
     const auto& rs = compiled_rules();
@@ -180,12 +184,13 @@ class RuleMatcher {
       std::string_view subject = r.subject == Subject::Class ? cls : r.subject == Subject::Id ? id : both;
       if (!subject.empty() && rs[i].search(subject)) bits |= 1u << i;
     }
-    memo_.emplace(std::move(key), bits);
+    memo_.emplace(key, bits);
     return bits;
   }
 
  private:
   std::unordered_map<std::string, uint32_t> memo_;
+  std::string key_, both_;
 };
 
 // Per-node text facts for _is_link_cluster: bytes of white-space-collapsed

@@ -25,12 +25,14 @@ void Readability::replace_brs(uint32_t body) {
     while (is_br(next = next_node(next))) {
       replaced = true;
       uint32_t sib = t_.v[next].next;
+      touch(t_.v[next].parent);
       t_.unlink(next);
       next = sib;
     }
     if (!replaced) continue;
     uint32_t p = add_node(Tag::P);
     t_.replace(br, p);
+    touch(p);
     next = t_.v[p].next;
     while (next != kNone) {
       if (is_br(next) && is_br(next_node(t_.v[next].next))) break;
@@ -41,7 +43,10 @@ void Readability::replace_brs(uint32_t body) {
     }
     while (t_.v[p].last != kNone && whitespace_node(t_.v[p].last)) t_.unlink(t_.v[p].last);
     uint32_t parent = t_.v[p].parent;
-    if (parent != kNone && t_.v[parent].tag == Tag::P) t_.v[parent].tag = Tag::Div;
+    if (parent != kNone && t_.v[parent].tag == Tag::P) {
+      touch(parent);
+      t_.v[parent].tag = Tag::Div;
+    }
   }
 }
 
@@ -88,6 +93,7 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
   bool remove_title_header = true;
   auto remove_and_next = [&](uint32_t x) {
     uint32_t nx = t_.next_node(x, true);
+    touch(t_.v[x].parent);
     t_.unlink(x);
     return nx;
   };
@@ -162,6 +168,7 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
             p = add_node(Tag::P);
             t_.replace(c, p);
             t_.append(p, c);
+            touch(p);
           }
         } else if (p != kNone) {
           while (t_.v[p].last != kNone && whitespace_node(t_.v[p].last)) t_.unlink(t_.v[p].last);
@@ -181,6 +188,7 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
         ld = len == 0 ? 0.0 : static_cast<double>(base_agg_[node].link) / len;
       }
       if (single_p && ld < kDivToPLinkDensity) {
+        touch(t_.v[node].parent);
         t_.replace(node, only);
         node = only;
         to_score.push_back(node);
@@ -189,6 +197,7 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
         for (uint32_t c = t_.first_el(node); c != kNone && !block; c = t_.next_el(c))
           block = div_to_p_elem(t_.v[c].tag) || (c < base_size && base_agg_[c].has_block);
         if (!block) {
+          touch(node);  // its parent folds its new tag
           t_.v[node].tag = Tag::P;
           to_score.push_back(node);
         }
@@ -197,8 +206,8 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
     node = t_.next_node(node, false);
   }
 
-  // Score paragraphs into their ancestors.
-  compute(0, false);
+  // Score paragraphs into their ancestors (the walk marked what it changed).
+  compute_dirty();
   std::vector<uint32_t> candidates;
   for (uint32_t el : to_score) {
     uint32_t parent = t_.v[el].parent;

@@ -22,7 +22,11 @@ void Readability::prep_article(uint32_t a) {
 
 // _markDataTables (without the summary/datatable/rowspan/colspan attributes).
 void Readability::mark_data_tables(uint32_t a) {
-  compute(a, false);
+  // Below the new article node every subtree is as last folded (after the
+  // walk, or the new top candidate's fold): the gathered siblings moved
+  // whole, and a sibling's new tag matters only to the article's own fold.
+  t_.preorder(a, order_);
+  fold(a, false);
   for (uint32_t x : order_) {
     const WNode& w = t_.v[x];
     if (w.text || w.tag != Tag::Table) continue;
@@ -53,12 +57,17 @@ void Readability::clean(uint32_t a, std::initializer_list<Tag> tags) {
 // Elements with "share" in their class/id and under 500 characters, below
 // each child of the article.
 void Readability::clean_share_elements(uint32_t a) {
-  compute(a, false);
+  bool folded = false;  // the fold waits for the first match (most pages have none)
   for (uint32_t top = t_.first_el(a); top != kNone; top = t_.next_el(top)) {
     uint32_t x = t_.first_el(top);
     uint32_t end = t_.next_node(top, true);
     while (x != kNone && x != end) {
-      if ((share_element(cls_lc(x)) || share_element(id_lc(x))) && agg_[x].t.len < kShareElementChars) {
+      bool share = share_element(cls_lc(x)) || share_element(id_lc(x));
+      if (share && !folded) {
+        compute(a, false);  // nothing removed yet: the facts of the tree as it came
+        folded = true;
+      }
+      if (share && agg_[x].t.len < kShareElementChars) {
         uint32_t nx = t_.next_node(x, true);
         t_.unlink(x);
         x = nx;
@@ -83,6 +92,12 @@ void Readability::clean_headers(uint32_t a) {
 void Readability::clean_conditionally(uint32_t a, Tag tag) {
   if (!(flags_ & kFlagCleanConditionally)) return;
   t_.preorder(a, order_);
+  // No such element below a: nothing to remove. The fold can be skipped too,
+  // as every later reader of agg_/short_ folds again first.
+  bool any = false;
+  for (size_t i = 1; i < order_.size() && !any; ++i)
+    any = !t_.v[order_[i]].text && t_.v[order_[i]].tag == tag;
+  if (!any) return;
   std::vector<uint32_t> order = order_;
   // Ancestor facts (top-down): inside a data table; distance to the nearest
   // <code> / <figure> ancestor (within 4 = _hasAncestorTag's default depth).

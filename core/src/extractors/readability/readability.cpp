@@ -62,10 +62,13 @@ Labels Readability::run() {
   scored_.assign(t_.v.size(), 0);
   data_table_.assign(t_.v.size(), 0);
   compute(0, false);  // phrasing of A/DEL/INS before <font> becomes <span>
-  replace_brs(body_);
-  for (auto& w : t_.v)
-    if (w.tag == Tag::Font) w.tag = Tag::Span;
-  compute(0, false);
+  replace_brs(body_);  // marks what it changes (touch)
+  for (uint32_t x = 0; x < t_.v.size(); ++x)
+    if (t_.v[x].tag == Tag::Font) {
+      touch(x);  // its parent folds the new tag
+      t_.v[x].tag = Tag::Span;
+    }
+  compute_dirty();
   title_ = article_title();
   base_ = t_;
   base_agg_ = agg_;

@@ -282,6 +282,15 @@ class Readability {
   void replace_brs(uint32_t body);
   void fold(uint32_t x, bool with_short);
   void compute(uint32_t root, bool with_short);
+  // Incremental refold: touch() marks a node whose children (or tag) changed
+  // and its ancestors; compute_dirty() refolds only the marked nodes. The
+  // marked set stays closed upwards, so an unmarked node's subtree is as in
+  // base_ and its Agg (from base_agg_) still holds.
+  void touch(uint32_t x) {
+    if (dirty_.size() < t_.v.size()) dirty_.resize(t_.v.size(), 0);
+    while (x != kNone && !dirty_[x]) { dirty_[x] = 1; x = t_.v[x].parent; }
+  }
+  void compute_dirty();
   bool phrasing(uint32_t x) const;
   bool whitespace_node(uint32_t x) const;
   size_t subtree_text(uint32_t x, size_t cap, std::string& out) const;
@@ -333,6 +342,8 @@ class Readability {
   double top_score_ = 0, second_score_ = 0;
   std::vector<uint8_t> scored_, data_table_;
   std::vector<uint32_t> order_;
+  std::vector<uint8_t> dirty_;  // see touch()
+  std::vector<uint32_t> dirty_stack_;
   size_t heading_budget_ = kTextNodeBudget;
 };
 

@@ -127,6 +127,25 @@ void Readability::compute(uint32_t root, bool with_short) {
   for (size_t i = order_.size(); i-- > 0;) fold(order_[i], with_short);
 }
 
+void Readability::compute_dirty() {
+  order_.clear();
+  if (dirty_.size() < t_.v.size()) dirty_.resize(t_.v.size(), 0);
+  if (!dirty_[0]) return;
+  // Pre-order over the marked nodes only (their parents are marked too).
+  std::vector<uint32_t>& stack = dirty_stack_;
+  stack.assign(1, 0);
+  while (!stack.empty()) {
+    uint32_t x = stack.back();
+    stack.pop_back();
+    order_.push_back(x);
+    for (uint32_t c = t_.v[x].first; c != kNone; c = t_.v[c].next)
+      if (dirty_[c]) stack.push_back(c);
+  }
+  // Children before parents: a node is pushed after its parent.
+  for (size_t i = order_.size(); i-- > 0;) fold(order_[i], false);
+  std::fill(dirty_.begin(), dirty_.end(), 0);
+}
+
 // textContent of a subtree, appended to `out`, visiting at most `cap`
 // nodes; returns how many it visited.
 size_t Readability::subtree_text(uint32_t x, size_t cap, std::string& out) const {
