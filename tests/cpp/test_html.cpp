@@ -200,3 +200,34 @@ TEST(RepairHtml, ParseHtmlRecoversTheBodyOfAnUnclosedTitlePage) {
   Labels all(d.text_nodes.size(), 1.0f);
   EXPECT_EQ(render_text(d, all), "Headline\nThe article text.");
 }
+
+TEST(ParseHtml, MergesAdjacentTextSiblings) {
+  // Text foster-parented out of a table, around an ignored </form>: Gumbo
+  // makes two sibling text nodes, a browser's DOM one ("xy").
+  Document d = parse_html("<table><tr>x</form>y<td>z</td></tr></table>");
+  ASSERT_EQ(d.text_nodes.size(), 2u);
+  EXPECT_EQ(d.text(d.text_nodes[0]), "xy");
+  EXPECT_EQ(d.text(d.text_nodes[1]), "z");
+}
+
+TEST(ParseHtml, LegacyDoctypeGivesQuirksMode) {
+  // In quirks mode <table> does not close an open <p> (HTML standard, "in body"
+  // insertion mode); browsers nest the table there, so must we. The public
+  // identifier matches a quirks prefix; the exact lists ignore case.
+  const std::string body = "<p>intro<table><tr><td>cell</td></tr></table>";
+  auto parent_tag_of_table = [](const Document& d) {
+    for (uint32_t i = 0; i < d.size(); ++i)
+      if (d.nodes[i].tag == Tag::Table) return d.nodes[d.nodes[i].parent].tag;
+    return Tag::Unknown;
+  };
+  const std::pair<const char*, Tag> cases[] = {
+      {"<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.0 Transitional//EN\">", Tag::P},
+      {"<!DOCTYPE HTML PUBLIC \"-//w3c//dtd html 4.0 transitional//en\">", Tag::P},
+      {"<!DOCTYPE html PUBLIC \"-//w3o//dtd w3 html strict 3.0//en//\">", Tag::P},
+      {"<!DOCTYPE html>", Tag::Body},
+      {"<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"http://www.w3.org/TR/html4/strict.dtd\">", Tag::Body},
+      {"<!DOCTYPE html PUBLIC \"-//W3C//DTD XHTML 1.0 Transitional//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\">", Tag::Body},
+  };
+  for (const auto& [doctype, want] : cases)
+    EXPECT_EQ(parent_tag_of_table(parse_html(std::string(doctype) + body)), want) << doctype;
+}

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <new>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -148,6 +149,19 @@ class Arena {
 constexpr uint64_t kTreeBytesPerNode = 400;
 constexpr uint64_t kTreeBytesPerInputByte = 4;
 
+
+// True when a text node's previous sibling in Gumbo's tree is text too.
+bool follows_text(const GumboNode* n) {
+  const GumboNode* parent = n->parent;
+  if (!parent || n->index_within_parent == 0) return false;
+  const GumboVector& siblings =
+      parent->type == GUMBO_NODE_DOCUMENT ? parent->v.document.children : parent->v.element.children;
+  if (n->index_within_parent > siblings.length) return false;
+  const auto* before = static_cast<const GumboNode*>(siblings.data[n->index_within_parent - 1]);
+  return before->type == GUMBO_NODE_TEXT || before->type == GUMBO_NODE_WHITESPACE ||
+         before->type == GUMBO_NODE_CDATA;
+}
+
 }  // namespace
 
 // Gumbo's allocator and deallocator for the Arena. Gumbo's util.c is patched
@@ -233,10 +247,25 @@ Document parse_html(std::string_view bytes, std::string_view charset, const Pars
       case GUMBO_NODE_WHITESPACE: {
         if (!it.keep) break;
         const GumboText& t = n->v.text;
+        const uint32_t end = static_cast<uint32_t>(t.start_pos.offset + t.original_text.length);
+        // Adjacent text siblings become one text node, as in a browser's DOM
+        // (Gumbo leaves some apart, e.g. around an ignored end tag in a table).
+        // Only when Gumbo's previous sibling is text: not across a comment,
+        // which the DOM keeps between them but the Document drops.
+        const uint32_t prev = doc.nodes[it.parent].last_child;
+        if (follows_text(n) && prev != kNone && prev + 1 == doc.nodes.size() &&
+            doc.nodes[prev].kind == NodeKind::Text &&
+            doc.nodes[prev].text.off + doc.nodes[prev].text.len == doc.pool.size()) {
+          const size_t len = std::strlen(t.text);
+          doc.pool.append(t.text, len);
+          doc.nodes[prev].text.len += static_cast<uint32_t>(len);
+          doc.nodes[prev].src_end = end;
+          break;
+        }
         uint32_t idx = builder::add_node(doc, it.parent, NodeKind::Text, Tag::Unknown);
         doc.nodes[idx].text = builder::add_string(doc, t.text);
         doc.nodes[idx].src_begin = static_cast<uint32_t>(t.start_pos.offset);
-        doc.nodes[idx].src_end = static_cast<uint32_t>(t.start_pos.offset + t.original_text.length);
+        doc.nodes[idx].src_end = end;
         break;
       }
       case GUMBO_NODE_COMMENT:
