@@ -24,20 +24,8 @@
  *      for the core, so on the jsdom side it additionally separates words;
  *      the mapping happens before whitespace collapsing, on both sides alike.)
  *
- *   3. Quirks mode (not a text normalisation): in quirks mode a <table> start
- *      tag does not close an open <p>, so the table ends up inside the
- *      paragraph. Gumbo 0.10.1 almost never detects quirks mode from a legacy
- *      doctype: parser.c's is_in_static_list() compares the public identifier
- *      with strcasecmp() (whole string) where the standard says "starts with",
- *      so e.g. "-//W3C//DTD HTML 4.0 Transitional//EN" gives no-quirks. parse5
- *      (and every browser) gives quirks. The trees then differ by one <p>
- *      level around such tables; the text is the same, but extractors that
- *      count tags (ccb, cetr) can choose different blocks: seen on 6 of the
- *      first 25 big9 pages (BBC 2005, "HTML 4.0 Transitional" without a system
- *      id). Narrow treatment: only when jsdom parsed the page in quirks mode
- *      because of its doctype AND its DOM has a p > table, both paths get the
- *      page with <!DOCTYPE html> instead (no-quirks for both parsers, which
- *      removes exactly this difference), and the page is listed in the output.
+ *   (Quirks mode needs no treatment since Gumbo patch 2 (CMakeLists.txt): legacy
+ *   doctypes give quirks mode as in parse5 and browsers.)
  *
  * Also seen, harmless for the rendered text: the two trees differ in
  * whitespace-only text nodes (Gumbo leaves adjacent text siblings unmerged in
@@ -51,7 +39,6 @@
  * is missing (otherwise that is a failure); WCE_PARITY_PAGES=n changes the
  * number of pages per dataset (default 25).
  */
-const { implForWrapper: jsdomImpl } = require('jsdom/lib/jsdom/living/generated/utils');
 const { encodeDom } = require('../../wasm/dom_encoder.js');
 const {
   DATASETS, loadWce, makeDocument, decodeHtmlFile, demoPages, datasetFiles, readDatasetHead,
@@ -81,7 +68,6 @@ let wce;
 let names;
 const tally = [];  // {set, pages, checks, passed}
 const failures = [];
-const standardsDoctype = [];  // pages compared with <!DOCTYPE html>, see 3.
 
 beforeAll(async () => {
   wce = await loadWce();
@@ -95,8 +81,6 @@ afterAll(() => {
   const checks = tally.reduce((s, t) => s + t.checks, 0);
   const passed = tally.reduce((s, t) => s + t.passed, 0);
   lines.push(`  ${'total'.padEnd(28)} ${String(pages).padStart(3)} pages x ${names.length} extractors: ${passed}/${checks} equal`);
-  lines.push(`  ${standardsDoctype.length} page(s) compared with <!DOCTYPE html> instead of their legacy doctype ` +
-    `(Gumbo 0.10.1 quirks-mode bug, see 3.)${standardsDoctype.length ? ': ' + standardsDoctype.join(', ') : ''}`);
   console.log(`parity (Gumbo extract vs jsdom + encodeDom + classify), extractors: ${names.join(', ')}\n${lines.join('\n')}`);
 });
 
@@ -109,11 +93,7 @@ let pageNo = 0;
 function parseAndEncode(html) {
   const { document, close } = makeDocument(html);
   try {
-    // 3. (see the top): a legacy doctype that puts the page in quirks mode,
-    // where a <table> inside a <p> stays inside it.
-    const quirksTable = document.doctype !== null && jsdomImpl(document)._mode === 'quirks' &&
-      document.querySelector('p > table') !== null;
-    return { flat: encodeDom(document), quirksTable };
+    return encodeDom(document);
   } finally {
     close();
   }
@@ -123,12 +103,7 @@ function checkPage(set, id, html) {
   // parse_html ends an unclosed <title> before the next tag (a page a browser
   // shows blank); give jsdom the page as Gumbo reads it.
   html = wce.repairHtml(html);
-  let { flat, quirksTable } = parseAndEncode(html);
-  if (quirksTable) {
-    html = html.replace(/<!doctype[^>]*>/i, '<!DOCTYPE html>');
-    ({ flat } = parseAndEncode(html));
-    standardsDoctype.push(`${set}/${id}`);
-  }
+  const flat = parseAndEncode(html);
   const gumbo = wce.extractMany(html).results;
   const dom = wce.classifyMany(flat).results;
   const k = pageNo++ % names.length;
