@@ -12,9 +12,9 @@
 // Two more options were measured and are off (no gain in cross-validation,
 // bench/results/ensemble-2026-11-27b.md): runs of any blocks, and a heading
 // directly before a kept block. A third, runs that may hold pre / td / th
-// blocks (code listings and tables inside an article), is off too: no change
-// in cross-validation, +3 snippets and none lost on the real-web set
-// (bench/results/ensemble-2026-11-27c.md).
+// blocks (code listings and tables inside an article), is on: no change in
+// cross-validation, +3 snippets and none lost on the real-web set
+// (bench/results/ensemble-2026-11-27c.md; kRunStructured below).
 // A completed node gets P = max(P, 0.5): kept, at the border of the
 // confidence bands. scripts/learn/ensemble.py measures the rules through
 // bench/ensemble_complete_rows.cpp, which calls this same function.
