@@ -28,7 +28,7 @@ const CommandHelp kCommands[] = {
       per record. Charset: the HTTP header's, else sniffed. Corrupt and
       truncated records are reported with their offset and skipped; the counts
       go to stderr at the end (exit 1 if a record was lost).
-    --extractor, -e NAME  a registered extractor (default bte; see `wce list`)
+    --extractor, -e NAME  a registered extractor (default ensemble; see `wce list`)
     --charset LABEL       utf-8, windows-1252 (iso-8859-1, ascii), windows-1251,
                           utf-16le, utf-16be: decode raw bytes with it
     --quiet, -q           no progress and no summary on stderr (problems are still reported)

@@ -153,7 +153,7 @@ unsigned threads_or_fail(const std::string& v) {
 }
 
 int cmd_extract(const std::vector<std::string>& args) {
-  std::string name = "bte", format = "text", file, charset;
+  std::string name = wce::kDefaultExtractor, format = "text", file, charset;
   bool jsonl = false, warc = false, quiet = false, threads_given = false;
   unsigned threads = wce::cli::resolve_threads(0);
   wce::ParseOptions limits;

@@ -495,6 +495,8 @@ val js_complexity_groups(val scores, double q1, double q3) {
 
 std::string js_version() { return WCE_VERSION; }
 
+std::string js_default_extractor() { return wce::kDefaultExtractor; }
+
 // The page as parse_html reads it (repair_unclosed_title applied).
 std::string js_repair_html(std::string html) {
   wce::repair_unclosed_title(html);
@@ -511,6 +513,7 @@ EMSCRIPTEN_BINDINGS(wce) {
   emscripten::function("classifyMany", &js_classify_many);
   emscripten::function("evaluate", &js_evaluate);
   emscripten::function("version", &js_version);
+  emscripten::function("defaultExtractor", &js_default_extractor);
   emscripten::function("repairHtml", &js_repair_html);
   emscripten::function("measureNames", &js_measure_names);
   emscripten::function("measure", &js_measure);

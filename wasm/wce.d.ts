@@ -50,7 +50,7 @@ export interface ManyResult {
 }
 
 export interface ExtractOptions {
-  /** A registered extractor name; default "bte". */
+  /** A registered extractor name; default "ensemble" (DEFAULT_EXTRACTOR). */
   extractor?: string;
   /** The page's stated language ("pl", "zh-CN"; default unknown): jusText takes its stop list. */
   lang?: string;
@@ -87,6 +87,8 @@ export interface Wce {
   extractors(): ExtractorInfo[];
   /** The core version, e.g. "0.1.0". */
   version(): string;
+  /** The extractor used when options name none: "ensemble" (the core's wce::kDefaultExtractor). */
+  defaultExtractor(): string;
   /** The page as extract() reads it: an unclosed <title> is ended before the next tag. */
   repairHtml(html: string): string;
   /**
@@ -188,7 +190,7 @@ export interface CreateOptions {
 /** Loads the WebAssembly core. Rejects with a TypeError for bad options. */
 export function createExtractor(options?: CreateOptions): Promise<Wce>;
 
-export const DEFAULT_EXTRACTOR: 'bte';
+export const DEFAULT_EXTRACTOR: 'ensemble';
 
 /** encodeDom's result. */
 export interface EncodedDom {

@@ -30,7 +30,8 @@
 })(typeof self !== 'undefined' ? self : typeof globalThis !== 'undefined' ? globalThis : this, function (root) {
   'use strict';
 
-  var DEFAULT_EXTRACTOR = 'bte';
+  // The core's wce::kDefaultExtractor (core/include/wce/extractor.hpp); tests/js ties them.
+  var DEFAULT_EXTRACTOR = 'ensemble';
   var STRIDE = 10;
 
   var now = (typeof performance !== 'undefined' && performance && typeof performance.now === 'function')
@@ -95,6 +96,7 @@
       this._names[e.name] = true;
     }
     this._version = core.version();
+    this._default = core.defaultExtractor();
   }
 
   Wce.prototype._call = function (method, args) {
@@ -117,11 +119,11 @@
   };
 
   Wce.prototype._extractorName = function (method, options) {
-    if (options === undefined || options === null) return DEFAULT_EXTRACTOR;
+    if (options === undefined || options === null) return this._default;
     if (typeof options !== 'object') {
       throw new TypeError('wce.' + method + ': options must be an object like {extractor: "bte"}, got ' + describe(options));
     }
-    var name = options.extractor === undefined ? DEFAULT_EXTRACTOR : options.extractor;
+    var name = options.extractor === undefined ? this._default : options.extractor;
     if (typeof name !== 'string') {
       throw new TypeError('wce.' + method + ': options.extractor must be a string, got ' + describe(name));
     }
@@ -148,6 +150,11 @@
 
   Wce.prototype.version = function () {
     return this._version;
+  };
+
+  /** The extractor used when options name none (the core's wce::kDefaultExtractor). */
+  Wce.prototype.defaultExtractor = function () {
+    return this._default;
   };
 
   /**

@@ -152,7 +152,7 @@ check "limit: text size"           2 "page over the text_bytes limit" -- "$WCE" 
 check "limit: 0 = none"            0 "word word" -- "$WCE" extract --max-input-mb 0 --max-nodes 0 --max-text-mb 0 "$T/big.html"
 check "limit: bad value"           2 "--max-nodes needs a number >= 0, got 'many'" -- "$WCE" extract --max-nodes many "$T/big.html"
 check "limit: batch skips the page" 1 'skipped big: page over the nodes limit: Document of more than 50000 nodes' -- "$WCE" extract --jsonl --max-nodes 50000 "$T/limits.jsonl"
-check "limit: batch goes on"       1 '^\{"extractor":"bte","id":"small",.*"text":"small page"\}$' -- "$WCE" extract --jsonl --max-nodes 50000 "$T/limits.jsonl"
+check "limit: batch goes on"       1 '^\{"extractor":"ensemble","id":"small",.*"text":"small page"\}$' -- "$WCE" extract --jsonl --max-nodes 50000 "$T/limits.jsonl"
 check "time budget: batch"         1 'skipped big: page over the time budget of 5 ms \(stopped in parse\)' -- "$WCE" extract --jsonl --threads 1 --page-timeout-ms 5 "$T/limits.jsonl"
 check "time budget: batch goes on" 1 '"id":"small"' -- "$WCE" extract --jsonl --threads 1 --page-timeout-ms 5 "$T/limits.jsonl"
 check "time budget: bench"         1 "big: (extractor bte: )?skipped: page over the time budget of 5 ms" -- "$WCE" bench --data "$T/limits.jsonl" --extractors bte --threads 1 --page-timeout-ms 5 --no-progress

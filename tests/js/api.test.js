@@ -57,6 +57,15 @@ describe('extractors()', () => {
     expect(wce.extractors().length).toBeGreaterThan(0);
   });
 
+  test('one default extractor: the core, the JS API and the extension agree', () => {
+    const { DEFAULT_EXTRACTOR } = require('../../wasm/wce_api.js');
+    const settings = { self: {} };
+    new Function('self', fs.readFileSync(path.join(ROOT, 'extension/settings.js'), 'utf8'))(settings.self);
+    expect(wce.defaultExtractor()).toBe('ensemble');
+    expect(DEFAULT_EXTRACTOR).toBe(wce.defaultExtractor());
+    expect(settings.self.wceSettings.DEFAULT_EXTRACTOR).toBe(wce.defaultExtractor());
+  });
+
   test('version() is the core version', () => {
     expect(wce.version()).toMatch(/^\d+\.\d+\.\d+/);
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
@@ -101,11 +110,11 @@ describe('extract()', () => {
     }
   });
 
-  test('the default extractor is bte', () => {
+  test('the default extractor is the learned ensemble', () => {
     const a = wce.extract(PAGE);
     const b = wce.extract(PAGE, {});
-    const c = wce.extract(PAGE, { extractor: 'bte' });
-    expect(a.extractor).toBe('bte');
+    const c = wce.extract(PAGE, { extractor: 'ensemble' });
+    expect(a.extractor).toBe('ensemble');
     expect(a.text).toBe(c.text);
     expect(b.text).toBe(c.text);
   });

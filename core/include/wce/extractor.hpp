@@ -31,6 +31,12 @@ enum class Family : uint8_t {
 };
 const char* family_name(Family family);
 
+// What a caller gets without naming an extractor (CLI `extract`, the WASM
+// API, the extension): the learned ensemble, the best on the nine datasets'
+// test split (README, "The learned ensemble"). The JS side keeps its own copy
+// (wasm/wce_api.js, extension/settings.js); a Jest test ties the three.
+inline constexpr char kDefaultExtractor[] = "ensemble";
+
 struct ExtractorInfo {
   std::string name;       // registry key, e.g. "bte"
   Family family = Family::Heuristic;
