@@ -103,7 +103,7 @@ int main(int argc, char** argv) {
         if (k < n) prob[r] = static_cast<float>(p[k]);
       }
       ++done;
-    }, problems);
+    }, problems, wce::io::Need::Html);  // no gold needed: snippet-only pages (bench/webeval) too
   }
   std::ofstream o(out, std::ios::binary);
   o.write(reinterpret_cast<const char*>(prob.data()), static_cast<std::streamsize>(prob.size() * sizeof(float)));

@@ -33,7 +33,14 @@
 //                a page (ensemble.py --check-context compares them too)
 //   P.rdmargin.f32 float32, per page: Readability's best and second-best
 //                candidate scores (an experiment of ensemble.py, issue 9)
-// Usage: ensemble_dump [--split train|test] [--members a,b,...] [--pages-per-dataset N] --out P DATA.jsonl.gz...
+//   P.text.jsonl with --node-text: per row, the text node's text as a JSON
+//                string (scripts/learn/snippet_labels.py labels the rows of
+//                snippet-only pages from it)
+// --split webeval-half0 / webeval-half1: the pages of a snippet-only set
+// (bench/webeval, no gold text) whose FNV-1a 64 of the page id is even / odd,
+// as bench/webeval/halves.py splits it; their gold columns are empty.
+// Usage: ensemble_dump [--split train|test|webeval-half0|webeval-half1] [--members a,b,...]
+//          [--pages-per-dataset N] [--node-text] --out P DATA.jsonl.gz...
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -45,9 +52,19 @@
 #include "io/dataset.hpp"
 #include "wce/wce.hpp"
 
+namespace {
+// bench/webeval/halves.py's split: FNV-1a 64 of the page id alone.
+uint64_t fnv1a64(const std::string& s) {
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  return h;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   std::string out, split = "train", member_names;
   size_t per_dataset = 0;
+  bool node_text = false;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -55,10 +72,13 @@ int main(int argc, char** argv) {
     else if (a == "--split" && i + 1 < argc) split = argv[++i];
     else if (a == "--members" && i + 1 < argc) member_names = argv[++i];
     else if (a == "--pages-per-dataset" && i + 1 < argc) per_dataset = std::stoul(argv[++i]);
+    else if (a == "--node-text") node_text = true;
     else files.push_back(a);
   }
-  if (out.empty() || files.empty() || (split != "train" && split != "test")) {
-    std::cerr << "usage: ensemble_dump [--split train|test] [--pages-per-dataset N] --out PREFIX DATA.jsonl.gz...\n";
+  const bool web = split == "webeval-half0" || split == "webeval-half1";
+  if (out.empty() || files.empty() || (split != "train" && split != "test" && !web)) {
+    std::cerr << "usage: ensemble_dump [--split train|test|webeval-half0|webeval-half1] [--members a,b,...] "
+                 "[--pages-per-dataset N] [--node-text] --out PREFIX DATA.jsonl.gz...\n";
     return 2;
   }
   constexpr size_t D = wce::kEnsembleFeatureCount;
@@ -73,6 +93,8 @@ int main(int argc, char** argv) {
       anc_out(out + ".anc.i32", std::ios::binary), context_out(out + ".context.f32", std::ios::binary),
       region_out(out + ".region.i32", std::ios::binary), pagedoc_out(out + ".pagedoc.f32", std::ios::binary),
       page_out(out + ".page.f32", std::ios::binary), margin_out(out + ".rdmargin.f32", std::ios::binary);
+  std::ofstream text_out;
+  if (node_text) text_out.open(out + ".text.jsonl");
   auto put = [](std::ofstream& o, int32_t v) { o.write(reinterpret_cast<const char*>(&v), sizeof v); };
   auto putf = [](std::ofstream& o, double d) {
     const float v = static_cast<float>(d);
@@ -90,8 +112,10 @@ int main(int argc, char** argv) {
   for (const std::string& f : files) {
     std::vector<wce::io::Page> chosen;
     wce::io::read_dataset(f, [&](wce::io::Page&& p) {
-      if (wce::ensemble_training_page(p.dataset, p.id) == (split == "train")) chosen.push_back(std::move(p));
-    }, problems);
+      const bool take = web ? fnv1a64(p.id) % 2 == (split == "webeval-half1" ? 1u : 0u)
+                            : wce::ensemble_training_page(p.dataset, p.id) == (split == "train");
+      if (take) chosen.push_back(std::move(p));
+    }, problems, web ? wce::io::Need::Html : wce::io::Need::HtmlAndText);
     wce::bench::spread_sample(chosen, per_dataset);
     for (const wce::io::Page& p : chosen) {
       wce::PageRun run = wce::PageRun::parse(wce::io::page_source(p));
@@ -129,6 +153,10 @@ int main(int argc, char** argv) {
         row[4] = gold.node_share[k] * static_cast<float>(gold.node_tokens[k]);
         row[5] = gold.labels[k];
         for (size_t j = 0; j < D; ++j) row[6 + j] = static_cast<float>(fx[k * D + j]);
+        if (node_text)  // invalid UTF-8 replaced (U+FFFD), not thrown
+          text_out << nlohmann::json(std::string(doc.text(doc.text_nodes[k]))).dump(-1, ' ', false,
+                                                                                    nlohmann::json::error_handler_t::replace)
+                   << "\n";
         rows.write(reinterpret_cast<const char*>(row.data()), static_cast<std::streamsize>(row.size() * sizeof(float)));
         for (size_t g = 0; g < wce::kEnsembleGroupCount; ++g) {
           const uint32_t v = groups[k * wce::kEnsembleGroupCount + g];

@@ -5,6 +5,7 @@
 #   bash scripts/train.sh boilernet-cleaneval  # the paper's CleanEval setting, into .cache/learn/ only (reported)
 #   bash scripts/train.sh dragnet              # logistic regression on the Dragnet training split
 #   bash scripts/train.sh ensemble             # the learned ensemble (LightGBM trees, core/models/ensemble_gbdt.inc)
+#   bash scripts/train.sh ensemble --web-weight W  # and real-web rows from webeval half 0 (see core/models/README.md)
 #   bash scripts/train.sh web2text             # unary + pairwise CNNs on CleanEval dev (57 pages, settings by CV)
 #   WCE_SEEDS="1 2 3" bash scripts/train.sh web2text   # one run per seed, the best by validation F1 kept
 #   WCE_CV_TAG=NAME bash scripts/train.sh web2text-cv [options]  # 5-fold CV over CleanEval dev (model selection)
@@ -35,6 +36,7 @@ if [[ $MODEL == ensemble ]]; then
   # (WCE_ENSEMBLE_MEMBERS) were chosen by cross-validation and cost: see
   # core/models/README.md.
   MEMBERS=${WCE_ENSEMBLE_MEMBERS:-readability,resiliparse,cetd}
+  MEMBERS_ENV=${WCE_ENSEMBLE_MEMBERS:+WCE_ENSEMBLE_MEMBERS=$MEMBERS }  # in the model note's command
   ROWS=.cache/ensemble/train_${MEMBERS//,/_}
   EVENV=.cache/ens-venv
   if ! "$EVENV/bin/python" -c 'import lightgbm, numpy' 2>/dev/null; then
@@ -49,12 +51,26 @@ if [[ $MODEL == ensemble ]]; then
   if [[ ! -f $ROWS.rows.f32 || ! -f $ROWS.groups.i32 || ! -f $ROWS.region.i32 || ${WCE_REDUMP:-0} == 1 ]]; then
     "$BUILD/ensemble_dump" --split train --members "$MEMBERS" --out "$ROWS" "$DATA"/*.jsonl.gz
   fi
+  # Real-web rows (only with --web-weight W, explicit): half 0 of bench/webeval's
+  # snippet set (FNV-1a 64 of the page id even; half 1 judges the model), node
+  # labels from its snippets (scripts/learn/snippet_labels.py). The set is
+  # fetched by bench/webeval/fetch.py when absent (Go module proxy, sha256 pinned).
+  WEB=()
+  if [[ " $* " == *" --web-weight "* ]]; then
+    WEBSET=.cache/webeval/trafilatura-eval.jsonl.gz
+    [[ -f $WEBSET ]] || python3 bench/webeval/fetch.py --out "$WEBSET"
+    WEBROWS=.cache/ensemble/web0_${MEMBERS//,/_}
+    if [[ ! -f $WEBROWS.text.jsonl || ${WCE_REDUMP:-0} == 1 ]]; then
+      "$BUILD/ensemble_dump" --split webeval-half0 --node-text --members "$MEMBERS" --out "$WEBROWS" "$WEBSET"
+    fi
+    WEB=(--web-data "$WEBROWS" --web-set "$WEBSET")
+  fi
   # Block completion after the page stage (core/src/extractors/ensemble_complete.cpp,
   # bench/results/ensemble-2026-11-27b.md): measured in the cross-validation by
   # the C++ itself (bench/ensemble_complete_rows re-parses the training pages).
-  "$EVENV/bin/python" scripts/learn/ensemble.py --data "$ROWS" \
+  "$EVENV/bin/python" scripts/learn/ensemble.py --data "$ROWS" "${WEB[@]}" \
     --complete-rules blocks,runs --complete-tool "$BUILD/ensemble_complete_rows" --datasets "$DATA" \
-    --out core/models/ensemble_gbdt.inc --command "bash scripts/train.sh ensemble $*" "$@"
+    --out core/models/ensemble_gbdt.inc --command "$MEMBERS_ENV""bash scripts/train.sh ensemble $*" "$@"
   exit 0
 fi
 

@@ -11,7 +11,18 @@ The score used for choice is a token-level page F1 from the gold alignment
 per dataset (macro), as ROUGE-LSum is; its agreement with the members' real
 ROUGE-LSum F1 (from the dump) is printed.
 
+Real-web rows (--web-data): the pages of half 0 of bench/webeval's snippet
+set (bench/ensemble_dump --split webeval-half0 --node-text), labelled per
+node from their snippets (snippet_labels.py: positive, negative or left out
+of the loss), added to the training rows with weight --web-weight (each page
+weighs as much as a dataset page times that). Their page-stage labels and
+their score are the same token F1 over the labelled nodes only. The
+cross-validation macro is still over the nine datasets' pages alone; the
+real-web pages get folds by bucket % 30 and their own out-of-fold figure.
+Half 1 of the set is never read here (it judges the model).
+
 Usage: python ensemble.py --data .cache/ensemble/train --out core/models/ensemble_gbdt.inc [--search]
+         [--web-data P --web-set DATA.jsonl.gz --web-weight W]
 """
 import argparse
 import glob
@@ -20,7 +31,6 @@ import math
 import os
 import subprocess
 import sys
-import time
 
 import numpy as np
 import lightgbm as lgb
@@ -30,6 +40,44 @@ VALIDATION_FROM = 24  # wce::kEnsembleValidationFrom
 FOLD_BUCKETS = 6  # cross-validation folds: bucket // 6 (5 folds of the 30 training buckets)
 kFolds = 5
 MIN_PAGES_STABLE = 20  # datasets with fewer training pages are reported apart (noise)
+
+
+def load_web(prefix, web_set, cols, head):
+    """Rows and pages of a snippet-only dump, relabelled from the snippets:
+    align_tokens = the node's words where labelled (0: out of the loss),
+    matched_tokens = the words of positive nodes, gold = positive."""
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "webeval"))
+    import score
+    import snippet_labels
+    wcols, rows, whead, pages = load(prefix)
+    assert wcols == cols and whead == head, "the real-web dump has other columns or members than the training dump"
+    snippets = {r["id"]: r["meta"] for r in score.read_jsonl(web_set)}
+    texts = [json.loads(l) for l in open(prefix + ".text.jsonl", encoding="utf-8")]
+    assert len(texts) == len(rows), "the real-web dump has no node texts (--node-text)"
+    page = rows[:, 0].astype(np.int64)
+    bounds = np.searchsorted(page, np.arange(len(pages) + 1))
+    labels = np.full(len(rows), -1.0)
+    counts = {}
+    for i, p in enumerate(pages):
+        lo, hi = bounds[i], bounds[i + 1]
+        lab, c = snippet_labels.label_nodes(texts[lo:hi], snippets[p["id"]]["with"], snippets[p["id"]]["without"])
+        labels[lo:hi] = lab
+        for k, v in c.items():
+            counts[k] = counts.get(k, 0) + v
+    words = rows[:, 2]
+    rows = rows.copy()
+    rows[:, 3] = np.where(labels >= 0, words, 0)
+    rows[:, 4] = np.where(labels == 1, words, 0)
+    rows[:, 5] = (labels == 1).astype(np.float32)
+    gold = np.bincount(page, weights=rows[:, 4].astype(np.float64), minlength=len(pages))
+    for i, p in enumerate(pages):
+        p["bucket"] = str(int(p["bucket"]) % 30)  # folds as the training split's buckets 0..29
+        p["gold_tokens"] = str(gold[i])
+    print("real-web rows %s: %d pages, %d rows, %d positive, %d negative, %d unlabelled; snippets %s" % (
+        prefix, len(pages), len(rows), (labels == 1).sum(), (labels == 0).sum(), (labels < 0).sum(),
+        ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
+    return rows, pages
 
 
 def load(prefix):
@@ -434,6 +482,11 @@ def main():
                     help="the *.jsonl.gz the dump read (the tool parses the pages again)")
     ap.add_argument("--reuse-oof", action="store_true", help="reuse saved out-of-fold tree probabilities")
     ap.add_argument("--command", default="")
+    ap.add_argument("--web-data", help="bench/ensemble_dump prefix of webeval half 0 (--split webeval-half0 --node-text)")
+    ap.add_argument("--web-set", default=".cache/webeval/trafilatura-eval.jsonl.gz",
+                    help="the snippet set (bench/webeval/fetch.py) the real-web dump read")
+    ap.add_argument("--web-weight", type=float, default=1.0,
+                    help="weight of a real-web page against a dataset page (loss and page stage)")
     ap.add_argument("--save-final", help="write the page stage's out-of-fold per-page F1 here (.npy)")
     ap.add_argument("--show-pages", default="", help="comma-separated page id prefixes: print their page features")
     ap.add_argument("--errors", type=int, default=0, help="print the N worst pages against readability")
@@ -451,10 +504,21 @@ def main():
     for m in [m for m in a.page_extra_members.split(",") if m and m not in PAGE_MEMBERS]:
         PAGE_MEMBERS += (m,)
         PAGE_FEATURES = PAGE_FEATURES + [f % m for f in PAGE_MEMBER_FEATURES]
-    t0 = time.time()
     cols, rows, head, pages = load(a.data)
     if a.check_context:
         return check_context(a.data, rows, len(pages))
+    n_ds_pages, n_ds_rows = len(pages), len(rows)
+    if a.web_data:
+        web_only = [o for o, on in (("--context-rounds", a.context_rounds > 0), ("--page-features all", a.page_features == "all"),
+                                    ("--node-regions", a.node_regions), ("--node-member-context", a.node_member_context),
+                                    ("--page-readability-margin", a.page_readability_margin), ("--page-meta", a.page_meta))
+                    if on]
+        if web_only:
+            ap.error("--web-data with %s: those read per-row files of the training dump only" % ", ".join(web_only))
+        wrows, wpages = load_web(a.web_data, a.web_set, cols, head)
+        wrows[:, 0] += n_ds_pages
+        rows = np.vstack([rows, wrows])
+        pages = pages + wpages
     names = cols[6:]
     page = rows[:, 0].astype(np.int64)
     tokens = rows[:, 3].astype(np.float64)
@@ -500,12 +564,22 @@ def main():
     print("pages %d (validation %d), rows %d, content share %.3f" % (n_pages, val_page.sum(), len(y), y.mean()))
     # Members: proxy vs real ROUGE-LSum on the training split.
     print("\nmember: real ROUGE-LSum macro mean (median) | token proxy macro mean (median), all training pages")
-    allp = np.ones(n_pages, bool)
+    allp = np.arange(n_pages) < n_ds_pages  # the nine datasets' pages: every macro figure
+    is_web = ~allp
+    web_row = page >= n_ds_pages
+    web_scored = is_web & (gold_tokens > 0)  # real-web pages with a found "with" snippet
     for j, m in enumerate(members):
         real = np.array([float(p["f1_" + m]) for p in pages])
         prox = page_f1(X[:, vote[m]] >= 0.5, page, matched, tokens, gold_tokens)
         r, pr = macro(real, datasets, allp), macro(prox, datasets, allp)
-        print("  %-20s %.3f (%.3f) | %.3f (%.3f)  corr %.2f" % (m, r[0], r[1], pr[0], pr[1], np.corrcoef(real, prox)[0, 1]))
+        print("  %-20s %.3f (%.3f) | %.3f (%.3f)  corr %.2f%s" % (
+            m, r[0], r[1], pr[0], pr[1], np.corrcoef(real[allp], prox[allp])[0, 1],
+            "  | real web, labelled-node token F1 %.3f" % prox[web_scored].mean() if is_web.any() else ""))
+
+    def row_weights(kind):
+        w = weights(kind, tokens, page, datasets[page], n_pages)
+        return np.where(web_row, a.web_weight * w, w)
+
     drop = [names.index(d) for d in a.drop.split(",") if d]
     if drop:
         X[:, drop] = 0.0
@@ -514,12 +588,13 @@ def main():
 
     def evaluate(params, rounds, wkind, label):
         """Out-of-fold predictions for every training page (5 folds by bucket)."""
-        w = weights(wkind, tokens, page, datasets[page], n_pages)
+        w = row_weights(wkind)
         prob = np.zeros(len(y))
         cache = "%s.oof_%s_%d_%d_%g%s.npy" % (a.data, wkind, params["num_leaves"], rounds, params["learning_rate"],
                                                ("_regions" if a.node_regions else "") + ("_own" if a.node_page_own else "") +
                                                ("_mc_" + a.node_member_context.replace(",", "_") if a.node_member_context else "") +
-                                               ("_dis" if a.node_disagreement else ""))
+                                               ("_dis" if a.node_disagreement else "") +
+                                               ("_web%g" % a.web_weight if a.web_data else ""))
         if a.reuse_oof and os.path.exists(cache):  # experiments on the page stage only
             prob = np.load(cache)
         else:
@@ -564,7 +639,7 @@ def main():
         assert len(groups) == len(y), "the dump's groups do not match its rows: WCE_REDUMP=1"
         CF = context_features(prob1, words, page, groups, anc, n_pages)
         X2 = np.hstack([X, CF])
-        w = weights(a.weights, tokens, page, datasets[page], n_pages)
+        w = row_weights(a.weights)
         prob = np.zeros(len(y))
         # With --context-adds, the second stage's trees start from the first
         # stage's margin and add to it (a correction), else they stand alone.
@@ -588,13 +663,19 @@ def main():
     rules = [r for r in a.complete_rules.split(",") if r]
     assert all(r in ("blocks", "runs") for r in rules), rules
     if rules:  # rows the C++ completion keeps: P raised to 0.5, as ensemble_complete does
-        src, dst = a.data + ".oof_tmp.f32", a.data + ".oof_completed.f32"
-        prob.astype(np.float32).tofile(src)
-        cmd = [a.complete_tool, "--data", a.data, "--in", src, "--out", dst] + \
-              (["--no-blocks"] if "blocks" not in rules else []) + (["--no-runs"] if "runs" not in rules else []) + \
-              a.complete_args.split() + sorted(glob.glob(os.path.join(a.datasets, "*.jsonl.gz")))
-        subprocess.run(cmd, check=True)
-        done = np.fromfile(dst, dtype=np.float32).astype(np.float64)
+        parts = [(a.data, sorted(glob.glob(os.path.join(a.datasets, "*.jsonl.gz"))), slice(0, n_ds_rows))]
+        if a.web_data:
+            parts.append((a.web_data, [a.web_set], slice(n_ds_rows, len(y))))
+        done = []
+        for prefix, files, rs in parts:  # the tool re-parses each dump's pages from its own data
+            src, dst = prefix + ".oof_tmp.f32", prefix + ".oof_completed.f32"
+            prob[rs].astype(np.float32).tofile(src)
+            cmd = [a.complete_tool, "--data", prefix, "--in", src, "--out", dst] + \
+                  (["--no-blocks"] if "blocks" not in rules else []) + (["--no-runs"] if "runs" not in rules else []) + \
+                  a.complete_args.split() + files
+            subprocess.run(cmd, check=True)
+            done.append(np.fromfile(dst, dtype=np.float32).astype(np.float64))
+        done = np.concatenate(done)
         assert len(done) == len(prob), (len(done), len(prob))
         raised = (done >= 0.5) & (prob < 0.5)
         prob_done = np.where(raised, 0.5, prob)
@@ -652,6 +733,8 @@ def main():
         for d in set(datasets):
             m = datasets == d
             dw[m] = n_pages / (len(set(datasets)) * m.sum())
+    # real-web pages: --web-weight; none where no "with" snippet was found (their F1 says nothing)
+    dw = np.where(is_web, np.where(web_scored, a.web_weight, 0.0) * dw, dw)
 
     def report(f, label):
         fm, fd, fper = macro(f, datasets, allp)
@@ -659,9 +742,10 @@ def main():
         # pages (8 pages: one page moves it by 0.012): the macro over the
         # others is printed beside it.
         big = [d for d in fper if fper[d][2] >= MIN_PAGES_STABLE]
-        print("  %-44s cv macro %.4f (median %.4f) worst vs best member %+.3f | macro of datasets with >= %d pages %.4f" % (
+        print("  %-44s cv macro %.4f (median %.4f) worst vs best member %+.3f | macro of datasets with >= %d pages %.4f%s" % (
             label, fm, fd, min(fper[d][0] - best[d][0] for d in fper), MIN_PAGES_STABLE,
-            np.mean([fper[d][0] for d in big])), flush=True)
+            np.mean([fper[d][0] for d in big]),
+            " | real web %.4f" % f[web_scored].mean() if is_web.any() else ""), flush=True)
         return fm, fd, fper
 
     print("\npage stage (out-of-fold trees, 5-fold by bucket):")
@@ -717,7 +801,7 @@ def main():
         return
     assert a.page_objective == "binary", "a regression page stage is an experiment only (not exported)"
     # Refit on the whole training split.
-    w = weights(a.weights, tokens, page, datasets[page], n_pages)
+    w = row_weights(a.weights)
     b = fit(X, y, w, params, a.rounds)
     acc = float(((b.predict(X) >= 0.5) == y).mean())
     b2 = fit(X2, y, w, params2, a.context_rounds, logit(prob1) if a.context_adds else None) if a.context_rounds > 0 else None
@@ -732,20 +816,24 @@ def main():
             "command: %s\n"
             "split: training page = FNV-1a 64(dataset/id) %% 100 < 30; model choice by 5-fold cross-validation (bucket // 6)\n"
             "training pages per dataset: %s\n"
+            "%s"
             "first stage: %s, rounds %d, weights %s (alignment tokens of the node%s)\n"
             "second stage (auto-context, on out-of-fold first-stage probabilities): %s, rounds %d\n"
             "5-fold cross-validation by bucket on the training split: token-F1 macro mean %.4f, median %.4f (trees)\n"
             "page stage: features %s (%d), choices %s, %s, rounds %d, page weights %s, threshold %g, rule %s, on out-of-fold tree probabilities\n"
             "block completion: %s; cv macro mean %.4f, median %.4f (the model's output, token-F1 proxy)\n"
-            "refit training accuracy (first stage) %.4f, %.0f s") % (
+            "refit training accuracy (first stage) %.4f") % (
         ",".join(members), len(y), n_pages, lgb.__version__, SEED, a.command or " ".join(sys.argv),
         ", ".join("%s %d" % kv for kv in sorted(counts.items())),
+        ("real-web rows: %s (webeval half 0: FNV-1a 64 of the page id even; node labels from its snippets, "
+         "scripts/learn/snippet_labels.py), weight %g a page; half 1 never read\n" % (os.path.basename(a.web_data), a.web_weight))
+        if a.web_data else "",
         json.dumps(params, sort_keys=True), a.rounds, a.weights,
         ", / page total" if a.weights.startswith("page") else "",
         json.dumps(params2, sort_keys=True) if b2 else "none", a.context_rounds, mm, md,
         a.page_features, len(page_names), ",".join(choices), json.dumps(page_params, sort_keys=True), a.page_rounds, a.page_weights, a.page_threshold,
         "trees keep < %g of readability's words" % FALLBACK_SHARE if a.page_rule else "off",
-        ("%s, %s the page stage" % (",".join(rules), a.complete_stage)) if rules else "none", pm, pmd, acc, time.time() - t0)
+        ("%s, %s the page stage" % (",".join(rules), a.complete_stage)) if rules else "none", pm, pmd, acc)  # no run time: the file is reproducible byte for byte
     sizes = export(b, b2, pbs, page_names, choices, a.page_threshold, FALLBACK_SHARE if a.page_rule else 0.0, names,
                    members, a.out, note, rules, a.complete_stage == "before")
     print("\nwrote %s: trees/nodes first stage %d/%d, second stage %d/%d, page stage %d/%d" % ((a.out,) + sizes))
