@@ -8,13 +8,13 @@
   'use strict';
 
   // The extractor a new user gets, and the one the popup recommends: the
-  // learned ensemble (trees over readability, resiliparse and cetd, with
-  // readability as its page-level fallback). On the 3,670 test pages of the
-  // nine datasets it scores ROUGE-LSum F1 0.911 (median 0.972) against
-  // readability's 0.901 (0.964) and beats it on 7 of 9 datasets
-  // (bench/results/ensemble-2026-11-26b.md); a later click costs 0.36x
-  // Readability.js, a first one 4.8x against readability's 4.4x
-  // (bench/results/extension-latency-2026-11-26b.md). Nothing else names a default.
+  // learned ensemble (trees over readability, trafilatura, resiliparse and
+  // cetd, with readability or trafilatura as its page-level choices). On the
+  // 1,051 test pages of the nine datasets it scores ROUGE-LSum F1 0.911
+  // (median 0.973) against readability's 0.899, and on real pages (webeval
+  // half 1) snippet F1 0.913 against readability's 0.879
+  // (bench/results/ensemble-2026-11-27d.md). The core's wce::kDefaultExtractor
+  // says the same (tests/js/api.test.js ties them); nothing else here names a default.
   const DEFAULT_EXTRACTOR = 'ensemble';
 
   // "Show where several methods agree": these extractors label the page
