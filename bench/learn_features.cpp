@@ -147,6 +147,8 @@ int main(int argc, char** argv) {
             out["scores"] = std::vector<float>(res.labels.begin(), res.labels.end());
             out["unary"] = res.unary;
             out["pairwise"] = res.pairwise;
+            out["chars"] = feat.chars;        // for the guard's check (check_parity.py)
+            out["guarded"] = res.guarded;     // the labels include guard_nonempty's run
           }
         } else {
           // A block is content when at least half of its words are in text

@@ -128,6 +128,11 @@ struct Web2TextModel {
     out.unary = unary.forward(feat.block, n);
     if (n > 1) out.pairwise = pair.forward(feat.edge, n - 1);
     out.labels = web2text_viterbi(out.unary, out.pairwise, n, lambda);
+    if (feat.chars.size() == n) {
+      std::vector<float> content(n);
+      for (size_t b = 0; b < n; ++b) content[b] = out.unary[2 * b + 1];
+      out.guarded = guard_nonempty(out.labels, content, feat.chars);
+    }
     return out;
   }
 };
