@@ -442,6 +442,13 @@ TEST(Learned, GuardNonemptyKeepsTheBestRun) {
     EXPECT_EQ(learned::guard_nonempty(labels, c.p, c.chars), c.fired) << c.why;
     EXPECT_EQ(labels, c.want) << c.why;
   }
+  // Probabilities (BoilerNet, Dragnet): the run is raised to the threshold, the rest unchanged.
+  std::vector<float> scores = {0.05f, 0.30f, 0.02f, 0.40f, 0.01f};
+  EXPECT_TRUE(learned::guard_nonempty_scores(scores, {40, 200, 3, 150, 60}));
+  EXPECT_EQ(scores, (std::vector<float>{0.05f, 0.5f, 0.5f, 0.5f, 0.01f}));
+  scores = {0.9f, 0.1f};
+  EXPECT_FALSE(learned::guard_nonempty_scores(scores, {500, 20}));
+  EXPECT_EQ(scores, (std::vector<float>{0.9f, 0.1f}));
 }
 
 // With the compiled-in model, a page with text never comes out empty; a page
@@ -481,7 +488,8 @@ TEST(Web2Text, PagesWithTextNeverComeOutEmpty) {
   }
 }
 
-// The compiled-in models: one label in [0,1] per text node on odd pages.
+// The compiled-in models: one label in [0,1] per text node on odd pages, and
+// some content on every page with text.
 TEST(Learned, RegisteredModelsLabelEveryTextNode) {
   const std::vector<std::string> pages = {
       "", "<html><body></body></html>", "<p>   </p>", "<p>One short block.</p>",
@@ -500,6 +508,9 @@ TEST(Learned, RegisteredModelsLabelEveryTextNode) {
       Labels l = ex->run(ctx);
       ASSERT_EQ(l.size(), d.text_nodes.size()) << name;
       for (float v : l) EXPECT_TRUE(v >= 0 && v <= 1) << name;
+      // Never empty when the page has text (guard_nonempty).
+      if (ctx.counts().chars[0] > 0)
+        EXPECT_TRUE(std::any_of(l.begin(), l.end(), [](float v) { return v >= kContentThreshold; })) << name << html;
     }
   }
 }
@@ -507,7 +518,8 @@ TEST(Learned, RegisteredModelsLabelEveryTextNode) {
 // The boilernet extractor encodes blocks straight from the document (tag
 // columns by Tag value, words from one buffer) and folds the dense projection
 // into the first LSTM layer; boilernet_scores() goes through the string
-// features of the training dump. Same rows, same arithmetic: equal scores, on
+// features of the training dump. Same rows, same arithmetic (and the same
+// guard after it): equal scores, on
 // the demo pages and on odd markup (unknown tags, non-ASCII words, digits).
 TEST(Learned, BoilernetDirectEncodingEqualsTrainingFeatures) {
   const Extractor* ex = find_extractor("boilernet");
@@ -530,9 +542,12 @@ TEST(Learned, BoilernetDirectEncodingEqualsTrainingFeatures) {
     Context ctx(d);
     const Labels labels = ex->run(ctx);
     const auto blocks = learned::boilernet_blocks(d);
-    const auto scores = learned::boilernet_scores(d);
+    auto scores = learned::boilernet_scores(d);
     ASSERT_EQ(blocks.size(), scores.size());
     ASSERT_FALSE(blocks.empty());
+    std::vector<uint32_t> chars;  // the extractor applies the guard on top (nonempty_guard.cpp)
+    for (const auto& b : blocks) chars.push_back(ctx.counts().chars[d.text_nodes[b.text_index]]);
+    learned::guard_nonempty_scores(scores, chars);
     for (size_t b = 0; b < blocks.size(); ++b) EXPECT_EQ(labels[blocks[b].text_index], scores[b]) << b;
   }
 }

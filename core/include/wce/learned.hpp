@@ -45,6 +45,8 @@ struct DragnetBlock {
 std::vector<DragnetBlock> dragnet_blocks(Context& ctx);
 // Content probability per block of dragnet_blocks (weights as boilernet_scores).
 std::vector<float> dragnet_scores(Context& ctx, std::string_view model_bytes = {});
+// Non-whitespace characters per block of dragnet_blocks (for guard_nonempty_scores).
+std::vector<uint32_t> dragnet_block_chars(Context& ctx);
 
 }  // namespace wce::learned
 
@@ -85,5 +87,8 @@ std::vector<uint8_t> web2text_viterbi(const std::vector<float>& unary, const std
 // (core/src/learned/nonempty_guard.cpp). Returns whether it did; a page with
 // no blocks (or mismatched sizes) is left alone.
 bool guard_nonempty(std::vector<uint8_t>& labels, const std::vector<float>& p, const std::vector<uint32_t>& chars);
+// The same for per-block content probabilities (BoilerNet, Dragnet): labels
+// are scores >= kContentThreshold; the run's blocks are raised to it.
+bool guard_nonempty_scores(std::vector<float>& scores, const std::vector<uint32_t>& chars);
 
 }  // namespace wce::learned

@@ -253,7 +253,10 @@ std::unique_ptr<Extractor> make_boilernet() {
         Labels labels(doc.text_nodes.size(), 0.0f);
         const auto& model = learned::builtin_model();
         const auto rows = model.encode(doc);
-        const auto scores = model.scores(rows);
+        auto scores = model.scores(rows);
+        std::vector<uint32_t> chars(rows.size());
+        for (size_t b = 0; b < rows.size(); ++b) chars[b] = ctx.counts().chars[doc.text_nodes[rows.text_index[b]]];
+        learned::guard_nonempty_scores(scores, chars);  // never (almost) empty: nonempty_guard.cpp
         for (size_t b = 0; b < rows.size(); ++b) labels[rows.text_index[b]] = scores[b];
         return labels;
       });

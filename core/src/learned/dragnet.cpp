@@ -147,6 +147,15 @@ std::vector<DragnetBlock> dragnet_blocks(Context& ctx) {
   return out;
 }
 
+std::vector<uint32_t> dragnet_block_chars(Context& ctx) {
+  const auto& blocks = ctx.blocks().blocks;
+  const Document& doc = ctx.doc();
+  std::vector<uint32_t> chars(blocks.size(), 0);
+  for (size_t i = 0; i < blocks.size(); ++i)
+    for (uint32_t t = blocks[i].text_begin; t < blocks[i].text_end; ++t) chars[i] += ctx.counts().chars[doc.text_nodes[t]];
+  return chars;
+}
+
 std::vector<float> dragnet_scores(Context& ctx, std::string_view model_bytes) {
   if (model_bytes.empty()) return builtin_model().scores(dragnet_blocks(ctx));
   DragnetModel m(nn::ModelFile::parse(model_bytes, "dragnet"));
@@ -165,6 +174,7 @@ std::unique_ptr<Extractor> make_dragnet() {
         Labels labels(doc.text_nodes.size(), 0.0f);
         const auto& blocks = ctx.blocks().blocks;
         auto scores = learned::builtin_model().scores(learned::dragnet_blocks(ctx));
+        learned::guard_nonempty_scores(scores, learned::dragnet_block_chars(ctx));  // nonempty_guard.cpp
         for (size_t i = 0; i < blocks.size(); ++i)
           for (uint32_t t = blocks[i].text_begin; t < blocks[i].text_end; ++t) labels[t] = scores[i];
         return labels;

@@ -12,8 +12,10 @@
 // by text, so that short separators ("|", "Share") do not split a run and
 // the run with the most likely text wins. The best block scores > 0, so a
 // page with any text block never comes out empty.
+#include <algorithm>
 #include <cstddef>
 
+#include "wce/extractor.hpp"
 #include "wce/learned.hpp"
 
 namespace wce::learned {
@@ -59,6 +61,15 @@ bool guard_nonempty(std::vector<uint8_t>& labels, const std::vector<float>& p, c
     }
   }
   for (size_t i = best_begin; i < best_end; ++i) labels[i] = 1;
+  return true;
+}
+
+bool guard_nonempty_scores(std::vector<float>& scores, const std::vector<uint32_t>& chars) {
+  std::vector<uint8_t> labels(scores.size());
+  for (size_t i = 0; i < scores.size(); ++i) labels[i] = scores[i] >= kContentThreshold;
+  if (!guard_nonempty(labels, scores, chars)) return false;
+  for (size_t i = 0; i < scores.size(); ++i)
+    if (labels[i]) scores[i] = std::max(scores[i], kContentThreshold);
   return true;
 }
 
