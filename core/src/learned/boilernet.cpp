@@ -5,6 +5,8 @@
 // frequent words, one OOV slot); a dense projection, two bidirectional LSTM
 // layers and a sigmoid per block. Sizes and vocabularies come from the model
 // file (core/models/boilernet.wcem, made by scripts/train.sh boilernet).
+// The extractor (our addition) keeps the best run of blocks when the model
+// keeps almost no text (nonempty_guard.cpp).
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -247,7 +249,8 @@ std::unique_ptr<Extractor> make_boilernet() {
       {"boilernet", Family::Learned,
        "Leonhardt, Anand, Khosla 2020: Boilerplate Removal using a Neural Sequence Labeling Model",
        "Tag-path and word counts per leaf text block, dense projection, two BiLSTM layers, sigmoid per "
-       "block; trained here on Google-Trends-2017 (core/models/boilernet.manifest.json)."},
+       "block; trained here on Google-Trends-2017 (core/models/boilernet.manifest.json); when almost no text "
+       "is kept, the best run of blocks is kept too."},
       [](Context& ctx) {
         const Document& doc = ctx.doc();
         Labels labels(doc.text_nodes.size(), 0.0f);

@@ -12,7 +12,8 @@
 // standardised and fed to logistic regression (the paper's model; the later
 // dragnet 2.x releases moved to extra trees, see core/models/README.md).
 // Blocks are our text blocks (Context::blocks, Boilerpipe-style), not
-// Dragnet's lxml blockifier.
+// Dragnet's lxml blockifier. The extractor (our addition) keeps the best run
+// of blocks when the model keeps almost no text (nonempty_guard.cpp).
 #include <cmath>
 #include <memory>
 #include <set>
@@ -168,7 +169,8 @@ std::unique_ptr<Extractor> make_dragnet() {
   return make_extractor(
       {"dragnet", Family::Learned, "Peters, Lecocq 2013: Content Extraction Using Diverse Feature Sets (Dragnet)",
        "Per text block: Kohlschütter link/text density (block and neighbours), CETR smoothed tag ratio and "
-       "derivative, id/class tokens; logistic regression trained here on Dragnet's training split."},
+       "derivative, id/class tokens; logistic regression trained here on Dragnet's training split; when almost no "
+       "text is kept, the best run of blocks is kept too."},
       [](Context& ctx) {
         const Document& doc = ctx.doc();
         Labels labels(doc.text_nodes.size(), 0.0f);

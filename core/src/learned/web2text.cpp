@@ -186,7 +186,8 @@ std::unique_ptr<Extractor> make_web2text() {
       {"web2text", Family::Learned,
        "Vogels, Ganea, Eickhoff 2018: Web2Text: Deep Structured Boilerplate Removal",
        "Leaves of the Collapsed DOM as blocks; block and tree features of the node, parent and grandparent; "
-       "unary and pairwise CNNs; Viterbi decoding; trained here on CleanEval (core/models/web2text.manifest.json)."},
+       "unary and pairwise CNNs; Viterbi decoding; trained here on CleanEval (core/models/web2text.manifest.json); "
+       "when almost no text is kept, the best run of blocks is kept too."},
       [](Context& ctx) {
         Labels labels(ctx.doc().text_nodes.size(), 0.0f);
         const learned::Web2TextModel& model = learned::builtin_model();  // a load error throws for every page
