@@ -128,7 +128,15 @@ int main(int argc, char** argv) {
             jb.push_back({{"tags", b.tags}, {"words", b.words}});
             if (!node_labels.empty()) jl.push_back(node_labels[b.text_index]);
           }
-          if (!weights.empty()) out["scores"] = wce::learned::boilernet_scores(doc, weights);
+          if (!weights.empty()) {
+            auto scores = wce::learned::boilernet_scores(doc, weights);
+            out["scores"] = scores;
+            // The extractor's scores after the guard (score_blocks.py --guarded), when it fires.
+            wce::Context ctx(doc);
+            std::vector<uint32_t> chars;
+            for (const auto& b : blocks) chars.push_back(ctx.counts().chars[doc.text_nodes[b.text_index]]);
+            if (wce::learned::guard_nonempty_scores(scores, chars)) out["guarded_scores"] = scores;
+          }
         } else if (model == "web2text") {
           wce::Context ctx(doc);
           auto feat = wce::learned::web2text_features(ctx);
@@ -147,6 +155,8 @@ int main(int argc, char** argv) {
             out["scores"] = std::vector<float>(res.labels.begin(), res.labels.end());
             out["unary"] = res.unary;
             out["pairwise"] = res.pairwise;
+            out["chars"] = feat.chars;        // for the guard's check (check_parity.py)
+            out["guarded"] = res.guarded;     // the labels include guard_nonempty's run
           }
         } else {
           // A block is content when at least half of its words are in text
@@ -166,7 +176,12 @@ int main(int argc, char** argv) {
             }
             jl.push_back(all > 0 && 2 * in >= all);
           }
-          if (!weights.empty()) out["scores"] = wce::learned::dragnet_scores(ctx, weights);
+          if (!weights.empty()) {
+            auto scores = wce::learned::dragnet_scores(ctx, weights);
+            out["scores"] = scores;
+            if (wce::learned::guard_nonempty_scores(scores, wce::learned::dragnet_block_chars(ctx)))
+              out["guarded_scores"] = scores;  // as the extractor (score_blocks.py --guarded)
+          }
         }
         out["blocks"] = std::move(jb);
         if (!node_labels.empty()) out["labels"] = std::move(jl);

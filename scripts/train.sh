@@ -144,6 +144,11 @@ case $MODEL in
     "$FEAT" --model boilernet --align --scores core/models/boilernet.wcem "$DATA/cleaneval.jsonl.gz" > "$OUT/ce_scores.jsonl"
     "$PY" "$LEARN/score_blocks.py" "$OUT/ce_scores.jsonl" --split-field split \
       --name cleaneval --json core/models/boilernet.manifest.json
+    # The extractor's outputs: the same after the guard against empty output (nonempty_guard.cpp).
+    "$PY" "$LEARN/score_blocks.py" "$OUT/gt_scores.jsonl" --split-field boilernet_split_50_30_100 --guarded \
+      --name google-trends-2017_with_guard --json core/models/boilernet.manifest.json
+    "$PY" "$LEARN/score_blocks.py" "$OUT/ce_scores.jsonl" --split-field split --guarded \
+      --name cleaneval_with_guard --json core/models/boilernet.manifest.json
     ;;
   boilernet-cleaneval)
     # The paper's CleanEval setting (BoilerNet, Table 2): trained on CleanEval
@@ -182,6 +187,8 @@ case $MODEL in
     "$FEAT" --model dragnet --align --scores core/models/dragnet.wcem "$DN" > "$OUT/dragnet_scores.jsonl"
     "$PY" "$LEARN/score_blocks.py" "$OUT/dragnet_scores.jsonl" --split-field split \
       --name dragnet --json core/models/dragnet.manifest.json
+    "$PY" "$LEARN/score_blocks.py" "$OUT/dragnet_scores.jsonl" --split-field split --guarded \
+      --name dragnet_with_guard --json core/models/dragnet.manifest.json
     ;;
   web2text)
     # Training reads only CleanEval's dev split (meta.split); final is the test set.
@@ -226,11 +233,12 @@ case $MODEL in
       runs+=("$OUT/w2t_seed$seed")
     done
     "$PY" "$LEARN/pick_seed.py" core/models/web2text.wcem core/models/web2text.manifest.json "${runs[@]}"
-    # Figures of the C++ forward pass + Viterbi, CleanEval by split (dev = the
-    # training + validation pages, final = test), labels by wce::align_gold.
+    # Figures of the C++ forward pass + Viterbi + the guard against empty
+    # output (the extractor's labels; nonempty_guard.cpp), CleanEval by split
+    # (dev = the training + validation pages, final = test), labels by wce::align_gold.
     "$FEAT" --model web2text --align --scores core/models/web2text.wcem --scores-only "$CE" > "$OUT/ce_scores.jsonl"
     "$PY" "$LEARN/score_blocks.py" "$OUT/ce_scores.jsonl" --split-field split \
-      --name cleaneval --json core/models/web2text.manifest.json
+      --name cleaneval_with_guard --json core/models/web2text.manifest.json
     ;;
   web2text-cv)
     # Model selection by k-fold cross-validation over CleanEval dev (no test

@@ -104,6 +104,23 @@ def web2text_forward(w, texts, page):
     return u, p, viterbi(u, p, lam)
 
 
+def guard_nonempty(labels, p, chars, min_chars=100, relative=0.5):
+    """The C++ guard (core/src/learned/nonempty_guard.cpp), written again for
+    the check: when the kept blocks hold fewer than min_chars characters, the
+    maximum-sum run of chars * (p - relative * max p) is kept too."""
+    labels = np.array(labels, dtype=int)
+    if len(labels) == 0 or int(np.sum(np.asarray(chars)[labels == 1])) >= min_chars:
+        return labels
+    v = np.asarray(chars, np.float64) * (np.asarray(p, np.float64) - relative * max(0.0, float(np.max(p))))
+    run, best, start, span = 0.0, -1.0, 0, (0, 0)
+    for i, x in enumerate(v):
+        run, start = (x, i) if run <= 0 else (run + x, start)
+        if run > best:
+            best, span = run, (start, i + 1)
+    labels[span[0]:span[1]] = 1
+    return labels
+
+
 FORWARD = {"boilernet": boilernet_forward, "dragnet": dragnet_forward, "web2text": web2text_forward}
 
 
@@ -127,6 +144,8 @@ def main():
             cp = np.asarray(page["pairwise"], np.float64).reshape(-1, 4)
             assert u.shape == cu.shape and p.shape == cp.shape, f"{page['id']}: output shapes differ"
             worst = max(worst, float(np.max(np.abs(u - cu))), float(np.max(np.abs(p - cp))) if len(p) else 0.0)
+            if "chars" in page:  # dumps of builds with the guard
+                lab = guard_nonempty(lab, u[:, 1], page["chars"])
             label_diff += int(np.sum(lab != np.asarray(page["scores"]).astype(int)))
             blocks += len(u); pages += 1
             continue

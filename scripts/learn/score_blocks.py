@@ -1,6 +1,6 @@
 """Block-level precision, recall and F1 of the positive class from a
 learn_features dump made with labels and --scores (the C++ forward pass):
-  score_blocks.py FEATURES.jsonl [--split-field F] [--name NAME] [--json OUT]
+  score_blocks.py FEATURES.jsonl [--split-field F] [--name NAME] [--json OUT] [--guarded]
 Prints one line per split value (all pages pooled, micro; --split-field
 dataset: per dataset, then the macro mean over datasets) and optionally
 merges {NAME: {split: {p, r, f, pages, blocks}}} into the JSON file OUT."""
@@ -18,11 +18,14 @@ def main():
     ap.add_argument("--split-field", default="split")
     ap.add_argument("--name", default="")
     ap.add_argument("--json", default="")
+    ap.add_argument("--guarded", action="store_true",
+                    help="score the extractor's outputs: guarded_scores where the C++ guard fired (boilernet, dragnet)")
     args = ap.parse_args()
     counts = collections.defaultdict(lambda: [0, 0, 0, 0, 0])
     for p in common.read_jsonl(args.features):
         split = p["dataset"] if args.split_field == "dataset" else str(p["split"].get(args.split_field, "all"))
-        tp, fp, fn = common.f1_counts([int(s >= 0.5) for s in p["scores"]], p["labels"])
+        scores = p.get("guarded_scores", p["scores"]) if args.guarded else p["scores"]
+        tp, fp, fn = common.f1_counts([int(s >= 0.5) for s in scores], p["labels"])
         c = counts[split]
         c[0] += tp; c[1] += fp; c[2] += fn; c[3] += 1; c[4] += len(p["labels"])
     out = {}

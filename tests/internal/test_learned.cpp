@@ -406,7 +406,90 @@ TEST(Web2Text, ViterbiCombinesUnaryAndPairwise) {
   EXPECT_TRUE(learned::web2text_viterbi({}, {}, 0, 0.1).empty());
 }
 
-// The compiled-in models: one label in [0,1] per text node on odd pages.
+// The guard against an (almost) empty labelling, case by case: labels in,
+// content probabilities, characters per block, labels out, whether it fired.
+TEST(Learned, GuardNonemptyKeepsTheBestRun) {
+  struct Case {
+    const char* why;
+    std::vector<uint8_t> labels;
+    std::vector<float> p;
+    std::vector<uint32_t> chars;
+    std::vector<uint8_t> want;
+    bool fired;
+  };
+  const std::vector<Case> cases = {
+      {"no blocks: stays empty", {}, {}, {}, {}, false},
+      {"enough text kept: untouched", {0, 1, 0}, {0.1f, 0.9f, 0.2f}, {50, 120, 50}, {0, 1, 0}, false},
+      {"nothing kept: the run of likely blocks, a short separator inside it",
+       {0, 0, 0, 0, 0},
+       {0.05f, 0.30f, 0.02f, 0.40f, 0.01f},
+       {40, 200, 3, 150, 60},
+       {0, 1, 1, 1, 0},
+       true},
+      {"nothing kept: a long unlikely block splits two runs, the one with more likely text wins",
+       {0, 0, 0, 0, 0},
+       {0.30f, 0.02f, 0.20f, 0.25f, 0.05f},
+       {100, 500, 300, 200, 10},
+       {0, 0, 1, 1, 0},
+       true},
+      {"almost nothing kept (under 100 characters): the run is added", {1, 0, 0}, {0.6f, 0.1f, 0.45f},
+       {20, 80, 400}, {1, 0, 1}, true},
+      {"all probabilities zero: the first block, never empty", {0, 0}, {0.0f, 0.0f}, {30, 30}, {1, 0}, true},
+      {"sizes differ: left alone", {0, 0}, {0.5f}, {30, 30}, {0, 0}, false},
+  };
+  for (const auto& c : cases) {
+    auto labels = c.labels;
+    EXPECT_EQ(learned::guard_nonempty(labels, c.p, c.chars), c.fired) << c.why;
+    EXPECT_EQ(labels, c.want) << c.why;
+  }
+  // Probabilities (BoilerNet, Dragnet): the run is raised to the threshold, the rest unchanged.
+  std::vector<float> scores = {0.05f, 0.30f, 0.02f, 0.40f, 0.01f};
+  EXPECT_TRUE(learned::guard_nonempty_scores(scores, {40, 200, 3, 150, 60}));
+  EXPECT_EQ(scores, (std::vector<float>{0.05f, 0.5f, 0.5f, 0.5f, 0.01f}));
+  scores = {0.9f, 0.1f};
+  EXPECT_FALSE(learned::guard_nonempty_scores(scores, {500, 20}));
+  EXPECT_EQ(scores, (std::vector<float>{0.9f, 0.1f}));
+}
+
+// With the compiled-in model, a page with text never comes out empty; a page
+// without blocks stays empty, unguarded.
+TEST(Web2Text, PagesWithTextNeverComeOutEmpty) {
+  if (nn::embedded_model("web2text").empty()) GTEST_SKIP() << "web2text weights not built in";
+  const std::vector<std::string> pages = {
+      "<nav><a href=/>Home</a> | <a href=/a>About</a> | <a href=/c>Contact</a></nav>",
+      "<p>Ok.</p>",
+      "<header><a href=/>Shop</a></header><h1>Espresso beans, 1 kg</h1><p>Dark roast.</p><p>12,90 EUR</p>"
+      "<footer>&copy; 2024 Example GmbH</footer>",
+      "<article><h1>Title</h1><p>The council approved the new budget on Tuesday after a long debate.</p>"
+      "<p>Second paragraph of the story with more words.</p></article><footer><a href=/>Home</a></footer>",
+      "<html><body></body></html>",
+  };
+  for (const auto& html : pages) {
+    Document d = parse_html(html, "utf-8");
+    Context ctx(d);
+    auto f = learned::web2text_features(ctx);
+    auto out = learned::web2text_run(f);
+    ASSERT_EQ(out.labels.size(), f.text_index.size()) << html;
+    ASSERT_EQ(f.chars.size(), f.text_index.size()) << html;
+    if (f.text_index.empty()) {
+      EXPECT_FALSE(out.guarded) << html;
+      continue;
+    }
+    uint64_t kept = 0;
+    for (size_t b = 0; b < out.labels.size(); ++b) kept += out.labels[b] ? f.chars[b] : 0;
+    EXPECT_GT(kept, 0u) << html;
+    EXPECT_TRUE(out.guarded || kept >= 100) << html;  // unguarded output keeps at least the trigger's 100
+    // The guard on its own output changes nothing (what it adds is its best run).
+    std::vector<float> content;
+    for (size_t b = 0; b < f.text_index.size(); ++b) content.push_back(out.unary[2 * b + 1]);
+    auto again = out.labels;
+    learned::guard_nonempty(again, content, f.chars);
+    EXPECT_EQ(again, out.labels) << html;
+  }
+}
+
+// The compiled-in models: one label in [0,1] per text node on odd pages, and
+// some content on every page with text.
 TEST(Learned, RegisteredModelsLabelEveryTextNode) {
   const std::vector<std::string> pages = {
       "", "<html><body></body></html>", "<p>   </p>", "<p>One short block.</p>",
@@ -425,6 +508,9 @@ TEST(Learned, RegisteredModelsLabelEveryTextNode) {
       Labels l = ex->run(ctx);
       ASSERT_EQ(l.size(), d.text_nodes.size()) << name;
       for (float v : l) EXPECT_TRUE(v >= 0 && v <= 1) << name;
+      // Never empty when the page has text (guard_nonempty).
+      if (ctx.counts().chars[0] > 0)
+        EXPECT_TRUE(std::any_of(l.begin(), l.end(), [](float v) { return v >= kContentThreshold; })) << name << html;
     }
   }
 }
@@ -432,7 +518,8 @@ TEST(Learned, RegisteredModelsLabelEveryTextNode) {
 // The boilernet extractor encodes blocks straight from the document (tag
 // columns by Tag value, words from one buffer) and folds the dense projection
 // into the first LSTM layer; boilernet_scores() goes through the string
-// features of the training dump. Same rows, same arithmetic: equal scores, on
+// features of the training dump. Same rows, same arithmetic (and the same
+// guard after it): equal scores, on
 // the demo pages and on odd markup (unknown tags, non-ASCII words, digits).
 TEST(Learned, BoilernetDirectEncodingEqualsTrainingFeatures) {
   const Extractor* ex = find_extractor("boilernet");
@@ -455,9 +542,12 @@ TEST(Learned, BoilernetDirectEncodingEqualsTrainingFeatures) {
     Context ctx(d);
     const Labels labels = ex->run(ctx);
     const auto blocks = learned::boilernet_blocks(d);
-    const auto scores = learned::boilernet_scores(d);
+    auto scores = learned::boilernet_scores(d);
     ASSERT_EQ(blocks.size(), scores.size());
     ASSERT_FALSE(blocks.empty());
+    std::vector<uint32_t> chars;  // the extractor applies the guard on top (nonempty_guard.cpp)
+    for (const auto& b : blocks) chars.push_back(ctx.counts().chars[d.text_nodes[b.text_index]]);
+    learned::guard_nonempty_scores(scores, chars);
     for (size_t b = 0; b < blocks.size(); ++b) EXPECT_EQ(labels[blocks[b].text_index], scores[b]) << b;
   }
 }

@@ -45,6 +45,8 @@ struct DragnetBlock {
 std::vector<DragnetBlock> dragnet_blocks(Context& ctx);
 // Content probability per block of dragnet_blocks (weights as boilernet_scores).
 std::vector<float> dragnet_scores(Context& ctx, std::string_view model_bytes = {});
+// Non-whitespace characters per block of dragnet_blocks (for guard_nonempty_scores).
+std::vector<uint32_t> dragnet_block_chars(Context& ctx);
 
 }  // namespace wce::learned
 
@@ -59,16 +61,19 @@ constexpr size_t kWeb2TextBlockFeatures = 132;
 constexpr size_t kWeb2TextEdgeFeatures = 38;
 struct Web2TextFeatures {
   std::vector<uint32_t> text_index;  // per block: index into Document::text_nodes
+  std::vector<uint32_t> chars;       // per block: non-whitespace characters of its text node
   std::vector<float> block;          // blocks x kWeb2TextBlockFeatures, row-major
   std::vector<float> edge;           // (blocks - 1) x kWeb2TextEdgeFeatures
 };
 Web2TextFeatures web2text_features(Context& ctx);
 
-// The two CNNs' softmax outputs and the Viterbi labelling.
+// The two CNNs' softmax outputs and the Viterbi labelling (after
+// guard_nonempty; `guarded` says whether the guard added a run).
 struct Web2TextOutput {
   std::vector<float> unary;     // blocks x 2: p(boilerplate), p(content)
   std::vector<float> pairwise;  // (blocks - 1) x 4: p(00), p(01), p(10), p(11) (label of block i, then i+1)
   std::vector<uint8_t> labels;  // per block: 1 content
+  bool guarded = false;
 };
 // Weights as boilernet_scores (a .wcem file, or the compiled-in model when empty).
 Web2TextOutput web2text_run(const Web2TextFeatures& features, std::string_view model_bytes = {});
@@ -76,5 +81,14 @@ Web2TextOutput web2text_run(const Web2TextFeatures& features, std::string_view m
 // pairwise (layouts as Web2TextOutput); ties go to boilerplate.
 std::vector<uint8_t> web2text_viterbi(const std::vector<float>& unary, const std::vector<float>& pairwise, size_t n,
                                       double lambda);
+
+// When the blocks labelled 1 hold almost no text (`chars` per block), adds
+// the best-scoring contiguous run of blocks by content probability `p`
+// (core/src/learned/nonempty_guard.cpp). Returns whether it did; a page with
+// no blocks (or mismatched sizes) is left alone.
+bool guard_nonempty(std::vector<uint8_t>& labels, const std::vector<float>& p, const std::vector<uint32_t>& chars);
+// The same for per-block content probabilities (BoilerNet, Dragnet): labels
+// are scores >= kContentThreshold; the run's blocks are raised to it.
+bool guard_nonempty_scores(std::vector<float>& scores, const std::vector<uint32_t>& chars);
 
 }  // namespace wce::learned

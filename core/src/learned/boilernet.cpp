@@ -5,6 +5,8 @@
 // frequent words, one OOV slot); a dense projection, two bidirectional LSTM
 // layers and a sigmoid per block. Sizes and vocabularies come from the model
 // file (core/models/boilernet.wcem, made by scripts/train.sh boilernet).
+// The extractor (our addition) keeps the best run of blocks when the model
+// keeps almost no text (nonempty_guard.cpp).
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -247,13 +249,17 @@ std::unique_ptr<Extractor> make_boilernet() {
       {"boilernet", Family::Learned,
        "Leonhardt, Anand, Khosla 2020: Boilerplate Removal using a Neural Sequence Labeling Model",
        "Tag-path and word counts per leaf text block, dense projection, two BiLSTM layers, sigmoid per "
-       "block; trained here on Google-Trends-2017 (core/models/boilernet.manifest.json)."},
+       "block; trained here on Google-Trends-2017 (core/models/boilernet.manifest.json); when almost no text "
+       "is kept, the best run of blocks is kept too."},
       [](Context& ctx) {
         const Document& doc = ctx.doc();
         Labels labels(doc.text_nodes.size(), 0.0f);
         const auto& model = learned::builtin_model();
         const auto rows = model.encode(doc);
-        const auto scores = model.scores(rows);
+        auto scores = model.scores(rows);
+        std::vector<uint32_t> chars(rows.size());
+        for (size_t b = 0; b < rows.size(); ++b) chars[b] = ctx.counts().chars[doc.text_nodes[rows.text_index[b]]];
+        learned::guard_nonempty_scores(scores, chars);  // never (almost) empty: nonempty_guard.cpp
         for (size_t b = 0; b < rows.size(); ++b) labels[rows.text_index[b]] = scores[b];
         return labels;
       });

@@ -12,7 +12,8 @@
 // standardised and fed to logistic regression (the paper's model; the later
 // dragnet 2.x releases moved to extra trees, see core/models/README.md).
 // Blocks are our text blocks (Context::blocks, Boilerpipe-style), not
-// Dragnet's lxml blockifier.
+// Dragnet's lxml blockifier. The extractor (our addition) keeps the best run
+// of blocks when the model keeps almost no text (nonempty_guard.cpp).
 #include <cmath>
 #include <memory>
 #include <set>
@@ -147,6 +148,15 @@ std::vector<DragnetBlock> dragnet_blocks(Context& ctx) {
   return out;
 }
 
+std::vector<uint32_t> dragnet_block_chars(Context& ctx) {
+  const auto& blocks = ctx.blocks().blocks;
+  const Document& doc = ctx.doc();
+  std::vector<uint32_t> chars(blocks.size(), 0);
+  for (size_t i = 0; i < blocks.size(); ++i)
+    for (uint32_t t = blocks[i].text_begin; t < blocks[i].text_end; ++t) chars[i] += ctx.counts().chars[doc.text_nodes[t]];
+  return chars;
+}
+
 std::vector<float> dragnet_scores(Context& ctx, std::string_view model_bytes) {
   if (model_bytes.empty()) return builtin_model().scores(dragnet_blocks(ctx));
   DragnetModel m(nn::ModelFile::parse(model_bytes, "dragnet"));
@@ -159,12 +169,14 @@ std::unique_ptr<Extractor> make_dragnet() {
   return make_extractor(
       {"dragnet", Family::Learned, "Peters, Lecocq 2013: Content Extraction Using Diverse Feature Sets (Dragnet)",
        "Per text block: Kohlschütter link/text density (block and neighbours), CETR smoothed tag ratio and "
-       "derivative, id/class tokens; logistic regression trained here on Dragnet's training split."},
+       "derivative, id/class tokens; logistic regression trained here on Dragnet's training split; when almost no "
+       "text is kept, the best run of blocks is kept too."},
       [](Context& ctx) {
         const Document& doc = ctx.doc();
         Labels labels(doc.text_nodes.size(), 0.0f);
         const auto& blocks = ctx.blocks().blocks;
         auto scores = learned::builtin_model().scores(learned::dragnet_blocks(ctx));
+        learned::guard_nonempty_scores(scores, learned::dragnet_block_chars(ctx));  // nonempty_guard.cpp
         for (size_t i = 0; i < blocks.size(); ++i)
           for (uint32_t t = blocks[i].text_begin; t < blocks[i].text_end; ++t) labels[t] = scores[i];
         return labels;

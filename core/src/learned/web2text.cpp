@@ -128,6 +128,11 @@ struct Web2TextModel {
     out.unary = unary.forward(feat.block, n);
     if (n > 1) out.pairwise = pair.forward(feat.edge, n - 1);
     out.labels = web2text_viterbi(out.unary, out.pairwise, n, lambda);
+    if (feat.chars.size() == n) {
+      std::vector<float> content(n);
+      for (size_t b = 0; b < n; ++b) content[b] = out.unary[2 * b + 1];
+      out.guarded = guard_nonempty(out.labels, content, feat.chars);
+    }
     return out;
   }
 };
@@ -181,7 +186,8 @@ std::unique_ptr<Extractor> make_web2text() {
       {"web2text", Family::Learned,
        "Vogels, Ganea, Eickhoff 2018: Web2Text: Deep Structured Boilerplate Removal",
        "Leaves of the Collapsed DOM as blocks; block and tree features of the node, parent and grandparent; "
-       "unary and pairwise CNNs; Viterbi decoding; trained here on CleanEval (core/models/web2text.manifest.json)."},
+       "unary and pairwise CNNs; Viterbi decoding; trained here on CleanEval (core/models/web2text.manifest.json); "
+       "when almost no text is kept, the best run of blocks is kept too."},
       [](Context& ctx) {
         Labels labels(ctx.doc().text_nodes.size(), 0.0f);
         const learned::Web2TextModel& model = learned::builtin_model();  // a load error throws for every page

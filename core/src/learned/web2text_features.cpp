@@ -199,6 +199,7 @@ class Builder {
         s = text_stats(text, stop, folded);
         block_of_text_[t] = static_cast<uint32_t>(out.text_index.size());
         out.text_index.push_back(t);
+        out.chars.push_back(counts_.chars[doc_.text_nodes[t]]);
         last_stats_.push_back(s);
       }
       prefix[t + 1] = prefix[t];
