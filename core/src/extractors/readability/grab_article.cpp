@@ -332,7 +332,7 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
 
   prep_article(article);
 
-  compute(article, false);
+  compute_dirty(article);  // what _prepArticle changed since its last fold
   out.text_length = inner_len(agg_[article].t);
   t_.preorder(article, order_);
   for (uint32_t x : order_)

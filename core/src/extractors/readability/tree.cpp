@@ -127,13 +127,13 @@ void Readability::compute(uint32_t root, bool with_short) {
   for (size_t i = order_.size(); i-- > 0;) fold(order_[i], with_short);
 }
 
-void Readability::compute_dirty() {
+void Readability::compute_dirty(uint32_t root) {
   order_.clear();
   if (dirty_.size() < t_.v.size()) dirty_.resize(t_.v.size(), 0);
-  if (!dirty_[0]) return;
+  if (!dirty_[root]) return;
   // Pre-order over the marked nodes only (their parents are marked too).
   std::vector<uint32_t>& stack = dirty_stack_;
-  stack.assign(1, 0);
+  stack.assign(1, root);
   while (!stack.empty()) {
     uint32_t x = stack.back();
     stack.pop_back();
