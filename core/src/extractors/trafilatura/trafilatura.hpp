@@ -539,17 +539,39 @@ class Trafilatura {
   const std::vector<uint32_t>& clen_;
   const std::vector<uint32_t>& rlen_;
   uint64_t page_length_ = 0;  // all text of the page
+
+  // Per-node buffers of the passes that run once per candidate container
+  // (prune_unwanted_sections: up to ten per BODY_XPATH expression), sized to
+  // the Document once per page. A pass writes the entry of each node of its
+  // subtree before reading it (children before parents, or parents before
+  // children), so no pass clears them.
+  struct Scratch {
+    std::vector<uint32_t> order, prune_order;
+    std::vector<Len> lens;
+    std::vector<uint64_t> raw_lens, linklen;
+    std::vector<uint32_t> refs, linknum, shorts, nonlisting;
+    std::vector<uint8_t> matched, under, gone;
+  };
+  mutable Scratch scratch_;
+  template <class T>
+  std::vector<T>& sized(std::vector<T>& v) const {
+    if (v.size() < doc_.size()) v.resize(doc_.size());
+    return v;
+  }
 };
 
 
 template <class Match>
 void Trafilatura::prune_nodes(Tree& t, uint32_t root, Match&& match) const {
   // Matches in document order; one inside an earlier match goes with it.
-  std::vector<uint32_t> order = t.descendants(root);
-  std::vector<uint8_t> gone(doc_.size(), 0);
-  for (uint32_t e : order) {
+  std::vector<uint32_t>& order = scratch_.prune_order;
+  t.preorder(root, order);
+  std::vector<uint8_t>& gone = sized(scratch_.gone);
+  for (size_t k = 1; k < order.size(); ++k) {
+    uint32_t e = order[k];
     uint32_t p = t.v[e].parent;
     if (p != root && gone[p]) { gone[e] = 1; continue; }
+    gone[e] = 0;
     if (match(e)) {
       gone[e] = 1;
       t.drop(e, true);
