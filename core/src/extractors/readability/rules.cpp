@@ -36,21 +36,29 @@ Txt measure(std::string_view s) {
   Txt t;
   bool prev_ws = false;
   for (size_t i = 0; i < s.size();) {
-    // ASCII (most text) without decoding and without the full js_space test.
     const unsigned char b = static_cast<unsigned char>(s[i]);
-    uint32_t cp;
-    bool space;
     if (b < 0x80) {
-      cp = b;
+      // ASCII (most text) without decoding: one code unit; of kCommas only
+      // ',' is ASCII.
       ++i;
-      space = b == 0x20 || (b >= 0x09 && b <= 0x0D);
-    } else {
-      cp = unicode::next(s, i);
-      space = js_space(cp);
+      ++t.len;
+      if (b == 0x20 || (b >= 0x09 && b <= 0x0D)) {
+        if (!prev_ws) ++t.runs;
+        if (t.nonws == 0) ++t.lead;
+        ++t.trail;
+        prev_ws = true;
+      } else {
+        ++t.nonws;
+        t.trail = 0;
+        prev_ws = false;
+        if (b == ',') ++t.ascii_commas, ++t.commas;
+      }
+      continue;
     }
-    uint32_t units = cp >= 0x10000 ? 2 : 1;
+    const uint32_t cp = unicode::next(s, i);
+    const uint32_t units = cp >= 0x10000 ? 2 : 1;
     t.len += units;
-    if (space) {
+    if (js_space(cp)) {
       if (!prev_ws) ++t.runs;
       if (t.nonws == 0) t.lead += units;
       t.trail += units;
@@ -59,7 +67,6 @@ Txt measure(std::string_view s) {
       t.nonws += units;
       t.trail = 0;
       prev_ws = false;
-      if (cp == ',') ++t.ascii_commas;
       if (is_comma(cp)) ++t.commas;
     }
   }
