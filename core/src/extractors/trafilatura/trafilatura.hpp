@@ -181,32 +181,40 @@ inline TextStats text_stats(const Document& doc) {
     std::string_view s = doc.text(doc.text_nodes[t]);
     uint32_t len = 0, all = 0, nonspace = 0, word = 0;
     bool in_space = false, seen = false, invalid = false;
-    for (size_t i = 0; i < s.size(); ++all) {
-      const unsigned char c = static_cast<unsigned char>(s[i]);
-      bool space, wordy;
-      uint32_t bytes = 1;
-      if (c < 0x80) {
-        ++i;
-        space = kAsciiClass[c] & kAsciiSpace;
-        wordy = kAsciiClass[c] & kAsciiWord;
-      } else {
-        const size_t b = i;
-        const uint32_t cp = unicode::next(s, i);
-        bytes = static_cast<uint32_t>(i - b);
-        space = stopwords::py_space(cp);
-        wordy = true;  // filtered_text: every byte >= 0x80
-        if (cp == unicode::kReplacement && (bytes != 3 || s.compare(b, 3, "\xEF\xBF\xBD") != 0)) invalid = true;
+    for (size_t i = 0; i < s.size();) {
+      if (static_cast<unsigned char>(s[i]) < 0x80) {
+        // A run of ASCII, byte by byte in a tight loop: one code point each,
+        // classes by table.
+        do {
+          const uint8_t k = kAsciiClass[static_cast<unsigned char>(s[i])];
+          ++i;
+          ++all;
+          if (k & kAsciiSpace) {
+            in_space = true;
+            continue;
+          }
+          ++nonspace;
+          word += (k & kAsciiWord) ? 1 : 0;
+          len += (in_space && seen) ? 2 : 1;
+          in_space = false;
+          seen = true;
+        } while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80);
+        continue;
       }
-      if (space) {
+      ++all;
+      const size_t b = i;
+      const uint32_t cp = unicode::next(s, i);
+      const uint32_t bytes = static_cast<uint32_t>(i - b);
+      if (cp == unicode::kReplacement && (bytes != 3 || s.compare(b, 3, "\xEF\xBF\xBD") != 0)) invalid = true;
+      if (stopwords::py_space(cp)) {
         in_space = true;
         continue;
       }
       ++nonspace;
-      if (wordy) word += bytes;
-      if (in_space && seen) ++len;
+      word += bytes;  // filtered_text: every byte >= 0x80 is a word byte
+      len += (in_space && seen) ? 2 : 1;
       in_space = false;
       seen = true;
-      ++len;
     }
     st.clen[t] = len;
     st.rlen[t] = all;
