@@ -12,6 +12,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "document/ascii_swar.hpp"
 #include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/trafilatura/rules.hpp"
@@ -182,23 +183,39 @@ inline TextStats text_stats(const Document& doc) {
     uint32_t len = 0, all = 0, nonspace = 0, word = 0;
     bool in_space = false, seen = false, invalid = false;
     for (size_t i = 0; i < s.size();) {
-      if (static_cast<unsigned char>(s[i]) < 0x80) {
-        // A run of ASCII, byte by byte in a tight loop: one code point each,
-        // classes by table.
-        do {
-          const uint8_t k = kAsciiClass[static_cast<unsigned char>(s[i])];
-          ++i;
-          ++all;
-          if (k & kAsciiSpace) {
-            in_space = true;
-            continue;
-          }
-          ++nonspace;
-          word += (k & kAsciiWord) ? 1 : 0;
-          len += (in_space && seen) ? 2 : 1;
-          in_space = false;
-          seen = true;
-        } while (i < s.size() && static_cast<unsigned char>(s[i]) < 0x80);
+      if (i + 8 <= s.size()) {  // eight ASCII bytes at once, the same counts
+        const uint64_t w = swar::load8(s.data() + i);
+        if (swar::ascii(w)) {
+          const uint64_t ns = ~swar::py_space(w) & swar::kHigh;
+          // A non-space byte after white space adds the joining space,
+          // unless it is the first non-space byte of the text.
+          uint64_t joins = swar::starts(ns, !in_space);
+          if (!seen && ns) joins &= ~(ns & (~ns + 1));
+          const uint64_t word_chars = swar::in_range(w, '0', '9') | swar::in_range(w, 'A', 'Z') |
+                                      swar::in_range(w, 'a', 'z') | swar::in_range(w, '_', '_');
+          all += 8;
+          nonspace += swar::count(ns);
+          word += swar::count(word_chars);
+          len += swar::count(ns) + swar::count(joins);
+          if (ns) seen = true;
+          in_space = !swar::last_in(ns);
+          i += 8;
+          continue;
+        }
+      }
+      if (static_cast<unsigned char>(s[i]) < 0x80) {  // one ASCII byte, classes by table
+        const uint8_t k = kAsciiClass[static_cast<unsigned char>(s[i])];
+        ++i;
+        ++all;
+        if (k & kAsciiSpace) {
+          in_space = true;
+          continue;
+        }
+        ++nonspace;
+        word += (k & kAsciiWord) ? 1 : 0;
+        len += (in_space && seen) ? 2 : 1;
+        in_space = false;
+        seen = true;
         continue;
       }
       ++all;
