@@ -1,6 +1,7 @@
 // The eight-bytes-at-once counting (document/ascii_swar.hpp) against byte-
 // by-byte references: the class masks on every ASCII byte at every position,
-// then Context's word count and trafilatura's text statistics on random
+// then Context's word count, trafilatura's text statistics and readability's
+// text measure on random
 // texts that mix ASCII runs, white space of both kinds, control bytes,
 // multi-byte characters and invalid UTF-8 (so runs start and end at every
 // offset of a word).
@@ -12,6 +13,7 @@
 
 #include "document/ascii_swar.hpp"
 #include "document/unicode.hpp"
+#include "extractors/readability/rules.hpp"
 #include "extractors/trafilatura/trafilatura.hpp"
 #include "features/stopwords.hpp"
 #include "wce/context.hpp"
@@ -48,7 +50,7 @@ std::string random_text(std::mt19937& rng) {
   static const char* const kPieces[] = {"a", "Zq", "word", "x_1", " ", "  ", "\t", "\n", "\x1c", "\x1f",
                                         "\x01", ",", "\xC3\xA9", "\xC2\xA0", "\xE3\x80\x80", "\xE2\x80\x83",
                                         "\xF0\x9F\x98\x80", "\xFF", "\xC3", "\xEF\xBF\xBD", "0123456789",
-                                        "abcdefghijklmnop"};
+                                        "abcdefghijklmnop", "a, b,c", "\xEF\xBC\x8C"};
   std::uniform_int_distribution<size_t> pick(0, std::size(kPieces) - 1), count(0, 40);
   std::string s;
   for (size_t n = count(rng); n-- > 0;) s += kPieces[pick(rng)];
@@ -121,6 +123,46 @@ TEST(AsciiSwar, TrafilaturaTextStatsAsByteByByte) {
       ASSERT_EQ(st.word_bytes[t], r.word) << s;
       ASSERT_EQ(st.invalid[t] != 0, r.invalid) << s;
     }
+  }
+}
+
+// readability_rules::measure as it was written, one code point at a time.
+readability_rules::Txt reference_measure(std::string_view s) {
+  static const uint32_t kCommas[] = {0x002C, 0x060C, 0xFE50, 0xFE10, 0xFE11, 0x2E41, 0x2E34, 0x2E32, 0xFF0C};
+  readability_rules::Txt t;
+  bool prev_ws = false;
+  for (size_t i = 0; i < s.size();) {
+    const uint32_t cp = unicode::next(s, i);
+    const uint32_t units = cp >= 0x10000 ? 2 : 1;
+    t.len += units;
+    if (readability_rules::js_space(cp)) {
+      if (!prev_ws) ++t.runs;
+      if (t.nonws == 0) t.lead += units;
+      t.trail += units;
+      prev_ws = true;
+    } else {
+      t.nonws += units;
+      t.trail = 0;
+      prev_ws = false;
+      if (cp == ',') ++t.ascii_commas;
+      for (uint32_t c : kCommas) t.commas += c == cp;
+    }
+  }
+  return t;
+}
+
+TEST(AsciiSwar, ReadabilityMeasureAsByteByByte) {
+  std::mt19937 rng(11);
+  for (int k = 0; k < 3000; ++k) {
+    const std::string s = random_text(rng) + (k % 2 ? "  " : "") + random_text(rng);
+    const readability_rules::Txt a = readability_rules::measure(s), r = reference_measure(s);
+    ASSERT_EQ(a.len, r.len) << s;
+    ASSERT_EQ(a.nonws, r.nonws) << s;
+    ASSERT_EQ(a.runs, r.runs) << s;
+    ASSERT_EQ(a.lead, r.lead) << s;
+    ASSERT_EQ(a.trail, r.trail) << s;
+    ASSERT_EQ(a.commas, r.commas) << s;
+    ASSERT_EQ(a.ascii_commas, r.ascii_commas) << s;
   }
 }
 
