@@ -2,7 +2,7 @@
 // one 64-bit word, for the per-text-node counting passes (words, non-space
 // characters, collapsed lengths) that otherwise test every byte of the
 // page's text on their own. Each mask has bit 7 of byte j set when byte j
-// (the j-th in memory order) is in the class; popcount counts them. The
+// (the j-th in memory order) is in the class; count() counts them. The
 // tests are exact only for ASCII bytes: callers check ascii() first.
 #pragma once
 #include <cstdint>
@@ -37,7 +37,10 @@ inline uint64_t space(uint64_t w) { return in_range(w, 0x20, 0x20) | in_range(w,
 // Python's str.split white space on ASCII: also 0x1C-0x1F.
 inline uint64_t py_space(uint64_t w) { return in_range(w, 0x1C, 0x20) | in_range(w, 0x09, 0x0D); }
 
-inline uint32_t count(uint64_t mask) { return static_cast<uint32_t>(__builtin_popcountll(mask)); }
+// The bytes of a mask (bit 7 of each byte only): a multiply adds the eight
+// bits into the top byte (no popcnt instruction is assumed: without
+// -mpopcnt, __builtin_popcountll is a library call).
+inline uint32_t count(uint64_t mask) { return static_cast<uint32_t>(((mask >> 7) * kOnes) >> 56); }
 
 // Bytes of `set` whose previous byte is not in it (the first byte's previous
 // is in the set when prev_in).
