@@ -39,6 +39,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "document/ascii_swar.hpp"
 #include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/registry_list.hpp"
@@ -206,6 +207,16 @@ struct TextSums {
 uint32_t collapsed_length(std::string_view s, bool& space) {
   uint32_t n = 0;
   for (size_t i = 0; i < s.size();) {
+    if (i + 8 <= s.size()) {  // eight ASCII bytes at once: the same count
+      const uint64_t w = swar::load8(s.data() + i);
+      if (swar::ascii(w)) {
+        const uint64_t sp = swar::space(w);
+        n += swar::count(~sp & swar::kHigh) + swar::count(swar::starts(sp, space));
+        space = swar::last_in(sp);
+        i += 8;
+        continue;
+      }
+    }
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if (c == ' ' || (c >= 0x09 && c <= 0x0D)) {
       if (!space) ++n;
