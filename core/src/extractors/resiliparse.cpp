@@ -159,39 +159,55 @@ const std::vector<RulePattern>& compiled_rules() {
   return rs;
 }
 
-// Bit i set: rule i matches this (class, id) pair. Memoised per page, since
-// class lists repeat.
+// Whether rule i matches an element's (class, id) pair, each rule searched
+// only when keep() asks for it (most elements need a few of the 18: an
+// inline element none of section 4, and the first hit decides). The answers
+// are memoised per page by the pair, since class lists repeat.
 class RuleMatcher {
  public:
-  uint32_t match(std::string_view cls, std::string_view id) {
-    cls = cls.substr(0, kMaxAttributeLength);
-    id = id.substr(0, kMaxAttributeLength);
+  // The element whose rules has() answers next.
+  void set(std::string_view cls, std::string_view id) {
+    cls_ = cls.substr(0, kMaxAttributeLength);
+    id_ = id.substr(0, kMaxAttributeLength);
     // The key and the joined subject are built in reused buffers: no
-    // allocation per element once they have grown (only a miss stores a copy).
-    std::string& key = key_;
-    key.assign(cls);
-    key += '\x01';
-    key += id;
-    auto it = memo_.find(key);
-    if (it != memo_.end()) return it->second;
-    std::string& both = both_;
-    both.assign(cls);
-    if (!both.empty()) both += ' ';
-    both += id;
-    const auto& rs = compiled_rules();
-    uint32_t bits = 0;
-    for (int i = 0; i < kRuleCount; ++i) {
-      const PatternRule& r = kRules[i];
-      std::string_view subject = r.subject == Subject::Class ? cls : r.subject == Subject::Id ? id : both;
-      if (!subject.empty() && rs[i].search(subject)) bits |= 1u << i;
+    // allocation per element once they have grown (only a new pair stores a copy).
+    key_.assign(cls_);
+    key_ += '\x01';
+    key_ += id_;
+    auto it = memo_.find(key_);
+    if (it == memo_.end()) it = memo_.emplace(key_, Known{}).first;
+    known_ = &it->second;  // references into an unordered_map survive rehashing
+    both_built_ = false;
+  }
+  bool has(RuleId r) {
+    const uint32_t bit = 1u << r;
+    if (!(known_->asked & bit)) {
+      const PatternRule& rule = kRules[r];
+      std::string_view subject = rule.subject == Subject::Class ? cls_ : rule.subject == Subject::Id ? id_ : both();
+      if (!subject.empty() && compiled_rules()[r].search(subject)) known_->bits |= bit;
+      known_->asked |= bit;
     }
-    memo_.emplace(key, bits);
-    return bits;
+    return (known_->bits & bit) != 0;
   }
 
  private:
-  std::unordered_map<std::string, uint32_t> memo_;
+  struct Known {
+    uint32_t asked = 0, bits = 0;  // rules searched so far, and those that matched
+  };
+  std::string_view both() {
+    if (!both_built_) {
+      both_.assign(cls_);
+      if (!both_.empty()) both_ += ' ';
+      both_ += id_;
+      both_built_ = true;
+    }
+    return both_;
+  }
+  std::unordered_map<std::string, Known> memo_;
   std::string key_, both_;
+  std::string_view cls_, id_;
+  Known* known_ = nullptr;
+  bool both_built_ = false;
 };
 
 // Per-node text facts for _is_link_cluster: bytes of white-space-collapsed
@@ -341,8 +357,8 @@ class MainContent {
                !is_link_cluster(sums_, i, kBareDivMaxLinkRatio, kBareDivMaxLength);
       return true;
     }
-    const uint32_t m = matcher_.match(cls, id);
-    auto has = [m](RuleId r) { return (m >> r) & 1u; };
+    matcher_.set(cls, id);
+    auto has = [this](RuleId r) { return matcher_.has(r); };
     if (has(kDisplayCls)) return false;
     if ((t == Tag::A || t == Tag::Div || t == Tag::Li) && has(kSkipLink)) return false;
     if (body_depth >= kWidgetMinDepth && (has(kSignin) || has(kSocial))) return false;
