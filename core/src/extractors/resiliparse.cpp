@@ -297,13 +297,18 @@ bool is_unprintable_pua(std::string_view text) {
   return false;
 }
 
-bool is_token_in(std::string_view list, std::string_view token) {
+// A token of the class list is one of kMainContentClasses (the list is
+// split once, not once per name).
+bool has_main_content_class(std::string_view list) {
+  auto ws = [](char c) { return c == ' ' || (c >= 0x09 && c <= 0x0D); };
   size_t b = 0;
   while (b < list.size()) {
-    while (b < list.size() && (list[b] == ' ' || (list[b] >= 0x09 && list[b] <= 0x0D))) ++b;
+    while (b < list.size() && ws(list[b])) ++b;
     size_t e = b;
-    while (e < list.size() && !(list[e] == ' ' || (list[e] >= 0x09 && list[e] <= 0x0D))) ++e;
-    if (e > b && list.substr(b, e - b) == token) return true;
+    while (e < list.size() && !ws(list[e])) ++e;
+    const std::string_view token = list.substr(b, e - b);
+    for (std::string_view c : kMainContentClasses)
+      if (token == c) return true;
     b = e;
   }
   return false;
@@ -428,9 +433,7 @@ Labels run(Context& ctx) {
   for (uint32_t i = body + 1; i < end[body]; ++i) {  // descendants of <body> only
     const Node& nd = doc.nodes[i];
     if (nd.kind != NodeKind::Element) continue;
-    bool hit = doc.str(nd.role) == kMainContentRole;
-    std::string_view cls = doc.str(nd.cls);
-    for (auto c : kMainContentClasses) hit = hit || is_token_in(cls, c);
+    bool hit = doc.str(nd.role) == kMainContentRole || has_main_content_class(doc.str(nd.cls));
     if (hit) {
       ++zones;
       zone = i;
