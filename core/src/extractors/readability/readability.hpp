@@ -199,6 +199,11 @@ struct ShortText {
     std::memcpy(bytes + len, s.data(), s.size());
     len = static_cast<uint8_t>(len + s.size());
   }
+  void append_byte(char c) {  // append() of one byte
+    if (long_text) return;
+    if (len + 1u > kShortTextCap) { long_text = true; return; }
+    bytes[len++] = c;
+  }
   void space() { bytes[len++] = ' '; }  // never past kBytes: len <= kShortTextCap unless long
 };
 

@@ -82,6 +82,18 @@ void Readability::fold(uint32_t x, bool with_short) {
       std::string_view s = doc_.text(w.orig);
       bool ws = false;
       for (size_t i = 0; i < s.size() && !st->long_text;) {
+        const unsigned char b = static_cast<unsigned char>(s[i]);
+        if (b < 0x80) {  // ASCII: js_space is \t-\r and ' ', one byte appended
+          ++i;
+          if (b == 0x20 || (b >= 0x09 && b <= 0x0D)) {
+            if (!ws) st->space();
+            ws = true;
+            continue;
+          }
+          ws = false;
+          st->append_byte(static_cast<char>(b));
+          continue;
+        }
         size_t start = i;
         uint32_t cp = unicode::next(s, i);
         if (js_space(cp)) { if (!ws) st->space(); ws = true; continue; }
