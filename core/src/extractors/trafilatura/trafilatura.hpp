@@ -578,6 +578,7 @@ class Trafilatura {
     std::vector<uint8_t> matched, under, gone;
   };
   mutable Scratch scratch_;
+  mutable std::vector<uint8_t> basic_kill_;  // basic_cleaning_mask's own removals, once per page
   template <class T>
   std::vector<T>& sized(std::vector<T>& v) const {
     if (v.size() < doc_.size()) v.resize(doc_.size());
