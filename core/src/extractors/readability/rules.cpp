@@ -96,23 +96,6 @@ Txt measure(std::string_view s) {
   return t;
 }
 
-Txt concat(const Txt& a, const Txt& b) {
-  if (a.len == 0) return b;
-  if (b.len == 0) return a;
-  Txt r;
-  r.len = a.len + b.len;
-  r.nonws = a.nonws + b.nonws;
-  r.runs = a.runs + b.runs - ((a.trail > 0 && b.lead > 0) ? 1 : 0);
-  r.lead = a.nonws == 0 ? a.len + b.lead : a.lead;
-  r.trail = b.nonws == 0 ? b.len + a.trail : b.trail;
-  r.commas = a.commas + b.commas;
-  r.ascii_commas = a.ascii_commas + b.ascii_commas;
-  return r;
-}
-
-uint32_t inner_len(const Txt& t) {
-  return t.nonws == 0 ? 0 : t.nonws + t.runs - (t.lead > 0 ? 1 : 0) - (t.trail > 0 ? 1 : 0);
-}
 uint32_t trimmed_len(const Txt& t) { return t.nonws == 0 ? 0 : t.len - t.lead - t.trail; }
 
 std::string inner_text(std::string_view raw, bool normalize) {
