@@ -7,6 +7,7 @@
 // estimate (routing); the probability itself is the label (>= 0.5 is
 // content), so the confidence view gets real bands.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <iterator>
@@ -212,6 +213,18 @@ const EnsembleMemberSet& ensemble_used_members() {
   return use;
 }
 
+// std::log1p of a count: small counts (most words, characters, depths) from
+// a table made by std::log1p itself, so the values are the same bits.
+constexpr uint32_t kLog1pTableSize = 1024;
+static double log1p_count(uint32_t v) {
+  static const std::array<double, kLog1pTableSize> table = [] {
+    std::array<double, kLog1pTableSize> t{};
+    for (uint32_t i = 0; i < kLog1pTableSize; ++i) t[i] = std::log1p(static_cast<double>(i));
+    return t;
+  }();
+  return v < kLog1pTableSize ? table[v] : std::log1p(static_cast<double>(v));
+}
+
 std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get, size_t* failed,
                                       const EnsembleMemberSet* use_arg) {
   const Document& doc = ctx.doc();
@@ -276,6 +289,7 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
   for (size_t k = 0; k < n; ++k) worded += words[k] > 0;
   size_t worded_before = 0;
   const std::vector<uint8_t> paths = tag_paths(doc);
+  const double log_page_words = std::log1p(page_words);
   for (size_t k = 0; k < n; ++k) {
     double* row = &x[k * D];
     const uint32_t node = doc.text_nodes[k];
@@ -289,7 +303,7 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
       double s = 0, w = 0;
       for (size_t c = b >= kWindow ? b - kWindow : 0; c <= b + kWindow && c < nb; ++c) s += block_sum[c], w += block_w[c];
       row[kWindowAgreement] = w > 0 ? s / w : 0.0;
-      row[kLogBlockWords] = std::log1p(blk.words);
+      row[kLogBlockWords] = log1p_count(blk.words);
       row[kLinkDensity] = blk.words ? static_cast<double>(blk.link_words) / blk.words : 0.0;
       row[kCharsPerWord] = blk.words ? std::min(50.0, static_cast<double>(blk.chars) / blk.words) : 0.0;
     } else {
@@ -297,13 +311,13 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
     }
     row[kPrevNode] = prev_node[k];
     row[kNextNode] = next_node[k];
-    row[kLogWords] = std::log1p(words[k]);
-    row[kLogChars] = std::log1p(counts.chars[node]);
-    row[kLogDepth] = std::log1p(doc.nodes[node].depth);
+    row[kLogWords] = log1p_count(words[k]);
+    row[kLogChars] = log1p_count(counts.chars[node]);
+    row[kLogDepth] = log1p_count(doc.nodes[node].depth);
     row[kPosition] = worded > 1 ? static_cast<double>(worded_before) / static_cast<double>(worded - 1) : 0.0;
     worded_before += words[k] > 0;
     row[kComplexity] = complexity;
-    row[kLogPageWords] = std::log1p(page_words);
+    row[kLogPageWords] = log_page_words;
     row[kPageAgreement] = page_words > 0 ? page_agree / page_words : 0.0;
     const uint8_t path = paths[node];
     row[kInLink] = (path & kPathA) != 0;

@@ -39,6 +39,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "document/ascii_swar.hpp"
 #include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/registry_list.hpp"
@@ -158,39 +159,55 @@ const std::vector<RulePattern>& compiled_rules() {
   return rs;
 }
 
-// Bit i set: rule i matches this (class, id) pair. Memoised per page, since
-// class lists repeat.
+// Whether rule i matches an element's (class, id) pair, each rule searched
+// only when keep() asks for it (most elements need a few of the 18: an
+// inline element none of section 4, and the first hit decides). The answers
+// are memoised per page by the pair, since class lists repeat.
 class RuleMatcher {
  public:
-  uint32_t match(std::string_view cls, std::string_view id) {
-    cls = cls.substr(0, kMaxAttributeLength);
-    id = id.substr(0, kMaxAttributeLength);
+  // The element whose rules has() answers next.
+  void set(std::string_view cls, std::string_view id) {
+    cls_ = cls.substr(0, kMaxAttributeLength);
+    id_ = id.substr(0, kMaxAttributeLength);
     // The key and the joined subject are built in reused buffers: no
-    // allocation per element once they have grown (only a miss stores a copy).
-    std::string& key = key_;
-    key.assign(cls);
-    key += '\x01';
-    key += id;
-    auto it = memo_.find(key);
-    if (it != memo_.end()) return it->second;
-    std::string& both = both_;
-    both.assign(cls);
-    if (!both.empty()) both += ' ';
-    both += id;
-    const auto& rs = compiled_rules();
-    uint32_t bits = 0;
-    for (int i = 0; i < kRuleCount; ++i) {
-      const PatternRule& r = kRules[i];
-      std::string_view subject = r.subject == Subject::Class ? cls : r.subject == Subject::Id ? id : both;
-      if (!subject.empty() && rs[i].search(subject)) bits |= 1u << i;
+    // allocation per element once they have grown (only a new pair stores a copy).
+    key_.assign(cls_);
+    key_ += '\x01';
+    key_ += id_;
+    auto it = memo_.find(key_);
+    if (it == memo_.end()) it = memo_.emplace(key_, Known{}).first;
+    known_ = &it->second;  // references into an unordered_map survive rehashing
+    both_built_ = false;
+  }
+  bool has(RuleId r) {
+    const uint32_t bit = 1u << r;
+    if (!(known_->asked & bit)) {
+      const PatternRule& rule = kRules[r];
+      std::string_view subject = rule.subject == Subject::Class ? cls_ : rule.subject == Subject::Id ? id_ : both();
+      if (!subject.empty() && compiled_rules()[r].search(subject)) known_->bits |= bit;
+      known_->asked |= bit;
     }
-    memo_.emplace(key, bits);
-    return bits;
+    return (known_->bits & bit) != 0;
   }
 
  private:
-  std::unordered_map<std::string, uint32_t> memo_;
+  struct Known {
+    uint32_t asked = 0, bits = 0;  // rules searched so far, and those that matched
+  };
+  std::string_view both() {
+    if (!both_built_) {
+      both_.assign(cls_);
+      if (!both_.empty()) both_ += ' ';
+      both_ += id_;
+      both_built_ = true;
+    }
+    return both_;
+  }
+  std::unordered_map<std::string, Known> memo_;
   std::string key_, both_;
+  std::string_view cls_, id_;
+  Known* known_ = nullptr;
+  bool both_built_ = false;
 };
 
 // Per-node text facts for _is_link_cluster: bytes of white-space-collapsed
@@ -206,6 +223,16 @@ struct TextSums {
 uint32_t collapsed_length(std::string_view s, bool& space) {
   uint32_t n = 0;
   for (size_t i = 0; i < s.size();) {
+    if (i + 8 <= s.size()) {  // eight ASCII bytes at once: the same count
+      const uint64_t w = swar::load8(s.data() + i);
+      if (swar::ascii(w)) {
+        const uint64_t sp = swar::space(w);
+        n += swar::count(~sp & swar::kHigh) + swar::count(swar::starts(sp, space));
+        space = swar::last_in(sp);
+        i += 8;
+        continue;
+      }
+    }
     const unsigned char c = static_cast<unsigned char>(s[i]);
     if (c == ' ' || (c >= 0x09 && c <= 0x0D)) {
       if (!space) ++n;
@@ -270,13 +297,18 @@ bool is_unprintable_pua(std::string_view text) {
   return false;
 }
 
-bool is_token_in(std::string_view list, std::string_view token) {
+// A token of the class list is one of kMainContentClasses (the list is
+// split once, not once per name).
+bool has_main_content_class(std::string_view list) {
+  auto ws = [](char c) { return c == ' ' || (c >= 0x09 && c <= 0x0D); };
   size_t b = 0;
   while (b < list.size()) {
-    while (b < list.size() && (list[b] == ' ' || (list[b] >= 0x09 && list[b] <= 0x0D))) ++b;
+    while (b < list.size() && ws(list[b])) ++b;
     size_t e = b;
-    while (e < list.size() && !(list[e] == ' ' || (list[e] >= 0x09 && list[e] <= 0x0D))) ++e;
-    if (e > b && list.substr(b, e - b) == token) return true;
+    while (e < list.size() && !ws(list[e])) ++e;
+    const std::string_view token = list.substr(b, e - b);
+    for (std::string_view c : kMainContentClasses)
+      if (token == c) return true;
     b = e;
   }
   return false;
@@ -330,8 +362,8 @@ class MainContent {
                !is_link_cluster(sums_, i, kBareDivMaxLinkRatio, kBareDivMaxLength);
       return true;
     }
-    const uint32_t m = matcher_.match(cls, id);
-    auto has = [m](RuleId r) { return (m >> r) & 1u; };
+    matcher_.set(cls, id);
+    auto has = [this](RuleId r) { return matcher_.has(r); };
     if (has(kDisplayCls)) return false;
     if ((t == Tag::A || t == Tag::Div || t == Tag::Li) && has(kSkipLink)) return false;
     if (body_depth >= kWidgetMinDepth && (has(kSignin) || has(kSocial))) return false;
@@ -401,9 +433,7 @@ Labels run(Context& ctx) {
   for (uint32_t i = body + 1; i < end[body]; ++i) {  // descendants of <body> only
     const Node& nd = doc.nodes[i];
     if (nd.kind != NodeKind::Element) continue;
-    bool hit = doc.str(nd.role) == kMainContentRole;
-    std::string_view cls = doc.str(nd.cls);
-    for (auto c : kMainContentClasses) hit = hit || is_token_in(cls, c);
+    bool hit = doc.str(nd.role) == kMainContentRole || has_main_content_class(doc.str(nd.cls));
     if (hit) {
       ++zones;
       zone = i;

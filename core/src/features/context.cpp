@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "document/ascii_swar.hpp"
 #include "document/unicode.hpp"
 #include "wce/extractor.hpp"
 
@@ -20,6 +21,17 @@ TextCount count_text(std::string_view text) {
   TextCount c;
   bool in_word = false;
   for (size_t i = 0; i < text.size();) {
+    if (i + 8 <= text.size()) {  // eight ASCII bytes at once
+      const uint64_t w = swar::load8(text.data() + i);
+      if (swar::ascii(w)) {
+        const uint64_t word = ~swar::space(w) & swar::kHigh;
+        c.words += swar::count(swar::starts(word, in_word));
+        c.chars += swar::count(word);
+        in_word = swar::last_in(word);
+        i += 8;
+        continue;
+      }
+    }
     const unsigned char b = static_cast<unsigned char>(text[i]);
     bool space;
     if (b < 0x80) {

@@ -113,12 +113,12 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
       }
       // _isValidByline (no rel attribute in the Document).
       if (!byline_found_ && have_base) {
+        // The length first: most elements fail it, and then no pattern runs.
+        const uint32_t len = trimmed_len(base_agg_[node].t);
         std::string_view ip = doc_.str(dn.itemprop);
-        bool is_byline =
-            (!ip.empty() && readability_regexps::compiled().itemprop_author.search(ip)) || byline(cls_lc(node)) ||
-            byline(id_lc(node));
-        uint32_t len = trimmed_len(base_agg_[node].t);
-        if (is_byline && len > 0 && len < kBylineMaxChars) {
+        if (len > 0 && len < kBylineMaxChars &&
+            ((!ip.empty() && readability_regexps::compiled().itemprop_author.search(ip)) ||
+             byline(cls_lc(node)) || byline(id_lc(node)))) {
           byline_found_ = true;
           node = remove_and_next(node);
           continue;
@@ -134,9 +134,9 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
     }
     if (strip && orig != kNone) {
       std::string_view c = cls_lc(node), i = id_lc(node);
-      if ((unlikely_candidate(c) || unlikely_candidate(i)) && !maybe_candidate(c) && !maybe_candidate(i) &&
-          !t_.has_ancestor_tag(node, Tag::Table) && !t_.has_ancestor_tag(node, Tag::Code) &&
-          tag != Tag::Body && tag != Tag::A) {
+      if (tag != Tag::Body && tag != Tag::A && (unlikely_candidate(c) || unlikely_candidate(i)) &&
+          !maybe_candidate(c) && !maybe_candidate(i) && !t_.has_ancestor_tag(node, Tag::Table) &&
+          !t_.has_ancestor_tag(node, Tag::Code)) {
         node = remove_and_next(node);
         continue;
       }
@@ -332,7 +332,7 @@ bool Readability::grab_article(uint32_t page, Attempt& out) {
 
   prep_article(article);
 
-  compute(article, false);
+  compute_dirty(article);  // what _prepArticle changed since its last fold
   out.text_length = inner_len(agg_[article].t);
   t_.preorder(article, order_);
   for (uint32_t x : order_)

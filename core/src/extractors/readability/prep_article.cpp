@@ -6,6 +6,10 @@ namespace wce::readability {
 
 // _prepArticle, the parts that decide which text stays.
 void Readability::prep_article(uint32_t a) {
+  // No node has its short text of this _prepArticle yet (see fresh()).
+  ++short_epoch_;
+  short_ep_.resize(t_.v.size(), 0);
+  if (dirty_.size() < t_.v.size()) dirty_.resize(t_.v.size(), 0);
   mark_data_tables(a);
   clean_conditionally(a, Tag::Form);
   clean_conditionally(a, Tag::Fieldset);
@@ -43,6 +47,7 @@ void Readability::mark_data_tables(uint32_t a) {
       else data = rows * columns > kDataTableMinCells;
     }
     data_table_[x] = data ? 1 : 0;
+    if (data) touch(w.parent);  // its ancestors fold data_table_desc again
   }
 }
 
@@ -51,7 +56,7 @@ void Readability::mark_data_tables(uint32_t a) {
 void Readability::clean(uint32_t a, std::initializer_list<Tag> tags) {
   t_.preorder(a, order_);
   for (uint32_t x : order_)
-    if (x != a && !t_.v[x].text && std::find(tags.begin(), tags.end(), t_.v[x].tag) != tags.end()) t_.unlink(x);
+    if (x != a && !t_.v[x].text && std::find(tags.begin(), tags.end(), t_.v[x].tag) != tags.end()) remove(x);
 }
 
 // Elements with "share" in their class/id and under 500 characters, below
@@ -69,7 +74,7 @@ void Readability::clean_share_elements(uint32_t a) {
       }
       if (share && agg_[x].t.len < kShareElementChars) {
         uint32_t nx = t_.next_node(x, true);
-        t_.unlink(x);
+        remove(x);
         x = nx;
       } else {
         x = t_.next_node(x, false);
@@ -83,12 +88,14 @@ void Readability::clean_headers(uint32_t a) {
   t_.preorder(a, order_);
   for (uint32_t x : order_)
     if (x != a && !t_.v[x].text && (t_.v[x].tag == Tag::H1 || t_.v[x].tag == Tag::H2) && class_weight(x) < 0)
-      t_.unlink(x);
+      remove(x);
 }
 
 // _cleanConditionally: the filter is applied from the last element to the
 // first, so that descendants are decided (and gone) before their ancestors;
-// one backward fold gives every element its facts after those removals.
+// one backward fold gives every element its facts after those removals
+// (only the nodes that are not fresh(): the first pass with work folds them
+// all, a later one what the removals since have changed).
 void Readability::clean_conditionally(uint32_t a, Tag tag) {
   if (!(flags_ & kFlagCleanConditionally)) return;
   t_.preorder(a, order_);
@@ -98,13 +105,17 @@ void Readability::clean_conditionally(uint32_t a, Tag tag) {
   for (size_t i = 1; i < order_.size() && !any; ++i)
     any = !t_.v[order_[i]].text && t_.v[order_[i]].tag == tag;
   if (!any) return;
-  std::vector<uint32_t> order = order_;
+  std::vector<uint32_t>& order = cc_order_;
+  order = order_;
   // Ancestor facts (top-down): inside a data table; distance to the nearest
   // <code> / <figure> ancestor (within 4 = _hasAncestorTag's default depth).
   const size_t n = order.size();
-  std::vector<uint8_t> in_dt(n, 0);
-  std::vector<uint32_t> code_d(n, 1000), fig_d(n, 1000);
-  std::vector<uint32_t> pos(t_.v.size(), kNone);
+  std::vector<uint8_t>& in_dt = cc_in_dt_;
+  std::vector<uint32_t>&code_d = cc_code_d_, &fig_d = cc_fig_d_, &pos = cc_pos_;
+  in_dt.assign(n, 0);
+  code_d.assign(n, 1000);
+  fig_d.assign(n, 1000);
+  pos.resize(t_.v.size());  // read only at the positions set below
   for (size_t i = 0; i < n; ++i) pos[order[i]] = static_cast<uint32_t>(i);
   for (size_t i = 1; i < n; ++i) {
     uint32_t x = order[i], p = t_.v[x].parent;
@@ -117,9 +128,13 @@ void Readability::clean_conditionally(uint32_t a, Tag tag) {
   const uint32_t max_dist = kHasAncestorMaxDepth + 1;
   for (size_t i = n; i-- > 0;) {
     uint32_t x = order[i];
-    fold(x, true);
+    if (!fresh(x)) {
+      fold(x, true);
+      dirty_[x] = 0;  // its children are folded: the marked set stays closed upwards
+      short_ep_[x] = short_epoch_;
+    }
     if (i == 0 || t_.v[x].text || t_.v[x].tag != tag) continue;
-    if (should_clean(x, tag, in_dt[i], code_d[i] <= max_dist, fig_d[i] <= max_dist)) t_.unlink(x);
+    if (should_clean(x, tag, in_dt[i], code_d[i] <= max_dist, fig_d[i] <= max_dist)) remove(x);
   }
 }
 

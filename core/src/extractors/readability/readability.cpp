@@ -57,6 +57,10 @@ Labels Readability::run() {
   if (html_ == kNone || body_ == kNone) return labels;  // no page: Readability returns null
   // _prepDocument on the working tree.
   t_ = std::move(base_);
+  // Room for the nodes the attempts add (paragraphs, the article): agg_ then
+  // never moves its 96-byte entries when add_node() grows it (it keeps this
+  // capacity across attempts; past it, it grows as usual).
+  agg_.reserve(t_.v.size() + t_.v.size() / 4 + 64);
   agg_.assign(t_.v.size(), Agg{});
   score_.assign(t_.v.size(), 0);
   scored_.assign(t_.v.size(), 0);

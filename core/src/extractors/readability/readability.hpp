@@ -199,6 +199,11 @@ struct ShortText {
     std::memcpy(bytes + len, s.data(), s.size());
     len = static_cast<uint8_t>(len + s.size());
   }
+  void append_byte(char c) {  // append() of one byte
+    if (long_text) return;
+    if (len + 1u > kShortTextCap) { long_text = true; return; }
+    bytes[len++] = c;
+  }
   void space() { bytes[len++] = ' '; }  // never past kBytes: len <= kShortTextCap unless long
 };
 
@@ -290,7 +295,19 @@ class Readability {
     if (dirty_.size() < t_.v.size()) dirty_.resize(t_.v.size(), 0);
     while (x != kNone && !dirty_[x]) { dirty_[x] = 1; x = t_.v[x].parent; }
   }
-  void compute_dirty();
+  // root: 0 (the page) or a detached subtree (the article); every mark is
+  // cleared at the end.
+  void compute_dirty(uint32_t root = 0);
+  // Within _prepArticle, a node's Agg and ShortText hold for its current
+  // subtree when it is unmarked (touch) and was folded with its short text in
+  // this _prepArticle (short_ep_ == short_epoch_); the removals touch() the
+  // removed node's parent, so only what they changed is folded again.
+  bool fresh(uint32_t x) const { return !dirty_[x] && short_ep_[x] == short_epoch_; }
+  void remove(uint32_t x) {
+    uint32_t p = t_.v[x].parent;
+    t_.unlink(x);
+    touch(p);
+  }
   bool phrasing(uint32_t x) const;
   bool whitespace_node(uint32_t x) const;
   size_t subtree_text(uint32_t x, size_t cap, std::string& out) const;
@@ -344,6 +361,10 @@ class Readability {
   std::vector<uint32_t> order_;
   std::vector<uint8_t> dirty_;  // see touch()
   std::vector<uint32_t> dirty_stack_;
+  std::vector<uint32_t> short_ep_;  // see fresh()
+  uint32_t short_epoch_ = 0;
+  std::vector<uint32_t> cc_order_, cc_pos_, cc_code_d_, cc_fig_d_;  // clean_conditionally's buffers
+  std::vector<uint8_t> cc_in_dt_;
   size_t heading_budget_ = kTextNodeBudget;
 };
 

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "document/ascii_swar.hpp"
 #include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/readability_regexps.hpp"
@@ -36,21 +37,51 @@ Txt measure(std::string_view s) {
   Txt t;
   bool prev_ws = false;
   for (size_t i = 0; i < s.size();) {
-    // ASCII (most text) without decoding and without the full js_space test.
-    const unsigned char b = static_cast<unsigned char>(s[i]);
-    uint32_t cp;
-    bool space;
-    if (b < 0x80) {
-      cp = b;
-      ++i;
-      space = b == 0x20 || (b >= 0x09 && b <= 0x0D);
-    } else {
-      cp = unicode::next(s, i);
-      space = js_space(cp);
+    if (i + 8 <= s.size()) {  // eight ASCII bytes at once, the same counts
+      const uint64_t w = swar::load8(s.data() + i);
+      if (swar::ascii(w)) {
+        const uint64_t sp = swar::space(w), ns = ~sp & swar::kHigh;
+        t.len += 8;
+        t.runs += swar::count(swar::starts(sp, prev_ws));
+        if (ns == 0) {
+          if (t.nonws == 0) t.lead += 8;
+          t.trail += 8;
+        } else {
+          if (t.nonws == 0) t.lead += static_cast<uint32_t>(__builtin_ctzll(ns)) >> 3;  // spaces before it
+          t.trail = static_cast<uint32_t>(__builtin_clzll(ns)) >> 3;                    // spaces after the last
+          t.nonws += swar::count(ns);
+          const uint32_t commas = swar::count(swar::in_range(w, ',', ','));
+          t.ascii_commas += commas;
+          t.commas += commas;
+        }
+        prev_ws = swar::last_in(sp);
+        i += 8;
+        continue;
+      }
     }
-    uint32_t units = cp >= 0x10000 ? 2 : 1;
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {
+      // ASCII (most text) without decoding: one code unit; of kCommas only
+      // ',' is ASCII.
+      ++i;
+      ++t.len;
+      if (b == 0x20 || (b >= 0x09 && b <= 0x0D)) {
+        if (!prev_ws) ++t.runs;
+        if (t.nonws == 0) ++t.lead;
+        ++t.trail;
+        prev_ws = true;
+      } else {
+        ++t.nonws;
+        t.trail = 0;
+        prev_ws = false;
+        if (b == ',') ++t.ascii_commas, ++t.commas;
+      }
+      continue;
+    }
+    const uint32_t cp = unicode::next(s, i);
+    const uint32_t units = cp >= 0x10000 ? 2 : 1;
     t.len += units;
-    if (space) {
+    if (js_space(cp)) {
       if (!prev_ws) ++t.runs;
       if (t.nonws == 0) t.lead += units;
       t.trail += units;
@@ -59,30 +90,12 @@ Txt measure(std::string_view s) {
       t.nonws += units;
       t.trail = 0;
       prev_ws = false;
-      if (cp == ',') ++t.ascii_commas;
       if (is_comma(cp)) ++t.commas;
     }
   }
   return t;
 }
 
-Txt concat(const Txt& a, const Txt& b) {
-  if (a.len == 0) return b;
-  if (b.len == 0) return a;
-  Txt r;
-  r.len = a.len + b.len;
-  r.nonws = a.nonws + b.nonws;
-  r.runs = a.runs + b.runs - ((a.trail > 0 && b.lead > 0) ? 1 : 0);
-  r.lead = a.nonws == 0 ? a.len + b.lead : a.lead;
-  r.trail = b.nonws == 0 ? b.len + a.trail : b.trail;
-  r.commas = a.commas + b.commas;
-  r.ascii_commas = a.ascii_commas + b.ascii_commas;
-  return r;
-}
-
-uint32_t inner_len(const Txt& t) {
-  return t.nonws == 0 ? 0 : t.nonws + t.runs - (t.lead > 0 ? 1 : 0) - (t.trail > 0 ? 1 : 0);
-}
 uint32_t trimmed_len(const Txt& t) { return t.nonws == 0 ? 0 : t.len - t.lead - t.trail; }
 
 std::string inner_text(std::string_view raw, bool normalize) {

@@ -32,9 +32,25 @@ struct Txt {
   uint32_t commas = 0, ascii_commas = 0;
 };
 Txt measure(std::string_view utf8);
-Txt concat(const Txt& a, const Txt& b);
+// Inline: the folds call them once per child of every node.
+inline Txt concat(const Txt& a, const Txt& b) {
+  if (a.len == 0) return b;
+  if (b.len == 0) return a;
+  Txt r;
+  r.len = a.len + b.len;
+  r.nonws = a.nonws + b.nonws;
+  r.runs = a.runs + b.runs - ((a.trail > 0 && b.lead > 0) ? 1 : 0);
+  r.lead = a.nonws == 0 ? a.len + b.lead : a.lead;
+  r.trail = b.nonws == 0 ? b.len + a.trail : b.trail;
+  r.commas = a.commas + b.commas;
+  r.ascii_commas = a.ascii_commas + b.ascii_commas;
+  return r;
+}
 // _getInnerText(e).length: trimmed, every white-space run counting one.
-uint32_t inner_len(const Txt& t);
+inline uint32_t inner_len(const Txt& t) {
+  return t.nonws == 0 ? 0 : t.nonws + t.runs - (t.lead > 0 ? 1 : 0) - (t.trail > 0 ? 1 : 0);
+}
+
 // textContent.trim().length
 uint32_t trimmed_len(const Txt& t);
 // _getInnerText: trim(), then /\s{2,}/g -> " " when `normalize`.

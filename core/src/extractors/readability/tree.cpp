@@ -82,6 +82,18 @@ void Readability::fold(uint32_t x, bool with_short) {
       std::string_view s = doc_.text(w.orig);
       bool ws = false;
       for (size_t i = 0; i < s.size() && !st->long_text;) {
+        const unsigned char b = static_cast<unsigned char>(s[i]);
+        if (b < 0x80) {  // ASCII: js_space is \t-\r and ' ', one byte appended
+          ++i;
+          if (b == 0x20 || (b >= 0x09 && b <= 0x0D)) {
+            if (!ws) st->space();
+            ws = true;
+            continue;
+          }
+          ws = false;
+          st->append_byte(static_cast<char>(b));
+          continue;
+        }
         size_t start = i;
         uint32_t cp = unicode::next(s, i);
         if (js_space(cp)) { if (!ws) st->space(); ws = true; continue; }
@@ -127,13 +139,13 @@ void Readability::compute(uint32_t root, bool with_short) {
   for (size_t i = order_.size(); i-- > 0;) fold(order_[i], with_short);
 }
 
-void Readability::compute_dirty() {
+void Readability::compute_dirty(uint32_t root) {
   order_.clear();
   if (dirty_.size() < t_.v.size()) dirty_.resize(t_.v.size(), 0);
-  if (!dirty_[0]) return;
+  if (!dirty_[root]) return;
   // Pre-order over the marked nodes only (their parents are marked too).
   std::vector<uint32_t>& stack = dirty_stack_;
-  stack.assign(1, 0);
+  stack.assign(1, root);
   while (!stack.empty()) {
     uint32_t x = stack.back();
     stack.pop_back();

@@ -27,21 +27,31 @@ std::vector<uint8_t> Trafilatura::text_mask(const std::vector<uint8_t>& removed)
   return out;
 }
 
-// BASIC_CLEAN_XPATH added to a removal mask.
+// BASIC_CLEAN_XPATH added to a removal mask. What it removes does not depend
+// on the mask: found once per page (up to three masks per page ask).
 std::vector<uint8_t> Trafilatura::basic_cleaning_mask(const std::vector<uint8_t>& removed) const {
-  std::vector<uint8_t> m = removed;
-  for (uint32_t i = 1; i < doc_.size(); ++i) {
-    const Node& n = doc_.nodes[i];
-    if (n.kind != NodeKind::Element) continue;
-    bool kill = n.tag == Tag::Aside || n.tag == Tag::Footer || n.tag == Tag::Script || n.tag == Tag::Style ||
-                n.tag == Tag::Svg || n.tag == Tag::Template ||
-                (n.tag == Tag::Div && any_pred<kBasicCleanDiv>(doc_, i));
-    if (!kill && (n.cls.len || n.id.len)) {
-      static const RulePattern cookie_consent(kCookieConsent, true);
-      kill = cookie_consent.search(std::string(doc_.str(n.cls)) + " " + std::string(doc_.str(n.id)));
+  if (basic_kill_.empty()) {
+    basic_kill_.assign(doc_.size(), 0);
+    static const RulePattern cookie_consent(kCookieConsent, true);
+    std::string subject;  // "class id", reused
+    for (uint32_t i = 1; i < doc_.size(); ++i) {
+      const Node& n = doc_.nodes[i];
+      if (n.kind != NodeKind::Element) continue;
+      bool kill = n.tag == Tag::Aside || n.tag == Tag::Footer || n.tag == Tag::Script || n.tag == Tag::Style ||
+                  n.tag == Tag::Svg || n.tag == Tag::Template ||
+                  (n.tag == Tag::Div && any_pred<kBasicCleanDiv>(doc_, i));
+      if (!kill && (n.cls.len || n.id.len)) {
+        subject.assign(doc_.str(n.cls));
+        subject += ' ';
+        subject += doc_.str(n.id);
+        kill = cookie_consent.search(subject);
+      }
+      basic_kill_[i] = kill;
     }
-    if (kill) m[i] = 1;
   }
+  std::vector<uint8_t> m = removed;
+  for (uint32_t i = 1; i < doc_.size(); ++i)
+    if (basic_kill_[i]) m[i] = 1;
   return m;
 }
 

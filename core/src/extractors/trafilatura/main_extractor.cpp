@@ -9,9 +9,9 @@ namespace wce::trafilatura {
 
 void Trafilatura::prune_with_backup(Tree& t, uint32_t root) const {
   const Document& doc = doc_;
-  std::vector<uint32_t> order = t.descendants(root);
-  order.insert(order.begin(), root);
-  std::vector<uint8_t> matched(doc.size(), 0), under(doc.size(), 0);
+  std::vector<uint32_t>& order = scratch_.order;
+  t.preorder(root, order);
+  std::vector<uint8_t>&matched = sized(scratch_.matched), &under = sized(scratch_.under);
   std::vector<uint32_t> outer;
   for (size_t k = 1; k < order.size(); ++k) {
     uint32_t e = order[k];
@@ -23,7 +23,7 @@ void Trafilatura::prune_with_backup(Tree& t, uint32_t root) const {
     if (m && !under[e]) outer.push_back(e);
   }
   if (outer.empty()) return;
-  std::vector<uint64_t> lens(doc.size());
+  std::vector<uint64_t>& lens = sized(scratch_.raw_lens);
   t.measure_raw(order, lens);
   uint64_t old_len = lens[root], removed = 0;
   for (uint32_t e : outer) removed += lens[e];
@@ -32,17 +32,19 @@ void Trafilatura::prune_with_backup(Tree& t, uint32_t root) const {
 }
 
 void Trafilatura::link_density_pass(Tree& t, uint32_t root, Kind tag, bool backtracking) const {
-  std::vector<uint32_t> order = t.descendants(root);
-  order.insert(order.begin(), root);
-  const size_t n = doc_.size();
-  std::vector<Len> lens(n);
+  std::vector<uint32_t>& order = scratch_.order;
+  t.preorder(root, order);
+  std::vector<Len>& lens = sized(scratch_.lens);
   t.measure(order, lens);
   // Per element, over its descendant refs: count, summed text length and
   // count of those with text, short ones, and those not alone in a <p>.
-  std::vector<uint32_t> refs(n, 0), linknum(n, 0), shorts(n, 0), nonlisting(n, 0);
-  std::vector<uint64_t> linklen(n, 0);
+  std::vector<uint32_t>&refs = sized(scratch_.refs), &linknum = sized(scratch_.linknum),
+                       &shorts = sized(scratch_.shorts), &nonlisting = sized(scratch_.nonlisting);
+  std::vector<uint64_t>& linklen = sized(scratch_.linklen);
   for (size_t k = order.size(); k-- > 0;) {
     uint32_t e = order[k];
+    refs[e] = linknum[e] = shorts[e] = 0;
+    linklen[e] = 0;
     for (uint32_t c = t.v[e].first; c != kNone; c = t.v[c].next) {
       refs[e] += refs[c];
       linknum[e] += linknum[c];
@@ -61,6 +63,7 @@ void Trafilatura::link_density_pass(Tree& t, uint32_t root, Kind tag, bool backt
   }
   for (size_t k = order.size(); k-- > 0;) {
     uint32_t e = order[k];
+    nonlisting[e] = 0;
     for (uint32_t c = t.v[e].first; c != kNone; c = t.v[c].next) {
       nonlisting[e] += nonlisting[c];
       if (t.kind[c] == kRef && !(t.kind[e] == kP && refs[e] == 1)) ++nonlisting[e];
@@ -97,15 +100,16 @@ void Trafilatura::link_density_pass(Tree& t, uint32_t root, Kind tag, bool backt
 }
 
 void Trafilatura::link_density_tables(Tree& t, uint32_t root) const {
-  std::vector<uint32_t> order = t.descendants(root);
-  order.insert(order.begin(), root);
-  const size_t n = doc_.size();
-  std::vector<Len> lens(n);
+  std::vector<uint32_t>& order = scratch_.order;
+  t.preorder(root, order);
+  std::vector<Len>& lens = sized(scratch_.lens);
   t.measure(order, lens);
-  std::vector<uint32_t> refs(n, 0);
-  std::vector<uint64_t> linklen(n, 0);
+  std::vector<uint32_t>& refs = sized(scratch_.refs);
+  std::vector<uint64_t>& linklen = sized(scratch_.linklen);
   for (size_t k = order.size(); k-- > 0;) {
     uint32_t e = order[k];
+    refs[e] = 0;
+    linklen[e] = 0;
     for (uint32_t c = t.v[e].first; c != kNone; c = t.v[c].next) {
       refs[e] += refs[c];
       linklen[e] += linklen[c];

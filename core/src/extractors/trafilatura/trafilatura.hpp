@@ -12,6 +12,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "document/ascii_swar.hpp"
 #include "document/unicode.hpp"
 #include "extractors/extractor_util.hpp"
 #include "extractors/trafilatura/rules.hpp"
@@ -181,32 +182,56 @@ inline TextStats text_stats(const Document& doc) {
     std::string_view s = doc.text(doc.text_nodes[t]);
     uint32_t len = 0, all = 0, nonspace = 0, word = 0;
     bool in_space = false, seen = false, invalid = false;
-    for (size_t i = 0; i < s.size(); ++all) {
-      const unsigned char c = static_cast<unsigned char>(s[i]);
-      bool space, wordy;
-      uint32_t bytes = 1;
-      if (c < 0x80) {
-        ++i;
-        space = kAsciiClass[c] & kAsciiSpace;
-        wordy = kAsciiClass[c] & kAsciiWord;
-      } else {
-        const size_t b = i;
-        const uint32_t cp = unicode::next(s, i);
-        bytes = static_cast<uint32_t>(i - b);
-        space = stopwords::py_space(cp);
-        wordy = true;  // filtered_text: every byte >= 0x80
-        if (cp == unicode::kReplacement && (bytes != 3 || s.compare(b, 3, "\xEF\xBF\xBD") != 0)) invalid = true;
+    for (size_t i = 0; i < s.size();) {
+      if (i + 8 <= s.size()) {  // eight ASCII bytes at once, the same counts
+        const uint64_t w = swar::load8(s.data() + i);
+        if (swar::ascii(w)) {
+          const uint64_t ns = ~swar::py_space(w) & swar::kHigh;
+          // A non-space byte after white space adds the joining space,
+          // unless it is the first non-space byte of the text.
+          uint64_t joins = swar::starts(ns, !in_space);
+          if (!seen && ns) joins &= ~(ns & (~ns + 1));
+          const uint64_t word_chars = swar::in_range(w, '0', '9') | swar::in_range(w, 'A', 'Z') |
+                                      swar::in_range(w, 'a', 'z') | swar::in_range(w, '_', '_');
+          all += 8;
+          nonspace += swar::count(ns);
+          word += swar::count(word_chars);
+          len += swar::count(ns) + swar::count(joins);
+          if (ns) seen = true;
+          in_space = !swar::last_in(ns);
+          i += 8;
+          continue;
+        }
       }
-      if (space) {
+      if (static_cast<unsigned char>(s[i]) < 0x80) {  // one ASCII byte, classes by table
+        const uint8_t k = kAsciiClass[static_cast<unsigned char>(s[i])];
+        ++i;
+        ++all;
+        if (k & kAsciiSpace) {
+          in_space = true;
+          continue;
+        }
+        ++nonspace;
+        word += (k & kAsciiWord) ? 1 : 0;
+        len += (in_space && seen) ? 2 : 1;
+        in_space = false;
+        seen = true;
+        continue;
+      }
+      ++all;
+      const size_t b = i;
+      const uint32_t cp = unicode::next(s, i);
+      const uint32_t bytes = static_cast<uint32_t>(i - b);
+      if (cp == unicode::kReplacement && (bytes != 3 || s.compare(b, 3, "\xEF\xBF\xBD") != 0)) invalid = true;
+      if (stopwords::py_space(cp)) {
         in_space = true;
         continue;
       }
       ++nonspace;
-      if (wordy) word += bytes;
-      if (in_space && seen) ++len;
+      word += bytes;  // filtered_text: every byte >= 0x80 is a word byte
+      len += (in_space && seen) ? 2 : 1;
       in_space = false;
       seen = true;
-      ++len;
     }
     st.clen[t] = len;
     st.rlen[t] = all;
@@ -539,17 +564,40 @@ class Trafilatura {
   const std::vector<uint32_t>& clen_;
   const std::vector<uint32_t>& rlen_;
   uint64_t page_length_ = 0;  // all text of the page
+
+  // Per-node buffers of the passes that run once per candidate container
+  // (prune_unwanted_sections: up to ten per BODY_XPATH expression), sized to
+  // the Document once per page. A pass writes the entry of each node of its
+  // subtree before reading it (children before parents, or parents before
+  // children), so no pass clears them.
+  struct Scratch {
+    std::vector<uint32_t> order, prune_order;
+    std::vector<Len> lens;
+    std::vector<uint64_t> raw_lens, linklen;
+    std::vector<uint32_t> refs, linknum, shorts, nonlisting;
+    std::vector<uint8_t> matched, under, gone;
+  };
+  mutable Scratch scratch_;
+  mutable std::vector<uint8_t> basic_kill_;  // basic_cleaning_mask's own removals, once per page
+  template <class T>
+  std::vector<T>& sized(std::vector<T>& v) const {
+    if (v.size() < doc_.size()) v.resize(doc_.size());
+    return v;
+  }
 };
 
 
 template <class Match>
 void Trafilatura::prune_nodes(Tree& t, uint32_t root, Match&& match) const {
   // Matches in document order; one inside an earlier match goes with it.
-  std::vector<uint32_t> order = t.descendants(root);
-  std::vector<uint8_t> gone(doc_.size(), 0);
-  for (uint32_t e : order) {
+  std::vector<uint32_t>& order = scratch_.prune_order;
+  t.preorder(root, order);
+  std::vector<uint8_t>& gone = sized(scratch_.gone);
+  for (size_t k = 1; k < order.size(); ++k) {
+    uint32_t e = order[k];
     uint32_t p = t.v[e].parent;
     if (p != root && gone[p]) { gone[e] = 1; continue; }
+    gone[e] = 0;
     if (match(e)) {
       gone[e] = 1;
       t.drop(e, true);
