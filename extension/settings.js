@@ -8,11 +8,11 @@
   'use strict';
 
   // The extractor a new user gets, and the one the popup recommends: the
-  // learned ensemble (trees over readability, trafilatura, resiliparse and
-  // cetd, with readability or trafilatura as its page-level choices). On the
-  // 1,051 test pages of the nine datasets it scores ROUGE-LSum F1 0.911
-  // (median 0.973) against readability's 0.899, and on real pages (webeval
-  // half 1) snippet F1 0.913 against readability's 0.879
+  // learned ensemble (trees over readability, trafilatura and cetd, with
+  // readability or trafilatura as its page-level choices). On the
+  // 1,051 test pages of the nine datasets it scores ROUGE-LSum F1 0.910
+  // against readability's 0.899, and on real pages (webeval
+  // half 1) snippet F1 0.919 against readability's 0.879
   // (bench/results/ensemble-2026-11-27d.md). The core's wce::kDefaultExtractor
   // says the same (tests/js/api.test.js ties them); nothing else here names a default.
   const DEFAULT_EXTRACTOR = 'ensemble';
