@@ -530,18 +530,28 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
   return out;
 }
 
+// The model's own members and page choices, named in the description that
+// `wce list`, WASM extractors() and the extension show.
+static std::string names_of(const char* const* first, size_t count) {
+  std::string out;
+  for (size_t i = 0; i < count; ++i) out += (i ? (i + 1 == count ? " and " : ", ") : "") + std::string(first[i]);
+  return out;
+}
+
 std::unique_ptr<Extractor> make_learned_ensemble() {
   return make_extractor(
       {"ensemble", Family::Ensemble, "ours (issue 9): node-level learned ensemble, core/models/ensemble_gbdt.inc",
-       "Gradient-boosted trees per text node over the votes of its members (the model's choice among "
-       "readability, trafilatura, domdistiller, boilerpipe_article, resiliparse, justext, goose and cetd), "
-       "each member's share of the page kept, "
-       "agreement of the node, its block and neighbours, words, link density, depth, position, tag path "
-       "and the page-complexity estimate (routing); when the model has one, a second stage of trees smooths the "
-       "first one's P(content) over neighbours, blocks and enclosing elements. The label is P(content); >= 0.5 "
-       "is kept. A page stage (small trees over the trees' output and the members') decides whether the page "
-       "takes a member's labels outright (the model's choices: readability); when the model says so, a structural "
-       "completion then keeps the rest of mostly kept blocks and short heading / list runs between kept blocks."},
+       "Gradient-boosted trees per text node over the votes of its members (in the shipped model: " +
+           names_of(kModelMembers, std::size(kModelMembers)) +
+           "), each member's share of the page kept, "
+           "agreement of the node, its block and neighbours, words, link density, depth, position, tag path "
+           "and the page-complexity estimate (routing); when the model has one, a second stage of trees smooths the "
+           "first one's P(content) over neighbours, blocks and enclosing elements. The label is P(content); >= 0.5 "
+           "is kept. A page stage (small trees over the trees' output and the members') decides whether the page "
+           "takes a member's labels outright (the model's choices: " +
+           names_of(kPageChoices, std::size(kPageChoices)) +
+           "); when the model says so, a structural "
+           "completion then keeps the rest of mostly kept blocks and short heading / list runs between kept blocks."},
       [](Context& ctx) { return ensemble_probabilities(ctx); });
 }
 
