@@ -103,38 +103,35 @@ Labels cetd(Context& ctx) {
   // One array of four per node (one allocation, the four read together).
   struct Counts4 { double c = 0, t = 0, lc = 0, lt = 0; };
   std::vector<Counts4> cnt(n);
-  auto C = [&](uint32_t i) -> double& { return cnt[i].c; };
-  auto T = [&](uint32_t i) -> double& { return cnt[i].t; };
-  auto LC = [&](uint32_t i) -> double& { return cnt[i].lc; };
-  auto LT = [&](uint32_t i) -> double& { return cnt[i].lt; };
   for (uint32_t i = end; i-- > body;) {
     if (skip[i]) continue;
     const Node& nd = doc.nodes[i];
     if (nd.kind == NodeKind::Text) {
-      C(i) = control[i] ? 0 : counts.chars[i] + counts.words[i];
+      cnt[i].c = control[i] ? 0 : counts.chars[i] + counts.words[i];
     } else {
-      if (in_link[i]) LC(i) = C(i);
-      if (is_link_like(nd.tag)) LT(i) = T(i);
+      if (in_link[i]) cnt[i].lc = cnt[i].c;
+      if (is_link_like(nd.tag)) cnt[i].lt = cnt[i].t;
     }
     if (i == body) break;
     const uint32_t p = nd.parent;
-    C(p) += C(i);
+    cnt[p].c += cnt[i].c;
     if (nd.kind == NodeKind::Element) {
-      T(p) += T(i) + 1;
-      LC(p) += LC(i);
-      bool all_link = LT(i) == T(i) && C(i) == LC(i) && LT(i) != 0;
-      LT(p) += LT(i) + ((is_link_like(nd.tag) || all_link) ? 1 : 0);
+      cnt[p].t += cnt[i].t + 1;
+      cnt[p].lc += cnt[i].lc;
+      bool all_link = cnt[i].lt == cnt[i].t && cnt[i].c == cnt[i].lc && cnt[i].lt != 0;
+      cnt[p].lt += cnt[i].lt + ((is_link_like(nd.tag) || all_link) ? 1 : 0);
     }
   }
-  if (C(body) == 0) return labels;
-  const double ratio = LC(body) / C(body);
+  if (cnt[body].c == 0) return labels;
+  const double ratio = cnt[body].lc / cnt[body].c;
   const double e = std::exp(1.0);
 
   std::vector<double> ctd(n, 0.0);
   for (uint32_t i = body; i < end; ++i) {
-    if (!is_elem(i) || C(i) == 0) continue;
-    double c = C(i), t = T(i) > 0 ? T(i) : 1, lc = LC(i) > 0 ? LC(i) : 1, lt = LT(i) > 0 ? LT(i) : 1;
-    double nlc = C(i) - LC(i) > 0 ? C(i) - LC(i) : 1;
+    if (!is_elem(i) || cnt[i].c == 0) continue;
+    const Counts4& k = cnt[i];
+    double c = k.c, t = k.t > 0 ? k.t : 1, lc = k.lc > 0 ? k.lc : 1, lt = k.lt > 0 ? k.lt : 1;
+    double nlc = k.c - k.lc > 0 ? k.c - k.lc : 1;
     ctd[i] = (c / t) * std::log(c * t / (lc * lt)) / std::log(std::log(c * lc / nlc + ratio * c + e));
   }
   // CTD of a run of L characters of bare text (T = LC = LT = 0).
@@ -150,7 +147,7 @@ Labels cetd(Context& ctx) {
     double sum = 0.0, run = 0.0;
     for (uint32_t c = doc.nodes[i].first_child; c != kNone; c = doc.nodes[c].next_sibling) {
       if (skip[c]) continue;
-      if (doc.nodes[c].kind == NodeKind::Text) { run += C(c); continue; }
+      if (doc.nodes[c].kind == NodeKind::Text) { run += cnt[c].c; continue; }
       has_elem_child = true;
       sum += ctd[c];
       if (run > 0) sum += text_ctd(run);
