@@ -20,18 +20,20 @@ after normalisation are skipped (they would hit by accident).
 Stdlib only; tests: python3 -m unittest scripts/learn/test_snippet_labels.py.
 """
 import bisect
-import re
-import unicodedata
+import sys
+from pathlib import Path
+
+# The scorer's own normalisation, so that labels and scores see the same text.
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench" / "webeval"))
+from score import norm  # noqa: E402
 
 MIN_SNIPPET_CHARS = 8  # normalised characters; the set's shortest real snippets are words like "Impressum"
 
-_WS = re.compile(r"\s+")
-_INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u2060"))  # as bench/webeval/score.py
-
 
 def squeeze(s):
-    """NFC, invisible characters and all whitespace removed."""
-    return _WS.sub("", unicodedata.normalize("NFC", s or "").translate(_INVISIBLE))
+    """score.py's norm (NFC, invisible characters removed, whitespace runs as
+    one space), with that space removed too."""
+    return norm(s).replace(" ", "")
 
 
 def _occurrences(hay, needle):
