@@ -499,6 +499,8 @@ def main():
                     help="the snippet set (bench/webeval/fetch.py) the real-web dump read")
     ap.add_argument("--web-weight", type=float, default=1.0,
                     help="weight of a real-web page against a dataset page (loss and page stage)")
+    ap.add_argument("--page-web-weight", type=float, default=None,
+                    help="weight of a real-web page in the page stage only (default: --web-weight)")
     ap.add_argument("--save-final", help="write the page stage's out-of-fold per-page F1 here (.npy)")
     ap.add_argument("--show-pages", default="", help="comma-separated page id prefixes: print their page features")
     ap.add_argument("--errors", type=int, default=0, help="print the N worst pages against readability")
@@ -509,7 +511,8 @@ def main():
     # a model trained with them would not run in C++.
     no_cpp = [o for o, on in (("--node-member-context", a.node_member_context), ("--node-disagreement", a.node_disagreement),
                               ("--page-extra-members", a.page_extra_members), ("--page-meta", a.page_meta),
-                              ("--page-readability-margin", a.page_readability_margin)) if on]
+                              ("--page-readability-margin", a.page_readability_margin),
+                              ("--smooth-rounds", a.smooth_rounds > 0)) if on]
     if a.out and no_cpp:
         ap.error("--out with %s: experiment only, no C++ side" % ", ".join(no_cpp))
     global PAGE_MEMBERS, PAGE_FEATURES
@@ -799,7 +802,8 @@ def main():
             m = datasets == d
             dw[m] = n_pages / (len(set(datasets)) * m.sum())
     # real-web pages: --web-weight; none where no "with" snippet was found (their F1 says nothing)
-    dw = np.where(is_web, np.where(web_scored, a.web_weight, 0.0) * dw, dw)
+    page_web_weight = a.web_weight if a.page_web_weight is None else a.page_web_weight
+    dw = np.where(is_web, np.where(web_scored, page_web_weight, 0.0) * dw, dw)
 
     def report(f, label):
         fm, fd, fper = macro(f, datasets, allp)
@@ -891,7 +895,9 @@ def main():
         ",".join(members), len(y), n_pages, lgb.__version__, SEED, a.command or " ".join(sys.argv),
         ", ".join("%s %d" % kv for kv in sorted(counts.items())),
         ("real-web rows: %s (webeval half 0: FNV-1a 64 of the page id even; node labels from its snippets, "
-         "scripts/learn/snippet_labels.py), weight %g a page; half 1 never read\n" % (os.path.basename(a.web_data), a.web_weight))
+         "scripts/learn/snippet_labels.py), weight %g a page%s; half 1 never read\n" % (
+             os.path.basename(a.web_data), a.web_weight,
+             "" if a.page_web_weight is None else " (page stage: %g)" % a.page_web_weight))
         if a.web_data else "",
         json.dumps(params, sort_keys=True), a.rounds, a.weights,
         ", / page total" if a.weights.startswith("page") else "",
