@@ -5,10 +5,12 @@ learned P(the two neighbours have the same label) from cheap features of the
 pair (the same block, the same holding elements, block distance, tags, words,
 the members' votes); the most likely labelling by Viterbi, as Web2Text
 decodes its unary and pairwise CNNs (core/src/learned/web2text.cpp,
-wce::learned::web2text_viterbi, which the C++ side calls).
+wce::learned::web2text_viterbi: same recursion, same tie order, same clipped
+logs of float inputs, so a C++ side would call it).
 
-The C++ side is core/src/extractors/ensemble_smooth.cpp; PAIR_FEATURES and
-pair_features must stay equal to its kPairFeatureNames and its features.
+Experiment only (ensemble.py --smooth-rounds; --out refuses it): it failed
+the cross-validation gate of bench/results/ensemble-2026-11-27e.md, so no
+C++ side was written. Tests: test_ensemble_smooth.py.
 """
 import numpy as np
 
