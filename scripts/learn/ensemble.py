@@ -465,6 +465,9 @@ def main():
     ap.add_argument("--page-meta", action="store_true",
                     help="experiment: og:type=article, a schema.org Article type and <article> as page features "
                          "(P.meta.f32 of scripts/learn/page_meta.py, from the raw HTML)")
+    ap.add_argument("--page-diff-kinds", action="store_true",
+                    help="experiment: per page choice, the shares of list-item / heading / link / cell / paragraph "
+                         "words among the words only it keeps and among those only the trees keep")
     ap.add_argument("--page-drop", default="", help="comma-separated page features to zero (ablation)")
     ap.add_argument("--page-choices", default="readability",
                     help="members whose labels the page stage may take outright")
@@ -512,7 +515,7 @@ def main():
     no_cpp = [o for o, on in (("--node-member-context", a.node_member_context), ("--node-disagreement", a.node_disagreement),
                               ("--page-extra-members", a.page_extra_members), ("--page-meta", a.page_meta),
                               ("--page-readability-margin", a.page_readability_margin),
-                              ("--smooth-rounds", a.smooth_rounds > 0)) if on]
+                              ("--smooth-rounds", a.smooth_rounds > 0), ("--page-diff-kinds", a.page_diff_kinds)) if on]
     if a.out and no_cpp:
         ap.error("--out with %s: experiment only, no C++ side" % ", ".join(no_cpp))
     global PAGE_MEMBERS, PAGE_FEATURES
@@ -779,6 +782,20 @@ def main():
         PX = np.hstack([PX, np.column_stack([np.log1p(np.maximum(top, 0)),
                                              np.where(top > 0, second / np.maximum(top, 1e-12), 0.0)])])
         page_names += ["readability_log_top_score", "readability_second_over_top"]
+    if a.page_diff_kinds:  # where the trees and each page choice differ, by kind of text node
+        kinds = ("in_li", "in_h", "in_a", "in_td", "in_p")
+        bc = lambda v: np.bincount(page, weights=v, minlength=n_pages)
+        kept_t = prob >= 0.5
+        extra, extra_names = [], []
+        for c in choices:
+            v = X[:, vote[c]] >= 0.5
+            for side, mask in (("%s_only" % c, v & ~kept_t), ("trees_not_%s" % c, kept_t & ~v)):
+                tot = bc(words * mask)
+                for k in kinds:
+                    extra.append(np.where(tot > 0, bc(words * mask * (X[:, names.index(k)] >= 0.5)) / np.maximum(tot, 1e-12), 0.0))
+                    extra_names.append("%s_%s" % (side, k))
+        PX = np.hstack([PX, np.column_stack(extra)])
+        page_names += extra_names
     if a.page_meta:  # what the page says it is (issue 9, lever 2)
         meta = np.fromfile(a.data + ".meta.f32", dtype=np.float32).reshape(n_pages, -1).astype(np.float64)
         PX = np.hstack([PX, meta])
