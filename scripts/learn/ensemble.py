@@ -468,6 +468,10 @@ def main():
     ap.add_argument("--page-diff-kinds", action="store_true",
                     help="experiment: per page choice, the shares of list-item / heading / link / cell / paragraph "
                          "words among the words only it keeps and among those only the trees keep")
+    ap.add_argument("--page-train-share", type=float, default=1.0,
+                    help="diagnostic: the page stage's cross-validation learns from this random share of its "
+                         "training pages (a learning curve; the export always uses all)")
+    ap.add_argument("--page-train-seed", type=int, default=0, help="with --page-train-share: which random share")
     ap.add_argument("--page-drop", default="", help="comma-separated page features to zero (ablation)")
     ap.add_argument("--page-choices", default="readability",
                     help="members whose labels the page stage may take outright")
@@ -843,11 +847,13 @@ def main():
     report(np.where(use_rd, f_rd, f_tree), "rule: trees keep < %.1f of readability's words" % FALLBACK_SHARE)
     pfold = bucket // FOLD_BUCKETS
     page_params = dict(PAGE_PARAMS, num_leaves=a.page_leaves, min_data_in_leaf=a.page_min_leaf)
+    # --page-train-share: the page stage learns from that share of its training pages (learning curve)
+    page_keep = np.random.default_rng(SEED + a.page_train_seed).random(n_pages) < a.page_train_share
     pprob = np.zeros((n_pages, len(choices)))
     for j, c in enumerate(choices):
         py, pw = (f_mem[c] > f_tree).astype(np.int32), np.abs(f_mem[c] - f_tree) * dw
         for k in range(kFolds):
-            tr = pfold != k
+            tr = (pfold != k) & page_keep
             if a.page_objective == "regression":  # predicted gain over the trees; chosen when > threshold - 0.5
                 pb = fit(PX[tr], (f_mem[c] - f_tree)[tr], dw[tr], page_params, a.page_rounds, objective="regression")
                 pprob[~tr, j] = pb.predict(PX[~tr]) + 0.5
