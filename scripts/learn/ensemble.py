@@ -351,7 +351,7 @@ def flatten(booster):
     return feature, threshold, left, right, value, roots
 
 
-def merged_arrays(prefix, boosters):
+def merged_arrays(prefix, boosters, bias=0.0):
     """Several forests in one set of arrays (roots point into the shared node arrays)."""
     parts = [flatten(b) for b in boosters]
     feature, threshold, left, right, value, roots, counts = [], [], [], [], [], [], []
@@ -369,11 +369,11 @@ def merged_arrays(prefix, boosters):
             "const int32_t k%sLeft[] = {%s};" % (prefix, ", ".join(map(str, left))),
             "const int32_t k%sRight[] = {%s};" % (prefix, ", ".join(map(str, right))),
             "const double k%sValue[] = {%s};" % (prefix, ", ".join(map(fmt, value))),
-            "const double k%sBias = 0;" % prefix], counts, len(feature)
+            "const double k%sBias = %s;" % (prefix, fmt(bias) if bias else "0")], counts, len(feature)
 
 
 def export(booster, context_booster, page_boosters, page_names, choices, threshold, fallback, names, members, out, note,
-           rules=(), complete_before=False):
+           rules=(), complete_before=False, node_bias=0.0):
     o = ["// Node-level learned ensemble (extractor \"ensemble\"): gradient-boosted trees",
          "// (wce::TreeModel) on wce::ensemble_features (kModel*), then the second stage",
          "// (kContext*, on those features and wce::ensemble_context_features of the first",
@@ -384,7 +384,7 @@ def export(booster, context_booster, page_boosters, page_names, choices, thresho
     o += ["// " + l for l in note.splitlines()]
     o.append("const char* const kModelMembers[] = {" + ", ".join('"%s"' % m for m in members) + "};")
     o.append("const char* const kModelFeatureNames[] = {" + ", ".join('"%s"' % n for n in names) + "};")
-    lines, counts, nodes = merged_arrays("Model", [booster])
+    lines, counts, nodes = merged_arrays("Model", [booster], node_bias)
     o += lines
     sizes = [counts[0], nodes]
     o.append("const char* const kContextFeatureNames[] = {" + ", ".join('"%s"' % n for n in CONTEXT_FEATURES) + "};")
@@ -465,9 +465,28 @@ def main():
     ap.add_argument("--page-meta", action="store_true",
                     help="experiment: og:type=article, a schema.org Article type and <article> as page features "
                          "(P.meta.f32 of scripts/learn/page_meta.py, from the raw HTML)")
+    ap.add_argument("--page-diff-kinds", action="store_true",
+                    help="experiment: per page choice, the shares of list-item / heading / link / cell / paragraph "
+                         "words among the words only it keeps and among those only the trees keep")
+    ap.add_argument("--page-train-share", type=float, default=1.0,
+                    help="diagnostic: the page stage's cross-validation learns from this random share of its "
+                         "training pages (a learning curve; the export always uses all)")
+    ap.add_argument("--page-train-seed", type=int, default=0, help="with --page-train-share: which random share")
     ap.add_argument("--page-drop", default="", help="comma-separated page features to zero (ablation)")
     ap.add_argument("--page-choices", default="readability",
                     help="members whose labels the page stage may take outright")
+    ap.add_argument("--node-threshold", type=float, default=0.5,
+                    help="the trees keep a node from this P on: exported as the margin bias -logit(T), so every later "
+                         "stage still reads P >= 0.5 as kept")
+    ap.add_argument("--smooth-rounds", type=int, default=0,
+                    help="sequence smoothing (ensemble_smooth.py): rounds of the pair model (0: none)")
+    ap.add_argument("--smooth-leaves", type=int, default=15)
+    ap.add_argument("--smooth-lr", type=float, default=0.1)
+    ap.add_argument("--smooth-min-leaf", type=int, default=200)
+    ap.add_argument("--smooth-lambda", type=float, default=1.0, help="weight of the pairwise term")
+    ap.add_argument("--smooth-mode", default="raise", choices=("raise", "both"),
+                    help="raise: the chain only keeps nodes the trees drop; both: it may also drop kept ones")
+    ap.add_argument("--smooth-grid", default="", help="comma-separated lambdas whose trees-only CV is printed")
     ap.add_argument("--write-prob", help="write the trees' out-of-fold P per row here (float32)")
     ap.add_argument("--complete-rules", default="",
                     help="block completion (core/src/extractors/ensemble_complete.cpp) of the trees' labels: "
@@ -487,6 +506,8 @@ def main():
                     help="the snippet set (bench/webeval/fetch.py) the real-web dump read")
     ap.add_argument("--web-weight", type=float, default=1.0,
                     help="weight of a real-web page against a dataset page (loss and page stage)")
+    ap.add_argument("--page-web-weight", type=float, default=None,
+                    help="weight of a real-web page in the page stage only (default: --web-weight)")
     ap.add_argument("--save-final", help="write the page stage's out-of-fold per-page F1 here (.npy)")
     ap.add_argument("--show-pages", default="", help="comma-separated page id prefixes: print their page features")
     ap.add_argument("--errors", type=int, default=0, help="print the N worst pages against readability")
@@ -497,7 +518,8 @@ def main():
     # a model trained with them would not run in C++.
     no_cpp = [o for o, on in (("--node-member-context", a.node_member_context), ("--node-disagreement", a.node_disagreement),
                               ("--page-extra-members", a.page_extra_members), ("--page-meta", a.page_meta),
-                              ("--page-readability-margin", a.page_readability_margin)) if on]
+                              ("--page-readability-margin", a.page_readability_margin),
+                              ("--smooth-rounds", a.smooth_rounds > 0), ("--page-diff-kinds", a.page_diff_kinds)) if on]
     if a.out and no_cpp:
         ap.error("--out with %s: experiment only, no C++ side" % ", ".join(no_cpp))
     global PAGE_MEMBERS, PAGE_FEATURES
@@ -629,6 +651,14 @@ def main():
     for d in per:
         print("  %-22s ensemble %.3f (%.3f) n=%d | best member %s %.3f" % (d, per[d][0], per[d][1], per[d][2], best[d][1], best[d][0]))
     words = rows[:, 2].astype(np.float64)
+    # The node threshold: P shifted on the margin so that P >= T reads as >= 0.5.
+    node_bias = -float(logit(np.array([a.node_threshold]))[0]) if a.node_threshold != 0.5 else 0.0
+    if node_bias != 0.0:
+        prob1 = 1 / (1 + np.exp(-(logit(prob1) + node_bias)))
+        f_t = page_f1(prob1 >= 0.5, page, matched, tokens, gold_tokens)
+        print("node threshold %g (margin bias %+.6f): trees cv macro %.4f (median %.4f)%s" % (
+            a.node_threshold, node_bias, *macro(f_t, datasets, allp)[:2],
+            " | real web %.4f" % f_t[web_scored].mean() if is_web.any() else ""), flush=True)
     # The second stage (auto-context), stacked on the first stage's
     # out-of-fold probabilities, cross-validated on the same folds.
     prob = prob1
@@ -656,6 +686,51 @@ def main():
             min(per[d][0] - best[d][0] for d in per)), flush=True)
         for d in per:
             print("  %-22s ensemble %.3f (%.3f) n=%d | best member %s %.3f" % (d, per[d][0], per[d][1], per[d][2], best[d][1], best[d][0]))
+    # Sequence smoothing (ensemble_smooth.py): a learned pairwise term between
+    # neighbouring worded nodes, Viterbi over the page, stacked on the
+    # out-of-fold P, its pair model cross-validated on the same folds.
+    smooth_booster = None
+    if a.smooth_rounds > 0:
+        import ensemble_smooth as sm
+        gparts = [np.fromfile(a.data + ".groups.i32", dtype=np.int32).reshape(-1, 1 + GROUP_LEVELS)]
+        if a.web_data:
+            gparts.append(np.fromfile(a.web_data + ".groups.i32", dtype=np.int32).reshape(-1, 1 + GROUP_LEVELS))
+        groups_all = np.vstack(gparts)
+        assert len(groups_all) == len(y), "the dumps' groups do not match their rows: WCE_REDUMP=1"
+        pa = sm.pairs(page)
+        PF = sm.pair_features(X, names, groups_all, pa)
+        ps = (y[pa] == y[pa + 1]).astype(np.int32)
+        wr = row_weights(a.weights)
+        pw = np.where((wr[pa] > 0) & (wr[pa + 1] > 0), 0.5 * (wr[pa] + wr[pa + 1]), 0.0)
+        smooth_params = dict(params, num_leaves=a.smooth_leaves, learning_rate=a.smooth_lr, min_data_in_leaf=a.smooth_min_leaf)
+        same = np.ones(len(y))
+        for k in range(kFolds):
+            tr = fold[page[pa]] != k
+            sb = fit(PF[tr], ps[tr], pw[tr], smooth_params, a.smooth_rounds)
+            same[pa[~tr]] = sb.predict(PF[~tr])
+        sp = same[pa]
+        lab = pw > 0
+        print("pair model (out-of-fold): %d pairs, %d labelled, %.4f same; weighted accuracy %.4f (always same %.4f), "
+              "weighted log loss %.4f" % (len(pa), lab.sum(), ps[lab].mean(),
+                                          np.average((sp >= 0.5) == ps, weights=pw), np.average(ps == 1, weights=pw),
+                                          -np.average(ps * np.log(np.maximum(sp, 1e-12)) + (1 - ps) * np.log(np.maximum(1 - sp, 1e-12)), weights=pw)))
+        f_before = page_f1(prob >= 0.5, page, matched, tokens, gold_tokens)
+        print("  trees before smoothing: cv macro %.4f (median %.4f)%s" % (
+            *macro(f_before, datasets, allp)[:2], " | real web %.4f" % f_before[web_scored].mean() if is_web.any() else ""))
+        for lam in sorted(set([float(v) for v in a.smooth_grid.split(",") if v] + [a.smooth_lambda])):
+            for mode in ("raise", "both"):
+                labels = sm.viterbi(prob, same, page, lam)
+                ps_ = sm.apply_labels(prob, labels, mode)
+                fs_ = page_f1(ps_ >= 0.5, page, matched, tokens, gold_tokens)
+                mm_, md_, per_ = macro(fs_, datasets, allp)
+                big_ = [d for d in per_ if per_[d][2] >= MIN_PAGES_STABLE]
+                print("  smoothing lambda %-5g %-5s rows raised %6d lowered %6d: trees cv macro %.4f (median %.4f) stable %.4f%s" % (
+                    lam, mode, ((ps_ >= 0.5) & (prob < 0.5)).sum(), ((ps_ < 0.5) & (prob >= 0.5)).sum(), mm_, md_,
+                    np.mean([per_[d][0] for d in big_]), " | real web %.4f" % fs_[web_scored].mean() if is_web.any() else ""),
+                    flush=True)
+        labels = sm.viterbi(prob, same, page, a.smooth_lambda)
+        prob = sm.apply_labels(prob, labels, a.smooth_mode)
+        print("smoothing chosen: lambda %g, mode %s" % (a.smooth_lambda, a.smooth_mode))
     if a.write_prob:
         prob.astype(np.float32).tofile(a.write_prob)
         print("wrote %s (%d rows)" % (a.write_prob, len(prob)))
@@ -711,6 +786,20 @@ def main():
         PX = np.hstack([PX, np.column_stack([np.log1p(np.maximum(top, 0)),
                                              np.where(top > 0, second / np.maximum(top, 1e-12), 0.0)])])
         page_names += ["readability_log_top_score", "readability_second_over_top"]
+    if a.page_diff_kinds:  # where the trees and each page choice differ, by kind of text node
+        kinds = ("in_li", "in_h", "in_a", "in_td", "in_p")
+        bc = lambda v: np.bincount(page, weights=v, minlength=n_pages)
+        kept_t = prob >= 0.5
+        extra, extra_names = [], []
+        for c in choices:
+            v = X[:, vote[c]] >= 0.5
+            for side, mask in (("%s_only" % c, v & ~kept_t), ("trees_not_%s" % c, kept_t & ~v)):
+                tot = bc(words * mask)
+                for k in kinds:
+                    extra.append(np.where(tot > 0, bc(words * mask * (X[:, names.index(k)] >= 0.5)) / np.maximum(tot, 1e-12), 0.0))
+                    extra_names.append("%s_%s" % (side, k))
+        PX = np.hstack([PX, np.column_stack(extra)])
+        page_names += extra_names
     if a.page_meta:  # what the page says it is (issue 9, lever 2)
         meta = np.fromfile(a.data + ".meta.f32", dtype=np.float32).reshape(n_pages, -1).astype(np.float64)
         PX = np.hstack([PX, meta])
@@ -734,7 +823,8 @@ def main():
             m = datasets == d
             dw[m] = n_pages / (len(set(datasets)) * m.sum())
     # real-web pages: --web-weight; none where no "with" snippet was found (their F1 says nothing)
-    dw = np.where(is_web, np.where(web_scored, a.web_weight, 0.0) * dw, dw)
+    page_web_weight = a.web_weight if a.page_web_weight is None else a.page_web_weight
+    dw = np.where(is_web, np.where(web_scored, page_web_weight, 0.0) * dw, dw)
 
     def report(f, label):
         fm, fd, fper = macro(f, datasets, allp)
@@ -757,11 +847,13 @@ def main():
     report(np.where(use_rd, f_rd, f_tree), "rule: trees keep < %.1f of readability's words" % FALLBACK_SHARE)
     pfold = bucket // FOLD_BUCKETS
     page_params = dict(PAGE_PARAMS, num_leaves=a.page_leaves, min_data_in_leaf=a.page_min_leaf)
+    # --page-train-share: the page stage learns from that share of its training pages (learning curve)
+    page_keep = np.random.default_rng(SEED + a.page_train_seed).random(n_pages) < a.page_train_share
     pprob = np.zeros((n_pages, len(choices)))
     for j, c in enumerate(choices):
         py, pw = (f_mem[c] > f_tree).astype(np.int32), np.abs(f_mem[c] - f_tree) * dw
         for k in range(kFolds):
-            tr = pfold != k
+            tr = (pfold != k) & page_keep
             if a.page_objective == "regression":  # predicted gain over the trees; chosen when > threshold - 0.5
                 pb = fit(PX[tr], (f_mem[c] - f_tree)[tr], dw[tr], page_params, a.page_rounds, objective="regression")
                 pprob[~tr, j] = pb.predict(PX[~tr]) + 0.5
@@ -817,7 +909,7 @@ def main():
             "split: training page = FNV-1a 64(dataset/id) %% 100 < 30; model choice by 5-fold cross-validation (bucket // 6)\n"
             "training pages per dataset: %s\n"
             "%s"
-            "first stage: %s, rounds %d, weights %s (alignment tokens of the node%s)\n"
+            "first stage: %s, rounds %d, weights %s (alignment tokens of the node%s)%s\n"
             "second stage (auto-context, on out-of-fold first-stage probabilities): %s, rounds %d\n"
             "5-fold cross-validation by bucket on the training split: token-F1 macro mean %.4f, median %.4f (trees)\n"
             "page stage: features %s (%d), choices %s, %s, rounds %d, page weights %s, threshold %g, rule %s, on out-of-fold tree probabilities\n"
@@ -826,16 +918,19 @@ def main():
         ",".join(members), len(y), n_pages, lgb.__version__, SEED, a.command or " ".join(sys.argv),
         ", ".join("%s %d" % kv for kv in sorted(counts.items())),
         ("real-web rows: %s (webeval half 0: FNV-1a 64 of the page id even; node labels from its snippets, "
-         "scripts/learn/snippet_labels.py), weight %g a page; half 1 never read\n" % (os.path.basename(a.web_data), a.web_weight))
+         "scripts/learn/snippet_labels.py), weight %g a page%s; half 1 never read\n" % (
+             os.path.basename(a.web_data), a.web_weight,
+             "" if a.page_web_weight is None else " (page stage: %g)" % a.page_web_weight))
         if a.web_data else "",
         json.dumps(params, sort_keys=True), a.rounds, a.weights,
         ", / page total" if a.weights.startswith("page") else "",
+        "; node threshold %g (kModelBias = -logit of it)" % a.node_threshold if node_bias else "",
         json.dumps(params2, sort_keys=True) if b2 else "none", a.context_rounds, mm, md,
         a.page_features, len(page_names), ",".join(choices), json.dumps(page_params, sort_keys=True), a.page_rounds, a.page_weights, a.page_threshold,
         "trees keep < %g of readability's words" % FALLBACK_SHARE if a.page_rule else "off",
         ("%s, %s the page stage" % (",".join(rules), a.complete_stage)) if rules else "none", pm, pmd, acc)  # no run time: the file is reproducible byte for byte
     sizes = export(b, b2, pbs, page_names, choices, a.page_threshold, FALLBACK_SHARE if a.page_rule else 0.0, names,
-                   members, a.out, note, rules, a.complete_stage == "before")
+                   members, a.out, note, rules, a.complete_stage == "before", node_bias)
     print("\nwrote %s: trees/nodes first stage %d/%d, second stage %d/%d, page stage %d/%d" % ((a.out,) + sizes))
 
 if __name__ == "__main__":
