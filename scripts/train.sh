@@ -7,7 +7,7 @@
 #   bash scripts/train.sh ensemble             # the shipped learned ensemble (LightGBM trees, core/models/ensemble_gbdt.inc):
 #                                              # members readability,cetd,trafilatura, real-web rows of webeval half 0
 #                                              # (--web-weight 1), --page-choices readability,trafilatura
-#   bash scripts/train.sh ensemble --datasets-only  # the former model: readability,resiliparse,cetd, datasets alone
+#   bash scripts/train.sh ensemble --datasets-only  # the former recipe: readability,resiliparse,cetd, datasets alone
 #   WCE_ENSEMBLE_MEMBERS=a,b,c bash scripts/train.sh ensemble [options]  # other members; options override the defaults
 #   bash scripts/train.sh web2text             # unary + pairwise CNNs on CleanEval dev (57 pages, settings by CV)
 #   WCE_SEEDS="1 2 3" bash scripts/train.sh web2text   # one run per seed, the best by validation F1 kept
@@ -43,7 +43,7 @@ if [[ $MODEL == ensemble ]]; then
   # weight 1, page choices readability and trafilatura. Extra arguments come
   # after these defaults (ensemble.py keeps an option's last value), so they
   # override them. --datasets-only (first argument) drops the defaults: the
-  # former model, members readability,resiliparse,cetd on the datasets alone,
+  # former recipe, members readability,resiliparse,cetd on the datasets alone,
   # page choice readability only (ensemble.py's own defaults).
   COMMAND="bash scripts/train.sh ensemble${*:+ $*}"  # as typed, in the model note
   DEFAULT_MEMBERS=readability,cetd,trafilatura
