@@ -133,9 +133,8 @@ int main(int argc, char** argv) {
             out["scores"] = scores;
             // The extractor's scores after the guard (score_blocks.py --guarded), when it fires.
             wce::Context ctx(doc);
-            std::vector<uint32_t> chars;
-            for (const auto& b : blocks) chars.push_back(ctx.counts().chars[doc.text_nodes[b.text_index]]);
-            if (wce::learned::guard_nonempty_scores(scores, chars)) out["guarded_scores"] = scores;
+            if (wce::learned::guard_nonempty_scores(scores, wce::learned::boilernet_block_chars(ctx)))
+              out["guarded_scores"] = scores;
           }
         } else if (model == "web2text") {
           wce::Context ctx(doc);

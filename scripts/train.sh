@@ -4,8 +4,11 @@
 #   bash scripts/train.sh boilernet            # the full run (GT train + extra news pages, 20 epochs, seed 2)
 #   bash scripts/train.sh boilernet-cleaneval  # the paper's CleanEval setting, into .cache/learn/ only (reported)
 #   bash scripts/train.sh dragnet              # logistic regression on the Dragnet training split
-#   bash scripts/train.sh ensemble             # the learned ensemble (LightGBM trees, core/models/ensemble_gbdt.inc)
-#   bash scripts/train.sh ensemble --web-weight W  # and real-web rows from webeval half 0 (see core/models/README.md)
+#   bash scripts/train.sh ensemble             # the shipped learned ensemble (LightGBM trees, core/models/ensemble_gbdt.inc):
+#                                              # members readability,cetd,trafilatura, real-web rows of webeval half 0
+#                                              # (--web-weight 1), --page-choices readability,trafilatura
+#   bash scripts/train.sh ensemble --datasets-only  # the former recipe: readability,resiliparse,cetd, datasets alone
+#   WCE_ENSEMBLE_MEMBERS=a,b,c bash scripts/train.sh ensemble [options]  # other members; options override the defaults
 #   bash scripts/train.sh web2text             # unary + pairwise CNNs on CleanEval dev (57 pages, settings by CV)
 #   WCE_SEEDS="1 2 3" bash scripts/train.sh web2text   # one run per seed, the best by validation F1 kept
 #   WCE_CV_TAG=NAME bash scripts/train.sh web2text-cv [options]  # 5-fold CV over CleanEval dev (model selection)
@@ -35,8 +38,29 @@ if [[ $MODEL == ensemble ]]; then
   # Extra arguments go to scripts/learn/ensemble.py (e.g. --search). The members
   # (WCE_ENSEMBLE_MEMBERS) were chosen by cross-validation and cost: see
   # core/models/README.md.
-  MEMBERS=${WCE_ENSEMBLE_MEMBERS:-readability,resiliparse,cetd}
+  # The default is the shipped recipe (model C2 of bench/results/ensemble-2026-11-27d.md):
+  # members readability,cetd,trafilatura, the real-web rows of webeval half 0 at
+  # weight 1, page choices readability and trafilatura. Extra arguments come
+  # after these defaults (ensemble.py keeps an option's last value), so they
+  # override them. --datasets-only (first argument) drops the defaults: the
+  # former recipe, members readability,resiliparse,cetd on the datasets alone,
+  # page choice readability only (ensemble.py's own defaults).
+  COMMAND="bash scripts/train.sh ensemble${*:+ $*}"  # as typed, in the model note
+  DEFAULT_MEMBERS=readability,cetd,trafilatura
+  ENS_DEFAULTS=(--web-weight 1 --page-choices readability,trafilatura)
+  if [[ ${1:-} == --datasets-only ]]; then
+    shift
+    DEFAULT_MEMBERS=readability,resiliparse,cetd
+    ENS_DEFAULTS=()
+  fi
+  set -- "${ENS_DEFAULTS[@]}" "$@"
+  MEMBERS=${WCE_ENSEMBLE_MEMBERS:-$DEFAULT_MEMBERS}
   MEMBERS_ENV=${WCE_ENSEMBLE_MEMBERS:+WCE_ENSEMBLE_MEMBERS=$MEMBERS }  # in the model note's command
+  if [[ ${#ENS_DEFAULTS[@]} -gt 0 && -z ${WCE_ENSEMBLE_MEMBERS:-} ]]; then
+    COMMAND+=" (defaults: members $MEMBERS, ${ENS_DEFAULTS[*]})"
+  elif [[ ${#ENS_DEFAULTS[@]} -gt 0 ]]; then
+    COMMAND+=" (defaults: ${ENS_DEFAULTS[*]})"
+  fi
   ROWS=.cache/ensemble/train_${MEMBERS//,/_}
   EVENV=.cache/ens-venv
   if ! "$EVENV/bin/python" -c 'import lightgbm, numpy' 2>/dev/null; then
@@ -70,7 +94,7 @@ if [[ $MODEL == ensemble ]]; then
   # the C++ itself (bench/ensemble_complete_rows re-parses the training pages).
   "$EVENV/bin/python" scripts/learn/ensemble.py --data "$ROWS" "${WEB[@]}" \
     --complete-rules blocks,runs --complete-tool "$BUILD/ensemble_complete_rows" --datasets "$DATA" \
-    --out core/models/ensemble_gbdt.inc --command "$MEMBERS_ENV""bash scripts/train.sh ensemble $*" "$@"
+    --out core/models/ensemble_gbdt.inc --command "$MEMBERS_ENV$COMMAND" "$@"
   exit 0
 fi
 

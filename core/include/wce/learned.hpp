@@ -23,6 +23,8 @@ struct TokenBlock {
   std::vector<std::string> tags, words;
 };
 std::vector<TokenBlock> boilernet_blocks(const Document& doc);
+// Non-whitespace characters per block of boilernet_blocks (for guard_nonempty_scores).
+std::vector<uint32_t> boilernet_block_chars(Context& ctx);
 
 // The model's main-content probability per block of boilernet_blocks(doc),
 // with the weights in `model_bytes` (a .wcem file) or, when empty, the

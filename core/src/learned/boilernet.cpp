@@ -59,6 +59,19 @@ bool has_non_space(std::string_view s) {
   return false;
 }
 
+// The blocks: the text nodes with non-whitespace text, in document order;
+// f(t, node, text) per block (t: index into Document::text_nodes). The one
+// definition behind boilernet_blocks, the encoding straight from the
+// document and boilernet_block_chars, so that their blocks cannot differ.
+template <class F>
+void for_each_block(const Document& doc, F&& f) {
+  for (uint32_t t = 0; t < doc.text_nodes.size(); ++t) {
+    const uint32_t node = doc.text_nodes[t];
+    const std::string_view text = doc.text(node);
+    if (has_non_space(text)) f(t, node, text);
+  }
+}
+
 // A page's blocks as sparse input rows (compressed: block b's (column, count)
 // pairs are entries[start[b] .. start[b + 1]), in column order).
 struct SparseBlocks {
@@ -167,10 +180,7 @@ struct BoilerNetModel {
   SparseBlocks encode(const Document& doc) const {
     SparseBlocks rows;
     std::string word;
-    for (uint32_t t = 0; t < doc.text_nodes.size(); ++t) {
-      const uint32_t node = doc.text_nodes[t];
-      const std::string_view text = doc.text(node);
-      if (!has_non_space(text)) continue;
+    for_each_block(doc, [&](uint32_t t, uint32_t node, std::string_view text) {
       const size_t from = rows.entries.size();
       for (uint32_t p = doc.nodes[node].parent; p != kNone && p != 0; p = doc.nodes[p].parent) {
         const size_t tag = static_cast<size_t>(doc.nodes[p].tag);
@@ -178,7 +188,7 @@ struct BoilerNetModel {
       }
       for_each_word(text, word, [&](const std::string& w) { rows.entries.emplace_back(word_col(w), 1.0f); });
       close_block(rows, from, t);
-    }
+    });
     return rows;
   }
 
@@ -220,18 +230,23 @@ const BoilerNetModel& builtin_model() { return nn::cached_embedded_model<BoilerN
 
 std::vector<TokenBlock> boilernet_blocks(const Document& doc) {
   std::vector<TokenBlock> blocks;
-  for (uint32_t t = 0; t < doc.text_nodes.size(); ++t) {
-    uint32_t node = doc.text_nodes[t];
-    if (!has_non_space(doc.text(node))) continue;
+  for_each_block(doc, [&](uint32_t t, uint32_t node, std::string_view text) {
     TokenBlock b;
     b.text_index = t;
     for (uint32_t p = doc.nodes[node].parent; p != kNone && p != 0; p = doc.nodes[p].parent)
       b.tags.emplace_back(block_tag_name(doc.nodes[p].tag));
     std::string buf;
-    for_each_word(doc.text(node), buf, [&b](const std::string& w) { b.words.push_back(w); });
+    for_each_word(text, buf, [&b](const std::string& w) { b.words.push_back(w); });
     blocks.push_back(std::move(b));
-  }
+  });
   return blocks;
+}
+
+std::vector<uint32_t> boilernet_block_chars(Context& ctx) {
+  const auto& chars = ctx.counts().chars;  // per node
+  std::vector<uint32_t> out;
+  for_each_block(ctx.doc(), [&](uint32_t, uint32_t node, std::string_view) { out.push_back(chars[node]); });
+  return out;
 }
 
 std::vector<float> boilernet_scores(const Document& doc, std::string_view model_bytes) {
@@ -257,9 +272,7 @@ std::unique_ptr<Extractor> make_boilernet() {
         const auto& model = learned::builtin_model();
         const auto rows = model.encode(doc);
         auto scores = model.scores(rows);
-        std::vector<uint32_t> chars(rows.size());
-        for (size_t b = 0; b < rows.size(); ++b) chars[b] = ctx.counts().chars[doc.text_nodes[rows.text_index[b]]];
-        learned::guard_nonempty_scores(scores, chars);  // never (almost) empty: nonempty_guard.cpp
+        learned::guard_nonempty_scores(scores, learned::boilernet_block_chars(ctx));  // nonempty_guard.cpp
         for (size_t b = 0; b < rows.size(); ++b) labels[rows.text_index[b]] = scores[b];
         return labels;
       });
