@@ -5,7 +5,18 @@ Model (paper, section 3): sparse tag-path + word counts per leaf block ->
 dense projection (linear, or ReLU with --activation relu as the released
 code) -> two BiLSTM layers -> dropout 0.5 -> dense(1) ->
 sigmoid; weighted binary cross-entropy (balanced class weights), Adam, batch
-16, best epoch by validation F1 of the positive class. The C++ forward pass
+16, best epoch by validation F1 of the positive class.
+
+Knowledge distillation (--distill-alpha A, bench/results/learned-2026-11-27e.md):
+every training page carries a teacher's block probabilities ("scores" of a
+learn_features --scores dump made with the teacher's weights, a larger
+BoilerNet); the loss of a block with a hard label is A x the weighted
+cross-entropy above + (1 - A) x the unweighted cross-entropy against the
+teacher's probability (the teacher was trained with balanced weights, so
+its probabilities already carry the balance); pages of the unlabeled pool
+(--pool-features) only have the second term, with weight 1. Temperature 1
+(no softening: a sigmoid output has one logit, and the teacher's
+probabilities on unseen pages are not saturated). The C++ forward pass
 (core/src/learned/boilernet.cpp) uses the same layouts: dense x @ W, LSTM
 gates i, f, g, o with W_ih [in, 4H], W_hh [H, 4H] and one bias."""
 import argparse
@@ -48,25 +59,31 @@ def bucket(n, base=64):
     return m
 
 
-def make_batch(pages_rows, labels, B, T, N):
+def make_batch(pages_rows, labels, B, T, N, soft=None):
     """Sparse rows of up to B pages -> arrays padded to B pages, T blocks and N
-    nonzeros (fixed shapes: one compilation of the JAX step)."""
+    nonzeros (fixed shapes: one compilation of the JAX step). labels[b] None:
+    no hard labels (a pool page: hard = 0); soft: the teacher's scores."""
     seg, idx, val = [], [], []
     y = np.zeros((B, T), np.float32)
+    ysoft = np.zeros((B, T), np.float32)
+    hard = np.zeros((B, T), np.float32)
     mask = np.zeros((B, T), np.float32)
     lengths = np.zeros(B, np.int32)
     for b, rows in enumerate(pages_rows):
         lengths[b] = len(rows)
         mask[b, :len(rows)] = 1
-        if labels is not None:
+        if labels is not None and labels[b] is not None:
             y[b, :len(rows)] = labels[b]
+            hard[b, :len(rows)] = 1
+        if soft is not None:
+            ysoft[b, :len(rows)] = soft[b]
         for t, row in enumerate(rows):
             for i, v in row:
                 seg.append(b * T + t); idx.append(i); val.append(v)
     pad = N - len(seg)
     seg += [B * T] * pad; idx += [0] * pad; val += [0.0] * pad
     return dict(seg=np.array(seg, np.int32), idx=np.array(idx, np.int32), val=np.array(val, np.float32),
-                y=y, mask=mask, lengths=lengths, B=B, T=T)
+                y=y, ysoft=ysoft, hard=hard, mask=mask, lengths=lengths, B=B, T=T)
 
 
 def main():
@@ -103,6 +120,15 @@ def main():
     ap.add_argument("--extra-datasets", default="", help="comma list: only these datasets of --extra-features")
     ap.add_argument("--extra-min-coverage", type=float, default=0.9,
                     help="extra pages whose alignment matched less of the gold text are left out (poor labels)")
+    ap.add_argument("--distill-alpha", type=float, default=None,
+                    help="knowledge distillation: weight of the hard labels (1 - it: the teacher's scores, which every "
+                         "training page must carry); absent: hard labels only")
+    ap.add_argument("--pool-features", default="",
+                    help="with --distill-alpha: learn_features --scores dump (teacher weights) of unlabeled pool pages, "
+                         "trained on the teacher's scores only (their gold is never read)")
+    ap.add_argument("--pool-other-extra", action="store_true",
+                    help="with --distill-alpha: the --extra-features pages of datasets outside --extra-datasets join the pool")
+    ap.add_argument("--teacher", default="", help="the teacher's weights (recorded in the manifest)")
     ap.add_argument("--command", default=" ".join(sys.argv))
     args = ap.parse_args()
 
@@ -138,9 +164,24 @@ def main():
         extra = common.read_extra_pages(args.extra_features, args.extra_datasets, args.extra_min_coverage)
         print(f"extra training pages: {len(extra)} ({dict(collections.Counter(p['dataset'] for p in extra))})", flush=True)
         train = train + extra
+    distill = args.distill_alpha is not None
+    pool = []
+    if distill:
+        if args.pool_features:
+            pool += common.read_jsonl(args.pool_features)
+        if args.pool_other_extra and args.extra_features and args.extra_datasets:
+            keep = set(args.extra_datasets.split(","))
+            pool += [p for p in common.read_jsonl(args.extra_features) if p["dataset"] not in keep]
+        missing = [p["id"] for p in train + pool if len(p.get("scores", ())) != len(p["blocks"])]
+        if missing:
+            sys.exit(f"--distill-alpha: {len(missing)} training / pool pages lack teacher scores (e.g. {missing[0]})")
+        for p in pool:  # the teacher's scores stand in for labels; the gold is not read
+            p["labels"] = None
+        print(f"distillation: alpha {args.distill_alpha}, pool pages {len(pool)} "
+              f"({dict(collections.Counter(p['dataset'] for p in pool))})", flush=True)
     print(f"pages: train {len(train)}, validation {len(val)}, test {len(test)} (splits seen: {sorted(map(str, split))})",
           flush=True)
-    tag_vocab, word_vocab = build_vocab(train, args.tags, args.words)
+    tag_vocab, word_vocab = build_vocab(train + pool, args.tags, args.words)
     tag_index = {t: i for i, t in enumerate(tag_vocab)}
     tag_oov = len(tag_vocab)
     word_index = {w: tag_oov + 1 + i for i, w in enumerate(word_vocab)}
@@ -148,6 +189,11 @@ def main():
     d, m, H = word_oov + 1, args.dense, args.hidden
     enc = lambda ps: [encode(p, tag_index, word_index, tag_oov, word_oov) for p in ps]
     tr_rows, va_rows, te_rows = enc(train), enc(val), enc(test)
+    # Per training page: hard labels (None for pool pages) and soft targets
+    # (the teacher's scores; the hard labels when not distilling, weight 0).
+    tr_rows += enc(pool)
+    tr_hard = [p["labels"] for p in train] + [None] * len(pool)
+    tr_soft = [p["scores"] if distill else p["labels"] for p in train + pool]
 
     pos = sum(sum(p["labels"]) for p in train)
     tot = sum(len(p["labels"]) for p in train)
@@ -211,19 +257,26 @@ def main():
             x = jnp.where(keep, x / 0.5, 0.0)
         return (x @ params["out.w"] + params["out.b"])[..., 0]  # logits [B, T]
 
-    def loss_fn(params, batch, lengths, y, mask, T, B, k):
+    alpha = args.distill_alpha if distill else 1.0
+
+    def loss_fn(params, batch, lengths, y, ysoft, hard, mask, T, B, k):
         logits = forward(params, batch, lengths, T, B, k)
-        w = jnp.where(y > 0.5, w_pos, w_neg) * mask
         l = optax.sigmoid_binary_cross_entropy(logits, y)
-        return jnp.sum(l * w) / jnp.sum(mask)
+        if not distill:  # the computation of the models made before distillation, unchanged
+            w = jnp.where(y > 0.5, w_pos, w_neg) * mask
+            return jnp.sum(l * w) / jnp.sum(mask)
+        w = jnp.where(y > 0.5, w_pos, w_neg) * mask * hard * alpha
+        ws = mask * (1.0 - alpha * hard)  # pool blocks 1, labelled blocks 1 - alpha
+        ls = optax.sigmoid_binary_cross_entropy(logits, ysoft)
+        return (jnp.sum(l * w) + jnp.sum(ls * ws)) / jnp.sum(mask)
 
     opt = optax.adam(args.lr)
     opt_state = opt.init(params)
 
     @jax.jit
-    def train_step(params, opt_state, seg, idx, val, lengths, y, mask, k):
+    def train_step(params, opt_state, seg, idx, val, lengths, y, ysoft, hard, mask, k):
         B, T = y.shape
-        l, g = jax.value_and_grad(loss_fn)(params, (seg, idx, val), lengths, y, mask, T, B, k)
+        l, g = jax.value_and_grad(loss_fn)(params, (seg, idx, val), lengths, y, ysoft, hard, mask, T, B, k)
         upd, opt_state = opt.update(g, opt_state, params)
         return optax.apply_updates(params, upd), opt_state, l
 
@@ -236,15 +289,17 @@ def main():
     # pages cut into consecutive pieces), padded to fixed shapes so that the
     # JAX step compiles once; the figures of the manifest come from the C++
     # forward pass over whole pages (scripts/learn/score_blocks.py).
-    def windows(rows_list, labels_list, size):
+    def windows(rows_list, labels_list, size, soft_list=None):
         out = []
-        for rows, labels in zip(rows_list, labels_list):
+        soft_list = soft_list or [None] * len(rows_list)
+        for rows, labels, soft in zip(rows_list, labels_list, soft_list):
             for s in range(0, max(len(rows), 1), size):
-                out.append((rows[s:s + size], labels[s:s + size]))
+                out.append((rows[s:s + size], None if labels is None else labels[s:s + size],
+                            None if soft is None else soft[s:s + size]))
         return [w for w in out if w[0]]
 
     train_window = args.train_window or args.window
-    tr_win = windows(tr_rows, [p["labels"] for p in train], train_window)
+    tr_win = windows(tr_rows, tr_hard, train_window, tr_soft)
     va_win = windows(va_rows, [p["labels"] for p in val], args.window)
     ho_win = windows(enc(heldout), [p["labels"] for p in heldout], args.window)
     nnz = lambda rows: sum(len(r) for r in rows)
@@ -286,6 +341,12 @@ def main():
             "extra_training_pages": ({"file": args.extra_features, "datasets": args.extra_datasets or "all",
                                       "min_gold_coverage": args.extra_min_coverage, "pages": len(extra),
                                       "labels": "wce::align_gold of the gold text"} if extra else None),
+            "distillation": ({"teacher": args.teacher or "?", "alpha": args.distill_alpha, "temperature": 1,
+                              "pool_pages": len(pool), "pool_file": args.pool_features or None,
+                              "pool_datasets": dict(collections.Counter(p["dataset"] for p in pool)),
+                              "pool_other_extra": args.pool_other_extra,
+                              "loss": "alpha x weighted BCE (hard labels) + (1 - alpha) x BCE (teacher's scores); "
+                                      "pool pages: BCE (teacher's scores) only"} if distill else None),
             "seed": args.seed, "epochs_run": epochs_run, "epochs_planned": args.epochs, "best_epoch": best_epoch, "batch": args.batch,
             "optimizer": f"adam lr {args.lr}", "loss": "weighted binary cross-entropy (balanced class weights)",
             "class_weights": {"positive": w_pos, "negative": w_neg},
@@ -303,10 +364,11 @@ def main():
     def step(state, ids):
         nonlocal key
         params, opt_state = state
-        bt = make_batch([tr_win[i][0] for i in ids], [tr_win[i][1] for i in ids], args.batch, T_train, N_train)
+        bt = make_batch([tr_win[i][0] for i in ids], [tr_win[i][1] for i in ids], args.batch, T_train, N_train,
+                        [tr_win[i][2] for i in ids])
         key, k = jax.random.split(key)
         params, opt_state, loss = train_step(params, opt_state, bt["seg"], bt["idx"], bt["val"], bt["lengths"],
-                                             bt["y"], bt["mask"], k)
+                                             bt["y"], bt["ysoft"], bt["hard"], bt["mask"], k)
         return (params, opt_state), loss
 
     best_state = common.train_best_by_validation(

@@ -5,11 +5,13 @@ wce::ensemble_training_page) that are not in their own dataset's test split
 (CleanEval: only meta.split dev; Dragnet: only meta.split train); never
 Google-Trends-2017 (its human-labelled train pages are added by boilernet.py).
 Per dataset, the eligible pages in FNV-1a order: the first HELDOUT (at most a
-quarter, rounded up) go to the held-out slice (scored, never trained on), the next TRAIN to training.
+quarter, rounded up) go to the held-out slice (scored, never trained on), the next TRAIN to training,
+and with --pool P the next P to an unlabeled pool (knowledge distillation:
+BoilerNet's student learns the teacher's scores on them, never their gold).
 
-  extra_pages.py DATASETS_DIR OUT_PREFIX [--train 40] [--heldout 10]
-writes OUT_PREFIX.train.jsonl and OUT_PREFIX.heldout.jsonl (the records as
-they are, for bench/learn_features --align) and prints the counts."""
+  extra_pages.py DATASETS_DIR OUT_PREFIX [--train 40] [--heldout 10] [--pool 0]
+writes OUT_PREFIX.train.jsonl and OUT_PREFIX.heldout.jsonl (and OUT_PREFIX.pool.jsonl
+with --pool; the records as they are, for bench/learn_features --align) and prints the counts."""
 import argparse
 import gzip
 import json
@@ -38,7 +40,9 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--train", type=int, default=40)
     ap.add_argument("--heldout", type=int, default=10)
+    ap.add_argument("--pool", type=int, default=0, help="per dataset: pages after the training ones, to OUT.pool.jsonl")
     args = ap.parse_args()
+    fpool = open(args.out + ".pool.jsonl", "w") if args.pool else None
     with open(args.out + ".train.jsonl", "w") as ftr, open(args.out + ".heldout.jsonl", "w") as fho:
         for name in sorted(os.listdir(args.datasets)):
             if not name.endswith(".jsonl.gz"):
@@ -55,7 +59,13 @@ def main():
                 fho.write(json.dumps(r, ensure_ascii=False) + "\n")
             for r in tr:
                 ftr.write(json.dumps(r, ensure_ascii=False) + "\n")
-            print(f"{ds}: eligible {len(recs)}, held out {len(ho)}, train {len(tr)}")
+            pool = recs[n_ho + args.train:n_ho + args.train + args.pool]
+            for r in pool if fpool else []:
+                fpool.write(json.dumps(r, ensure_ascii=False) + "\n")
+            print(f"{ds}: eligible {len(recs)}, held out {len(ho)}, train {len(tr)}"
+                  + (f", pool {len(pool)}" if fpool else ""))
+    if fpool:
+        fpool.close()
 
 
 if __name__ == "__main__":
