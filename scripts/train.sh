@@ -158,7 +158,7 @@ case $MODEL in
     "$PY" "$LEARN/boilernet.py" --features "$OUT/gt_boilernet.jsonl" --out "$OUT/boilernet.wcem" \
       --manifest "$OUT/boilernet.manifest.json" --extra-features "$OUT/extra_train.feat.jsonl" \
       --extra-datasets big9,cleanportaleval,daniel,dragnet,l3s-gn1 --epochs 20 --seed 2 \
-      --command "bash scripts/train.sh boilernet $*" "$@"
+      --command "bash scripts/train.sh boilernet${*:+ $*}" "$@"
     cp "$OUT/boilernet.wcem" "$OUT/boilernet.manifest.json" core/models/
     # Figures of the C++ forward pass: Google-Trends-2017 by split (human labels),
     # CleanEval by split (labels aligned from the gold text by wce::align_gold).
@@ -251,7 +251,7 @@ case $MODEL in
     fi
     "$FEAT" --model dragnet --align "$DN" > "$OUT/dragnet_feat.jsonl"
     "$PY" "$LEARN/dragnet.py" --features "$OUT/dragnet_feat.jsonl" --out "$OUT/dragnet.wcem" \
-      --manifest "$OUT/dragnet.manifest.json" --command "bash scripts/train.sh dragnet $*" "$@"
+      --manifest "$OUT/dragnet.manifest.json" --command "bash scripts/train.sh dragnet${*:+ $*}" "$@"
     cp "$OUT/dragnet.wcem" "$OUT/dragnet.manifest.json" core/models/
     "$FEAT" --model dragnet --align --scores core/models/dragnet.wcem "$DN" > "$OUT/dragnet_scores.jsonl"
     "$PY" "$LEARN/score_blocks.py" "$OUT/dragnet_scores.jsonl" --split-field split \
@@ -298,7 +298,7 @@ case $MODEL in
       mkdir -p "$OUT/w2t_seed$seed"
       "$PY" "$LEARN/web2text.py" --features "$OUT/w2t_feat.jsonl" --out "$OUT/w2t_seed$seed/model.wcem" \
         --manifest "$OUT/w2t_seed$seed/model.manifest.json" --seed "$seed" "${W2T_DEFAULTS[@]}" \
-        --command "WCE_SEEDS='$SEEDS' bash scripts/train.sh web2text $* (defaults: ${W2T_DEFAULTS[*]})" "$@"
+        --command "WCE_SEEDS='$SEEDS' bash scripts/train.sh web2text${*:+ $*} (defaults: ${W2T_DEFAULTS[*]})" "$@"
       runs+=("$OUT/w2t_seed$seed")
     done
     "$PY" "$LEARN/pick_seed.py" core/models/web2text.wcem core/models/web2text.manifest.json "${runs[@]}"

@@ -21,6 +21,7 @@ probabilities on unseen pages are not saturated). The C++ forward pass
 gates i, f, g, o with W_ih [in, 4H], W_hh [H, 4H] and one bias."""
 import argparse
 import collections
+import os
 import sys
 
 import numpy as np
@@ -336,9 +337,9 @@ def main():
         common.write_manifest(args.manifest, {
             "model": "boilernet", "weights": args.out.split("/")[-1],
             "paper": "Leonhardt, Anand, Khosla 2020 (../shared/papers/002_*.txt)",
-            "data": args.features, "split_field": args.split_field,
+            "data": os.path.basename(args.features), "split_field": args.split_field,
             "pages": {"train": len(train), "validation": len(val), "test": len(test)},
-            "extra_training_pages": ({"file": args.extra_features, "datasets": args.extra_datasets or "all",
+            "extra_training_pages": ({"file": os.path.basename(args.extra_features), "datasets": args.extra_datasets or "all",
                                       "min_gold_coverage": args.extra_min_coverage, "pages": len(extra),
                                       "labels": "wce::align_gold of the gold text"} if extra else None),
             "distillation": ({"teacher": args.teacher or "?", "alpha": args.distill_alpha, "temperature": 1,
