@@ -6,7 +6,14 @@
 // IN.f32 (float32, one P(content) per row), the datasets the dump read.
 // Output: OUT.f32 (float32 per row, the completed P); the count of changed
 // rows on stderr.
+// --rouge R.tsv (pages with a gold text): per page, ROUGE-LSum F1 against the
+// gold (wce::rouge_lsum, the `wce bench` measure) of the text rendered from
+// the input labels (P >= 0.5), from the completed labels, and from each
+// --rouge-members member's vote column of the dump (what the ensemble outputs
+// when its page stage takes that member), so that ensemble.py can train the
+// page stage on the real measure instead of the token proxy (issue 9).
 // Usage: ensemble_complete_rows --data P --in IN.f32 --out OUT.f32
+//          [--rouge R.tsv --rouge-members a,b]
 //          [--share S] [--no-blocks] [--no-runs] [--run-blocks N] [--run-words W]
 //          [--run-links L] [--run-any] [--lead-headings] [--run-structured] [--no-run-structured] DATA.jsonl.gz...
 #include <fstream>
@@ -20,7 +27,7 @@
 #include "wce/wce.hpp"
 
 int main(int argc, char** argv) {
-  std::string data, in, out;
+  std::string data, in, out, rouge_out, rouge_members;
   wce::EnsembleCompletion opt = wce::ensemble_completion_defaults();
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
@@ -29,6 +36,8 @@ int main(int argc, char** argv) {
     if (a == "--data" && more) data = argv[++i];
     else if (a == "--in" && more) in = argv[++i];
     else if (a == "--out" && more) out = argv[++i];
+    else if (a == "--rouge" && more) rouge_out = argv[++i];
+    else if (a == "--rouge-members" && more) rouge_members = argv[++i];
     else if (a == "--share" && more) opt.block_share = std::stod(argv[++i]);
     else if (a == "--run-blocks" && more) opt.run_max_blocks = std::stoul(argv[++i]);
     else if (a == "--run-words" && more) opt.run_max_words = std::stod(argv[++i]);
@@ -59,9 +68,34 @@ int main(int argc, char** argv) {
     page_of[dataset + "/" + id] = std::stoul(page);
   }
   size_t columns = 0;
+  std::unordered_map<std::string, size_t> column_of;
   {
     std::ifstream c(data + ".columns");
-    while (std::getline(c, line)) columns += !line.empty();
+    while (std::getline(c, line))
+      if (!line.empty()) column_of[line] = columns++;
+  }
+  std::vector<std::string> member_names;  // --rouge-members: their vote columns in the rows
+  std::vector<size_t> member_cols;
+  {
+    std::istringstream f(rouge_members);
+    std::string m;
+    while (std::getline(f, m, ','))
+      if (!m.empty()) {
+        const auto c = column_of.find("vote_" + m);
+        if (c == column_of.end()) {
+          std::cerr << "ensemble_complete_rows: no column vote_" << m << "\n";
+          return 2;
+        }
+        member_names.push_back(m);
+        member_cols.push_back(c->second);
+      }
+  }
+  std::ofstream rouge;
+  if (!rouge_out.empty()) {
+    rouge.open(rouge_out);
+    rouge << "page\ttrees\tcompleted";
+    for (const std::string& m : member_names) rouge << "\t" << m;
+    rouge << "\n";
   }
   auto read_f32 = [](const std::string& path) {
     std::ifstream f(path, std::ios::binary | std::ios::ate);
@@ -97,13 +131,32 @@ int main(int argc, char** argv) {
         const size_t k = static_cast<size_t>(rows[r * columns + 1]);
         if (k < n) p[k] = prob[r];
       }
+      // Labels from a per-row column (rows without words stay 0, as in
+      // wce::ensemble_probabilities), rendered and scored against the gold.
+      auto score = [&](auto value) {
+        wce::Labels l(n, 0.0f);
+        for (size_t r : rows_of[it->second]) {
+          const size_t k = static_cast<size_t>(rows[r * columns + 1]);
+          if (k < n) l[k] = value(r, k) >= 0.5 ? 1.0f : 0.0f;
+        }
+        return wce::rouge_lsum(wce::render_text(run.doc(), l), pg.gold).f1;
+      };
+      if (rouge.is_open()) {
+        rouge << it->second << "\t" << score([&](size_t, size_t k) { return p[k]; });
+      }
       changed += wce::ensemble_complete(run.context(), p, opt);
+      if (rouge.is_open()) {
+        rouge << "\t" << score([&](size_t, size_t k) { return p[k]; });
+        for (size_t c : member_cols) rouge << "\t" << score([&](size_t r, size_t) { return rows[r * columns + c]; });
+        rouge << "\n";
+      }
       for (size_t r : rows_of[it->second]) {
         const size_t k = static_cast<size_t>(rows[r * columns + 1]);
         if (k < n) prob[r] = static_cast<float>(p[k]);
       }
       ++done;
-    }, problems, wce::io::Need::Html);  // no gold needed: snippet-only pages (bench/webeval) too
+    }, problems, rouge_out.empty() ? wce::io::Need::Html : wce::io::Need::HtmlAndText);  // without --rouge no gold
+                                                                                          // is needed: snippet-only pages too
   }
   std::ofstream o(out, std::ios::binary);
   o.write(reinterpret_cast<const char*>(prob.data()), static_cast<std::streamsize>(prob.size() * sizeof(float)));

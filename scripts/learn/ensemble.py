@@ -496,6 +496,11 @@ def main():
                     help="after: completion where the page stage keeps the trees (page stage unchanged); "
                          "before: on the trees' P before the page stage (it learns from the completed labels)")
     ap.add_argument("--complete-tool", default="build/native/ensemble_complete_rows")
+    ap.add_argument("--rouge-tsv", help="with --complete-rules: the tool also writes the dataset pages' ROUGE-LSum F1 "
+                    "of the trees, the completed trees and each page choice here (issue 9: proxy vs real measure)")
+    ap.add_argument("--page-target", default="proxy", choices=("proxy", "rouge"),
+                    help="the page stage's label / weight on the dataset pages: token-F1 proxy or ROUGE-LSum "
+                         "(--rouge-tsv; real-web pages keep the proxy)")
     ap.add_argument("--complete-args", default="", help="extra options of the tool (tunables, experiments only)")
     ap.add_argument("--datasets", default=os.environ.get("WCE_DATASETS", "/work/shared/datasets"),
                     help="the *.jsonl.gz the dump read (the tool parses the pages again)")
@@ -747,6 +752,7 @@ def main():
             prob[rs].astype(np.float32).tofile(src)
             cmd = [a.complete_tool, "--data", prefix, "--in", src, "--out", dst] + \
                   (["--no-blocks"] if "blocks" not in rules else []) + (["--no-runs"] if "runs" not in rules else []) + \
+                  (["--rouge", a.rouge_tsv, "--rouge-members", a.page_choices] if a.rouge_tsv and prefix == a.data else []) + \
                   a.complete_args.split() + files
             subprocess.run(cmd, check=True)
             done.append(np.fromfile(dst, dtype=np.float32).astype(np.float64))
@@ -817,6 +823,48 @@ def main():
     f_mem = {m: page_f1(votes[m] if m in votes else X[:, vote[m]] >= 0.5, page, matched, tokens, gold_tokens)
              for m in choices}
     f_rd = page_f1(votes["readability"], page, matched, tokens, gold_tokens)
+    # ROUGE-LSum per dataset page (bench/ensemble_complete_rows --rouge): the
+    # real measure of the same out-of-fold outputs; real-web pages keep the proxy.
+    r_tree = r_kept = r_mem = None
+    if a.rouge_tsv:
+        assert prob_done is not None, "--rouge-tsv needs --complete-rules"
+        rl = open(a.rouge_tsv).read().splitlines()
+        rh = rl[0].split("\t")
+        rv = np.array([[float(v) for v in l.split("\t")] for l in rl[1:]])
+        pidx = rv[:, 0].astype(np.int64)
+        assert sorted(pidx) == list(range(n_ds_pages)), "the ROUGE file does not cover the dataset pages"
+        def col(name):
+            out = np.zeros(n_pages)
+            out[pidx] = rv[:, rh.index(name)]
+            return out
+        r_tree, r_kept = col("trees"), col("completed")
+        r_mem = {c: col(c) for c in choices}
+        big_ds = [d for d in sorted(set(datasets[allp])) if (datasets[allp] == d).sum() >= MIN_PAGES_STABLE]
+        def rmacro(f):
+            mm_, md_, per_ = macro(f, datasets, allp)
+            return mm_, np.mean([per_[d][0] for d in big_ds])
+        cands_p = np.column_stack([f_tree] + [f_mem[c] for c in choices])[allp]
+        cands_r = np.column_stack([r_tree] + [r_mem[c] for c in choices])[allp]
+        ap_, ar_ = np.argmax(cands_p, 1), np.argmax(cands_r, 1)
+        # a tie (equal values) is no disagreement: the proxy's choice is as good by ROUGE
+        tie = cands_r[np.arange(len(ar_)), ap_] >= cands_r[np.arange(len(ar_)), ar_] - 1e-12
+        diff = (ap_ != ar_) & ~tie
+        loss = cands_r[np.arange(len(ar_)), ar_] - cands_r[np.arange(len(ar_)), ap_]
+        print("\nproxy vs ROUGE-LSum on the %d dataset pages (out-of-fold trees; choices trees, %s):" % (
+            allp.sum(), ", ".join(choices)))
+        for lab, fp, fr in [("trees", f_tree, r_tree), ("trees + completion", page_f1(prob_done >= 0.5, page, matched, tokens, gold_tokens), r_kept)] + \
+                [(c, f_mem[c], r_mem[c]) for c in choices]:
+            print("  %-20s proxy macro %.4f stable %.4f | ROUGE macro %.4f stable %.4f | corr %.3f" % (
+                lab, *rmacro(fp), *rmacro(fr), np.corrcoef(fp[allp], fr[allp])[0, 1]))
+        print("  argmax differs (ROUGE strictly better elsewhere) on %d of %d pages (%.1f %%), ROUGE lost there: mean %.4f, "
+              "total %.2f; by dataset: %s" % (diff.sum(), len(diff), 100 * diff.mean(), loss[diff].mean() if diff.any() else 0,
+                                              loss[diff].sum(), ", ".join("%s %d/%d" % (d, (diff & (datasets[allp] == d)).sum(),
+                                                                                      (datasets[allp] == d).sum())
+                                                                          for d in sorted(set(datasets[allp])))))
+        orr = np.zeros(n_pages); orr[allp] = cands_r.max(1)
+        opr = np.zeros(n_pages); opr[allp] = cands_r[np.arange(len(ap_)), ap_]
+        print("  page oracle by ROUGE: ROUGE macro %.4f stable %.4f | the proxy's oracle choice scored by ROUGE: "
+              "macro %.4f stable %.4f" % (*rmacro(orr), *rmacro(opr)))
     dw = np.ones(n_pages)
     if a.page_weights == "dataset":  # each dataset's pages weigh as much in total (as the macro mean)
         for d in set(datasets):
@@ -850,8 +898,16 @@ def main():
     # --page-train-share: the page stage learns from that share of its training pages (learning curve)
     page_keep = np.random.default_rng(SEED + a.page_train_seed).random(n_pages) < a.page_train_share
     pprob = np.zeros((n_pages, len(choices)))
+    def target(c):
+        """The page stage's label and weight for choice c: the choice beats the trees, by how much."""
+        ft, fc = f_tree, f_mem[c]
+        if a.page_target == "rouge":
+            assert r_tree is not None, "--page-target rouge needs --rouge-tsv"
+            ft, fc = np.where(allp, r_tree, f_tree), np.where(allp, r_mem[c], f_mem[c])
+        return (fc > ft).astype(np.int32), np.abs(fc - ft) * dw
+
     for j, c in enumerate(choices):
-        py, pw = (f_mem[c] > f_tree).astype(np.int32), np.abs(f_mem[c] - f_tree) * dw
+        py, pw = target(c)
         for k in range(kFolds):
             tr = (pfold != k) & page_keep
             if a.page_objective == "regression":  # predicted gain over the trees; chosen when > threshold - 0.5
@@ -860,6 +916,8 @@ def main():
             else:
                 pb = fit(PX[tr], py[tr], pw[tr], page_params, a.page_rounds)
                 pprob[~tr, j] = pb.predict(PX[~tr])
+    if a.page_objective == "regression":
+        assert a.page_target == "proxy", "--page-objective regression reads the proxy"
 
     def decide(pp):
         """Index into ["trees"] + choices per page (wce::ensemble_probabilities does the same)."""
@@ -882,6 +940,14 @@ def main():
         print("    %-22s %.3f (%.3f) chosen %s | trees %.3f %s best member %s %.3f" % (
             d, pper[d][0], pper[d][1], " ".join("%d" % (choose[m] == j + 1).sum() for j in range(len(choices))) + "/%d" % m.sum(),
             f_tree[m].mean(), " ".join("%s %.3f" % (c[:5], f_mem[c][m].mean()) for c in choices), best[d][1], best[d][0]))
+    if r_tree is not None:  # the same choices scored by ROUGE-LSum (the dataset pages)
+        rfinal = np.column_stack([r_kept] + [r_mem[c] for c in choices])[np.arange(n_pages), choose]
+        rm_, rd_, rper = macro(rfinal, datasets, allp)
+        print("  page stage scored by ROUGE-LSum: cv macro %.4f (median %.4f) | macro of datasets with >= %d pages %.4f" % (
+            rm_, rd_, MIN_PAGES_STABLE, np.mean([rper[d][0] for d in rper if rper[d][2] >= MIN_PAGES_STABLE])))
+        print("    " + ", ".join("%s %.3f" % (d, rper[d][0]) for d in rper))
+        if a.save_final:
+            np.save(a.save_final.replace(".npy", "") + "_rouge.npy", rfinal)
     if a.save_final:  # per-page out-of-fold F1 of the page stage (paired comparisons of variants)
         np.save(a.save_final, final)
     if a.errors:
@@ -899,7 +965,7 @@ def main():
     b2 = fit(X2, y, w, params2, a.context_rounds, logit(prob1) if a.context_adds else None) if a.context_rounds > 0 else None
     pbs = []
     for c in choices:
-        py, pw = (f_mem[c] > f_tree).astype(np.int32), np.abs(f_mem[c] - f_tree) * dw
+        py, pw = target(c)
         pbs.append(fit(PX, py, pw, page_params, a.page_rounds))
     counts = {}
     for d in datasets:
@@ -913,6 +979,7 @@ def main():
             "second stage (auto-context, on out-of-fold first-stage probabilities): %s, rounds %d\n"
             "5-fold cross-validation by bucket on the training split: token-F1 macro mean %.4f, median %.4f (trees)\n"
             "page stage: features %s (%d), choices %s, %s, rounds %d, page weights %s, threshold %g, rule %s, on out-of-fold tree probabilities\n"
+            "%s"
             "block completion: %s; cv macro mean %.4f, median %.4f (the model's output, token-F1 proxy)\n"
             "refit training accuracy (first stage) %.4f") % (
         ",".join(members), len(y), n_pages, lgb.__version__, SEED, a.command or " ".join(sys.argv),
@@ -928,6 +995,8 @@ def main():
         json.dumps(params2, sort_keys=True) if b2 else "none", a.context_rounds, mm, md,
         a.page_features, len(page_names), ",".join(choices), json.dumps(page_params, sort_keys=True), a.page_rounds, a.page_weights, a.page_threshold,
         "trees keep < %g of readability's words" % FALLBACK_SHARE if a.page_rule else "off",
+        ("page stage target: ROUGE-LSum F1 of the rendered outputs on the dataset pages (bench/ensemble_complete_rows "
+         "--rouge), the token proxy on the real-web pages\n" if a.page_target == "rouge" else ""),
         ("%s, %s the page stage" % (",".join(rules), a.complete_stage)) if rules else "none", pm, pmd, acc)  # no run time: the file is reproducible byte for byte
     sizes = export(b, b2, pbs, page_names, choices, a.page_threshold, FALLBACK_SHARE if a.page_rule else 0.0, names,
                    members, a.out, note, rules, a.complete_stage == "before", node_bias)
