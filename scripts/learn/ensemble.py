@@ -856,9 +856,10 @@ def main():
                 [(c, f_mem[c], r_mem[c]) for c in choices]:
             print("  %-20s proxy macro %.4f stable %.4f | ROUGE macro %.4f stable %.4f | corr %.3f" % (
                 lab, *rmacro(fp), *rmacro(fr), np.corrcoef(fp[allp], fr[allp])[0, 1]))
-        print("  argmax differs (ROUGE strictly better elsewhere) on %d of %d pages (%.1f %%), ROUGE lost there: mean %.4f, "
-              "total %.2f; by dataset: %s" % (diff.sum(), len(diff), 100 * diff.mean(), loss[diff].mean() if diff.any() else 0,
-                                              loss[diff].sum(), ", ".join("%s %d/%d" % (d, (diff & (datasets[allp] == d)).sum(),
+        print("  argmax differs (ROUGE strictly better elsewhere) on %d of %d pages (%.1f %%; by > 0.01: %d, > 0.05: %d), "
+              "ROUGE lost there: mean %.4f, total %.2f; by dataset: %s" % (
+                  diff.sum(), len(diff), 100 * diff.mean(), (diff & (loss > 0.01)).sum(), (diff & (loss > 0.05)).sum(),
+                  loss[diff].mean() if diff.any() else 0, loss[diff].sum(), ", ".join("%s %d/%d" % (d, (diff & (datasets[allp] == d)).sum(),
                                                                                       (datasets[allp] == d).sum())
                                                                           for d in sorted(set(datasets[allp])))))
         orr = np.zeros(n_pages); orr[allp] = cands_r.max(1)
