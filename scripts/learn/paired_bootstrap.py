@@ -24,7 +24,11 @@ def main():
     head = lines[0].split("\t")
     datasets = np.array([dict(zip(head, l.split("\t")))["dataset"] for l in lines[1:]])
     a, b = np.load(args.a), np.load(args.b)
-    assert len(a) == len(b) == len(datasets)
+    # With real-web rows, --save-final appends those pages after the dataset
+    # pages: the bootstrap is over the dataset pages only.
+    if len(a) != len(b) or len(a) < len(datasets):
+        raise SystemExit(f"paired_bootstrap: {len(a)} and {len(b)} scores for {len(datasets)} dataset pages")
+    a, b = a[:len(datasets)], b[:len(datasets)]
     names = sorted(set(datasets))
     idx = {d: np.flatnonzero(datasets == d) for d in names}
     stable = [d for d in names if len(idx[d]) >= MIN_PAGES_STABLE]
