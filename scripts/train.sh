@@ -136,6 +136,20 @@ smoke() {
   "$PY" "$LEARN/check_parity.py" "$model" "$OUT/$model.wcem" "$OUT/parity.jsonl"
 }
 
+# Figures of the C++ forward pass of BoilerNet weights $1 into manifest $3:
+# Google-Trends-2017 by split (human labels) and CleanEval by split (labels
+# aligned from the gold text by wce::align_gold); the scores go to
+# $2gt_scores.jsonl and $2ce_scores.jsonl (for the --guarded figures).
+boilernet_figures() {
+  local w=$1 prefix=$2 manifest=$3
+  "$FEAT" --model boilernet --labels "$DATA/labels/google-trends-2017.labeled.jsonl.gz" --scores "$w" --scores-only \
+    "$DATA/google-trends-2017.jsonl.gz" > "${prefix}gt_scores.jsonl"
+  "$PY" "$LEARN/score_blocks.py" "${prefix}gt_scores.jsonl" --split-field boilernet_split_50_30_100 \
+    --name google-trends-2017 --json "$manifest"
+  "$FEAT" --model boilernet --align --scores "$w" --scores-only "$DATA/cleaneval.jsonl.gz" > "${prefix}ce_scores.jsonl"
+  "$PY" "$LEARN/score_blocks.py" "${prefix}ce_scores.jsonl" --split-field split --name cleaneval --json "$manifest"
+}
+
 case $MODEL in
   boilernet)
     GT=$DATA/google-trends-2017.jsonl.gz
@@ -160,15 +174,7 @@ case $MODEL in
       --extra-datasets big9,cleanportaleval,daniel,dragnet,l3s-gn1 --epochs 20 --seed 2 \
       --command "bash scripts/train.sh boilernet${*:+ $*}" "$@"
     cp "$OUT/boilernet.wcem" "$OUT/boilernet.manifest.json" core/models/
-    # Figures of the C++ forward pass: Google-Trends-2017 by split (human labels),
-    # CleanEval by split (labels aligned from the gold text by wce::align_gold).
-    "$FEAT" --model boilernet --labels "$DATA/labels/google-trends-2017.labeled.jsonl.gz" \
-      --scores core/models/boilernet.wcem "$GT" > "$OUT/gt_scores.jsonl"
-    "$PY" "$LEARN/score_blocks.py" "$OUT/gt_scores.jsonl" --split-field boilernet_split_50_30_100 \
-      --name google-trends-2017 --json core/models/boilernet.manifest.json
-    "$FEAT" --model boilernet --align --scores core/models/boilernet.wcem "$DATA/cleaneval.jsonl.gz" > "$OUT/ce_scores.jsonl"
-    "$PY" "$LEARN/score_blocks.py" "$OUT/ce_scores.jsonl" --split-field split \
-      --name cleaneval --json core/models/boilernet.manifest.json
+    boilernet_figures core/models/boilernet.wcem "$OUT/" core/models/boilernet.manifest.json
     # The extractor's outputs: the same after the guard against empty output (nonempty_guard.cpp).
     "$PY" "$LEARN/score_blocks.py" "$OUT/gt_scores.jsonl" --split-field boilernet_split_50_30_100 --guarded \
       --name google-trends-2017_with_guard --json core/models/boilernet.manifest.json
@@ -212,11 +218,7 @@ case $MODEL in
     # Figures of the C++ forward pass (teacher and students): GT by split, CleanEval by split.
     for w in "$DIR"/teacher.wcem "$DIR"/student_s*.wcem; do
       n=$(basename "$w" .wcem)
-      "$FEAT" --model boilernet --labels "$DATA/labels/google-trends-2017.labeled.jsonl.gz" --scores "$w" --scores-only "$GT" > "$DIR/${n}_gt_scores.jsonl"
-      "$PY" "$LEARN/score_blocks.py" "$DIR/${n}_gt_scores.jsonl" --split-field boilernet_split_50_30_100 \
-        --name google-trends-2017 --json "$DIR/$n.manifest.json"
-      "$FEAT" --model boilernet --align --scores "$w" --scores-only "$DATA/cleaneval.jsonl.gz" > "$DIR/${n}_ce_scores.jsonl"
-      "$PY" "$LEARN/score_blocks.py" "$DIR/${n}_ce_scores.jsonl" --split-field split --name cleaneval --json "$DIR/$n.manifest.json"
+      boilernet_figures "$w" "$DIR/${n}_" "$DIR/$n.manifest.json"
     done
     ;;
   boilernet-cleaneval)
@@ -232,14 +234,7 @@ case $MODEL in
     "$PY" "$LEARN/boilernet.py" --features "$OUT/ce_boilernet.jsonl" --split-field split \
       --out "$OUT/$NAME.wcem" --manifest "$OUT/$NAME.manifest.json" \
       --command "bash scripts/train.sh boilernet-cleaneval $*" "$@"
-    "$FEAT" --model boilernet --align --scores "$OUT/$NAME.wcem" "$CE" > "$OUT/${NAME}_ce_scores.jsonl"
-    "$PY" "$LEARN/score_blocks.py" "$OUT/${NAME}_ce_scores.jsonl" --split-field split \
-      --name cleaneval --json "$OUT/$NAME.manifest.json"
-    GT=$DATA/google-trends-2017.jsonl.gz
-    "$FEAT" --model boilernet --labels "$DATA/labels/google-trends-2017.labeled.jsonl.gz" \
-      --scores "$OUT/$NAME.wcem" "$GT" > "$OUT/${NAME}_gt_scores.jsonl"
-    "$PY" "$LEARN/score_blocks.py" "$OUT/${NAME}_gt_scores.jsonl" --split-field boilernet_split_50_30_100 \
-      --name google-trends-2017 --json "$OUT/$NAME.manifest.json"
+    boilernet_figures "$OUT/$NAME.wcem" "$OUT/${NAME}_" "$OUT/$NAME.manifest.json"
     ;;
   dragnet)
     DN=$DATA/dragnet.jsonl.gz
