@@ -722,10 +722,11 @@ def main():
         f_before = page_f1(prob >= 0.5, page, matched, tokens, gold_tokens)
         print("  trees before smoothing: cv macro %.4f (median %.4f)%s" % (
             *macro(f_before, datasets, allp)[:2], " | real web %.4f" % f_before[web_scored].mean() if is_web.any() else ""))
+        chains = {}  # lambda -> Viterbi labels (one decoding per lambda, both modes read it)
         for lam in sorted(set([float(v) for v in a.smooth_grid.split(",") if v] + [a.smooth_lambda])):
+            chains[lam] = sm.viterbi(prob, same, page, lam)
             for mode in ("raise", "both"):
-                labels = sm.viterbi(prob, same, page, lam)
-                ps_ = sm.apply_labels(prob, labels, mode)
+                ps_ = sm.apply_labels(prob, chains[lam], mode)
                 fs_ = page_f1(ps_ >= 0.5, page, matched, tokens, gold_tokens)
                 mm_, md_, per_ = macro(fs_, datasets, allp)
                 big_ = [d for d in per_ if per_[d][2] >= MIN_PAGES_STABLE]
@@ -733,8 +734,7 @@ def main():
                     lam, mode, ((ps_ >= 0.5) & (prob < 0.5)).sum(), ((ps_ < 0.5) & (prob >= 0.5)).sum(), mm_, md_,
                     np.mean([per_[d][0] for d in big_]), " | real web %.4f" % fs_[web_scored].mean() if is_web.any() else ""),
                     flush=True)
-        labels = sm.viterbi(prob, same, page, a.smooth_lambda)
-        prob = sm.apply_labels(prob, labels, a.smooth_mode)
+        prob = sm.apply_labels(prob, chains[float(a.smooth_lambda)], a.smooth_mode)
         print("smoothing chosen: lambda %g, mode %s" % (a.smooth_lambda, a.smooth_mode))
     if a.write_prob:
         prob.astype(np.float32).tofile(a.write_prob)
