@@ -29,8 +29,10 @@ const CommandHelp kCommands[] = {
       truncated records are reported with their offset and skipped; the counts
       go to stderr at the end (exit 1 if a record was lost).
     --extractor, -e NAME  a registered extractor (default ensemble; see `wce list`)
-    --charset LABEL       utf-8, windows-1252 (iso-8859-1, ascii), windows-1251,
-                          utf-16le, utf-16be: decode raw bytes with it
+    --charset LABEL       decode raw bytes with this charset: any label of the
+                          WHATWG Encoding Standard (utf-8, utf-16le, iso-8859-1,
+                          windows-1250, koi8-r, shift_jis, euc-jp, iso-2022-jp,
+                          gbk, gb18030, big5, euc-kr, ...)
     --quiet, -q           no progress and no summary on stderr (problems are still reported)
     --threads, -j N       --jsonl: worker threads (default 0: every core); the
                           output is the same as with 1, in the same order, and

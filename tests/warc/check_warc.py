@@ -91,6 +91,10 @@ def charset_pages():
             "</article></body></html>")
     cyr = ("<html><body><article><p>Москва — столица России, крупнейший по численности населения город "
            "страны и её экономический центр, с длинной историей и множеством музеев.</p></article></body></html>")
+    jp = ("<html><body><article><p>東京は日本の首都であり、世界有数の大都市です。全角のチルダ～や丸数字①も"
+          "そのまま読めること。長い段落として本文に数えられるように、もう一文を加えます。</p></article></body></html>")
+    zh = ("<html><body><article><p>北京是中华人民共和国的首都，也是全国的政治和文化中心，历史悠久，"
+          "名胜古迹众多。这一段足够长，可以算作页面的正文内容。</p></article></body></html>")
     return [
         # HTTP charset only (no <meta>): windows-1252 bytes.
         {"id": "latin1-http", "text": body, "bytes": body.encode("cp1252"), "ctype": "text/html; charset=ISO-8859-1"},
@@ -104,6 +108,9 @@ def charset_pages():
         {"id": "meta-sniffed", "text": body.replace("<head>", "<head><meta charset='windows-1252'>"),
          "bytes": body.replace("<head>", "<head><meta charset='windows-1252'>").encode("cp1252"),
          "ctype": "text/html"},
+        # Legacy CJK charsets named by HTTP only: Shift_JIS (read as code page 932) and GBK.
+        {"id": "sjis-http", "text": jp, "bytes": jp.encode("cp932"), "ctype": "text/html; charset=Shift_JIS"},
+        {"id": "gbk-http", "text": zh, "bytes": zh.encode("gbk"), "ctype": "text/html; charset=gb2312"},
         # XHTML media type, UTF-8.
         {"id": "xhtml", "text": body, "bytes": body.encode("utf-8"), "ctype": "application/xhtml+xml; charset=utf-8"},
     ]

@@ -34,9 +34,13 @@ Document parse_html(std::string_view bytes, std::string_view charset = {},
 std::string sniff_charset(std::string_view bytes);
 std::string to_utf8(std::string_view bytes, std::string_view charset);
 // The charset parse_html and to_utf8 use for a label given by the caller (an
-// HTTP Content-Type's charset, a command-line option): "utf-8",
-// "windows-1252" (also iso-8859-1, us-ascii, ...), "windows-1251",
-// "utf-16le" (also "utf-16") or "utf-16be"; "" when the label is not one we decode.
+// HTTP Content-Type's charset, a command-line option): the name of the WHATWG
+// Encoding Standard's encoding the label stands for, in lower case ("utf-8",
+// "windows-1252" for iso-8859-1 and us-ascii too, "shift_jis", "gbk",
+// "utf-16le", ...); "" when it is not one this build decodes. Natively every
+// encoding of the standard but "replacement" and x-user-defined (the legacy
+// ones through the C library's iconv); in WASM, whose text comes decoded,
+// utf-8, utf-16, windows-1251 and windows-1252 only.
 std::string charset_for_label(std::string_view label);
 // charset_for_label, or std::invalid_argument naming the labels we decode.
 std::string require_charset(std::string_view label);

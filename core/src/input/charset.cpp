@@ -1,8 +1,10 @@
 // Charset detection and conversion to UTF-8 for raw HTML bytes, after the
 // HTML standard's encoding sniffing (BOM, then a <meta> prescan of the first
 // 1024 bytes), with the HTTP-less fallback: UTF-8 if the bytes are valid
-// UTF-8, else windows-1252. iso-8859-1 and us-ascii are read as windows-1252,
-// as browsers do.
+// UTF-8, else windows-1252. Labels are the Encoding Standard's
+// (encoding_labels.hpp): iso-8859-1 and us-ascii are read as windows-1252, as
+// browsers do. UTF-8, UTF-16, windows-1251 and 1252 are decoded here, the
+// other legacy encodings by legacy_decode.cpp.
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -11,6 +13,8 @@
 #include <string>
 
 #include "document/unicode.hpp"
+#include "input/encoding_labels.hpp"
+#include "input/legacy_decode.hpp"
 #include "wce/html.hpp"
 
 namespace wce {
@@ -37,20 +41,30 @@ std::string lower(std::string_view s) {
   return r;
 }
 
-// Maps a label to the charsets we decode; "" when unsupported.
-std::string canonical(std::string_view label) {
+// The encoding a label names (encoding_labels.hpp), "" when it names none
+// we can decode here. Surrounding spaces and quotes are ignored.
+std::string encoding_of(std::string_view label) {
+  constexpr std::string_view kTrim = " \t\r\n\f\"'";
   std::string l = lower(label);
-  while (!l.empty() && (l.back() == ' ' || l.back() == '"' || l.back() == '\'')) l.pop_back();
-  while (!l.empty() && (l.front() == ' ' || l.front() == '"' || l.front() == '\'')) l.erase(0, 1);
-  if (l == "utf-8" || l == "utf8" || l == "unicode-1-1-utf-8") return "utf-8";
-  if (l == "windows-1252" || l == "cp1252" || l == "iso-8859-1" || l == "iso8859-1" ||
-      l == "latin1" || l == "latin-1" || l == "l1" || l == "us-ascii" || l == "ascii" ||
-      l == "iso-8859-15" || l == "x-cp1252")
-    return "windows-1252";
-  if (l == "windows-1251" || l == "cp1251" || l == "x-cp1251") return "windows-1251";
-  // A <meta> declaring UTF-16 is read as UTF-8 (HTML standard); only a BOM selects UTF-16.
-  if (l == "utf-16" || l == "utf-16le" || l == "utf-16be") return "utf-8";
+  const size_t b = l.find_first_not_of(kTrim);
+  const std::string_view name =
+      b == std::string::npos ? std::string_view() : std::string_view(l).substr(b, l.find_last_not_of(kTrim) - b + 1);
+  for (const encoding::Label& e : encoding::kLabels) {
+    if (e.label != name) continue;
+    const bool own = e.encoding == "utf-8" || e.encoding == "windows-1252" || e.encoding == "windows-1251" ||
+                     e.encoding == "utf-16le" || e.encoding == "utf-16be";
+    return own || legacy::available(e.encoding) ? std::string(e.encoding) : std::string();
+  }
   return "";
+}
+
+// A label in the page's own <meta>: a UTF-16 label there means UTF-8 (HTML
+// standard: the bytes were read as ASCII to find it), and x-user-defined is
+// read as windows-1252.
+std::string canonical(std::string_view label) {
+  if (lower(label) == "x-user-defined") return "windows-1252";
+  std::string c = encoding_of(label);
+  return c == "utf-16le" || c == "utf-16be" ? "utf-8" : c;
 }
 
 // The value after "charset=" in s, or "".
@@ -116,17 +130,18 @@ std::string sniff_charset(std::string_view bytes) {
 
 std::string charset_for_label(std::string_view label) {
   // Unlike a <meta> declaration, a label from outside the page can select UTF-16.
-  std::string c = canonical(label);
-  std::string l = lower(label);
-  if (c == "utf-8" && l.find("utf-16") != std::string::npos) return l.find("be") != std::string::npos ? "utf-16be" : "utf-16le";
-  return c;
+  return encoding_of(label);
 }
 
 std::string require_charset(std::string_view label) {
   std::string cs = charset_for_label(label);
   if (cs.empty())
-    throw std::invalid_argument("'" + std::string(label) + "' is not a charset wce decodes (utf-8, windows-1252 or "
-                                "iso-8859-1 or us-ascii, windows-1251, utf-16le, utf-16be)");
+    throw std::invalid_argument(
+        "'" + std::string(label) +
+        "' is not a charset wce decodes (a label of the WHATWG Encoding Standard for utf-8, utf-16le/be, "
+        "windows-874 and 1250-1258, iso-8859-2 to 16, koi8-r/u, ibm866, macintosh, x-mac-cyrillic, gbk, "
+        "gb18030, big5, euc-jp, iso-2022-jp, shift_jis or euc-kr" +
+        (legacy::available("gbk") ? "" : "; this build decodes only utf-8, utf-16, windows-1251 and 1252") + ")");
   return cs;
 }
 
@@ -148,6 +163,7 @@ std::string to_utf8(std::string_view bytes, std::string_view charset) {
     }
     return out;
   }
+  if (legacy::available(charset)) return legacy::to_utf8(bytes, charset);
   // UTF-8 (also the fallback for unknown labels): strip a BOM, replace invalid sequences.
   // Valid runs are copied in one append each (a per-character append was a
   // tenth of the whole parse); ASCII bytes are skipped without decoding.

@@ -1,0 +1,71 @@
+#!/usr/bin/env python3
+# Writes the charset test pages of tests/cpp/test_charsets.cpp: for each case a
+# page <id>.html in a legacy encoding (Python's codecs encode it), the text
+# <id>.txt (UTF-8) it must give, and a line of cases.tsv: id, the charset
+# sniff_charset must report, and how the charset is declared.
+# Regenerate: python3 tests/charsets/make_cases.py
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+# id, Python codec, <meta> label ('' = none), expected sniffed charset, text.
+# Texts pick characters that tell the standard's tables from stricter ones:
+# CP932's FULLWIDTH TILDE and circled digits (Shift_JIS), a UHC-only syllable
+# (EUC-KR is windows-949), a character only GB18030 has (four bytes), the euro
+# sign of ISO-8859-15 at 0xA4.
+CASES = [
+    ('shift_jis', 'cp932', 'Shift_JIS', 'shift_jis', '日本語のページ、全角チルダ～と丸数字①②。'),
+    ('sjis_label', 'cp932', 'x-sjis', 'shift_jis', 'カタカナとひらがな、漢字。'),
+    ('euc_jp', 'euc_jp', 'EUC-JP', 'euc-jp', '東京都の天気は晴れです。'),
+    ('iso_2022_jp', 'iso2022_jp', 'ISO-2022-JP', 'iso-2022-jp', 'メールの本文です。ASCII too.'),
+    ('gb2312', 'gbk', 'gb2312', 'gbk', '中文网页的正文内容。'),
+    ('gbk', 'gbk', 'GBK', 'gbk', '繁简字：龍与龙。'),
+    ('gb18030', 'gb18030', 'gb18030', 'gb18030', '扩展字𠀀和€。'),
+    ('big5', 'big5', 'big5', 'big5', '繁體中文的網頁內容。'),
+    ('euc_kr', 'cp949', 'euc-kr', 'euc-kr', '한국어 웹 페이지, 똠방각하.'),
+    ('ks_c_5601', 'cp949', 'ks_c_5601-1987', 'euc-kr', '서울의 날씨.'),
+    ('windows_1250', 'cp1250', 'windows-1250', 'windows-1250', 'Zażółć gęślą jaźń.'),
+    ('latin2', 'iso8859_2', 'latin2', 'iso-8859-2', 'Příliš žluťoučký kůň úpěl ďábelské ódy.'),
+    ('iso_8859_15', 'iso8859_15', 'ISO-8859-15', 'iso-8859-15', 'Prix : 10 € ; œuvre.'),
+    ('koi8_r', 'koi8_r', 'koi8-r', 'koi8-r', 'Съешь же ещё этих мягких французских булок.'),
+    ('iso_8859_5', 'iso8859_5', 'ISO-8859-5', 'iso-8859-5', 'Кириллица в ISO-8859-5.'),
+    ('ibm866', 'cp866', 'cp866', 'ibm866', 'Досовская кодировка.'),
+    ('greek', 'iso8859_7', 'iso-8859-7', 'iso-8859-7', 'Ελληνικό κείμενο.'),
+    ('windows_1253', 'cp1253', 'windows-1253', 'windows-1253', 'Καλημέρα κόσμε.'),
+    ('turkish', 'cp1254', 'iso-8859-9', 'windows-1254', 'Türkçe metin: ğüşıöç İ.'),
+    ('hebrew', 'cp1255', 'windows-1255', 'windows-1255', 'טקסט בעברית.'),
+    ('arabic', 'cp1256', 'windows-1256', 'windows-1256', 'نص عربي.'),
+    ('baltic', 'cp1257', 'windows-1257', 'windows-1257', 'Lietuvių kalba: ąčęėįšųūž.'),
+    ('thai', 'cp874', 'tis-620', 'windows-874', 'ภาษาไทย'),
+    ('macintosh', 'mac_roman', 'macintosh', 'macintosh', 'Mac: café — “quotes”.'),
+    # Labels with their own decoders, for the table's mapping.
+    ('latin1_label', 'cp1252', 'ISO-8859-1', 'windows-1252', 'Œuvre “déjà” vu.'),
+    ('cp1251_label', 'cp1251', 'x-cp1251', 'windows-1251', 'Привет, мир.'),
+]
+
+
+def write(name, data, binary):
+    with open(os.path.join(HERE, name), 'wb' if binary else 'w', encoding=None if binary else 'utf-8') as f:
+        f.write(data)
+
+
+def main():
+    lines = []
+    for cid, codec, label, sniffed, text in CASES:
+        meta = f'<meta http-equiv="Content-Type" content="text/html; charset={label}">' if cid.endswith('_label') \
+            else f'<meta charset="{label}">'
+        page = f'<!DOCTYPE html><html><head>{meta}</head><body><p>{text}</p></body></html>'
+        write(f'{cid}.html', page.encode(codec), True)
+        write(f'{cid}.txt', text, False)
+        lines.append(f'{cid}\t{sniffed}\n')
+    # Broken input: a bad Shift_JIS pair before ASCII (U+FFFD, the ASCII
+    # byte kept) and a lead byte cut by the end of the page.
+    bad = '<meta charset=shift_jis><p>'.encode() + 'あ'.encode('cp932') + b'\x85\x41' + b'B' + b'\x82'
+    write('shift_jis_broken.html', bad, True)
+    write('shift_jis_broken.txt', 'あ\ufffdAB\ufffd', False)
+    lines.append('shift_jis_broken\tshift_jis\n')
+    write('cases.tsv', ''.join(['id\tsniffed\n'] + lines), False)
+
+
+if __name__ == '__main__':
+    main()
