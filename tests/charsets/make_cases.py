@@ -44,6 +44,50 @@ CASES = [
 ]
 
 
+# Pages that declare no charset (sniff_charset guesses from the bytes), and
+# <meta> declarations past the first 1024 bytes: id, codec, expected sniffed
+# charset, text, what goes before the text in <head>[, the text as rendered].
+JA = ('東京は日本の首都であり、世界でも有数の大都市として知られています。'
+      'この段落は、文字コードの推定を確かめるために書かれた日本語の文章です。')
+ZH = '北京是中华人民共和国的首都，也是全国的政治、文化和国际交往中心，历史悠久，名胜古迹众多。'
+ZH_T = '臺北是中華民國的首都，也是全國的政治、經濟與文化中心，擁有許多歷史悠久的古蹟和博物館。'
+KO = '서울은 대한민국의 수도이며 정치, 경제, 사회, 문화의 중심지입니다. 이 문단은 문자 인코딩 추정을 확인하기 위한 한국어 문장입니다.'
+RU = 'Москва является столицей России и крупнейшим по численности населения городом страны, её политическим и культурным центром.'
+FR = ("Ça coûte très cher, déjà à Noël ; l'été où nous étions là-bas, les crêpes à la française étaient "
+      "délicieuses et le café était servi chaud. Où est la bibliothèque ? À côté de l'hôtel de ville.")
+DE = ('Größere Änderungen für Bürger: Die Straßenbahn fährt künftig öfter über die Brücke, und '
+      'die Gebühren für Übernachtungen in Hotels steigen. Schöne Grüße aus München!')
+EL = 'ΑΘΗΝΑ: ΕΙΔΗΣΕΙΣ ΤΗΣ ΗΜΕΡΑΣ. Η Αθήνα είναι η πρωτεύουσα της Ελλάδας και ένα από τα αρχαιότερα αστικά κέντρα του κόσμου.'
+PL = 'Zażółć gęślą jaźń. Łódź jest trzecim co do wielkości miastem w Polsce, położonym w centralnej części kraju; ślimak źle się czuje.'
+# Western text with what made early guesses misfire: no-break spaces and soft
+# hyphens as raw bytes, and a script full of bytes that are letters elsewhere.
+DE_NOISE = 'Inhalts\xadver\xadzeich\xadnis\xa0\xa0\xa0Beiträge über Fänge in der Schweiz, für Fischer.'
+SCRIPT_NOISE = '<script>var ra = Array("' + '\xa6a\xb9b\xbac' * 40 + '");</script>'
+PAD = '<!-- ' + 'x' * 1100 + ' -->'  # pushes a <meta> past the 1024-byte prescan
+UNDECLARED = [
+    ('nodecl_shift_jis', 'cp932', 'shift_jis', JA, ''),
+    ('nodecl_euc_jp', 'euc_jp', 'euc-jp', JA, ''),
+    ('nodecl_iso_2022_jp', 'iso2022_jp', 'iso-2022-jp', JA, ''),
+    ('nodecl_gbk', 'gbk', 'gbk', ZH, ''),
+    ('nodecl_big5', 'big5', 'big5', ZH_T, ''),
+    ('nodecl_euc_kr', 'cp949', 'euc-kr', KO, ''),
+    ('nodecl_cp1251', 'cp1251', 'windows-1251', RU, ''),
+    ('nodecl_koi8_r', 'koi8_r', 'koi8-r', RU, ''),
+    ('nodecl_french', 'cp1252', 'windows-1252', FR, ''),
+    ('nodecl_german', 'cp1252', 'windows-1252', DE, ''),
+    ('nodecl_greek', 'cp1253', 'windows-1253', EL, ''),
+    ('nodecl_polish_1250', 'cp1250', 'windows-1250', PL, ''),
+    ('nodecl_polish_iso', 'iso8859_2', 'iso-8859-2', PL, ''),
+    ('nodecl_german_nbsp', 'cp1252', 'windows-1252', DE_NOISE, '',
+     DE_NOISE.replace('\xad', '').replace('\xa0\xa0\xa0', ' ')),  # as rendered: soft hyphens dropped, spaces folded
+    ('nodecl_script_noise', 'cp1252', 'windows-1252', FR, SCRIPT_NOISE),
+    ('late_meta_gbk', 'gbk', 'gbk', ZH, PAD + '<meta charset="gb2312">'),
+    ('late_meta_koi8', 'koi8_r', 'koi8-r', RU, PAD + '<meta http-equiv="content-type" content="text/html; charset=KOI8-R">'),
+    # Valid UTF-8 with a stale late <meta>: a page saved as UTF-8; UTF-8 wins.
+    ('late_meta_stale', 'utf-8', 'utf-8', ZH, PAD + '<meta charset="gb2312">'),
+]
+
+
 def write(name, data, binary):
     with open(os.path.join(HERE, name), 'wb' if binary else 'w', encoding=None if binary else 'utf-8') as f:
         f.write(data)
@@ -57,6 +101,11 @@ def main():
         page = f'<!DOCTYPE html><html><head>{meta}</head><body><p>{text}</p></body></html>'
         write(f'{cid}.html', page.encode(codec), True)
         write(f'{cid}.txt', text, False)
+        lines.append(f'{cid}\t{sniffed}\n')
+    for cid, codec, sniffed, text, head, *rendered in UNDECLARED:
+        page = f'<!DOCTYPE html><html><head>{head}</head><body><p>{text}</p></body></html>'
+        write(f'{cid}.html', page.encode(codec), True)
+        write(f'{cid}.txt', rendered[0] if rendered else text, False)
         lines.append(f'{cid}\t{sniffed}\n')
     # Broken input: a bad Shift_JIS pair before ASCII (U+FFFD, the ASCII
     # byte kept) and a lead byte cut by the end of the page.

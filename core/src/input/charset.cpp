@@ -1,7 +1,8 @@
 // Charset detection and conversion to UTF-8 for raw HTML bytes, after the
 // HTML standard's encoding sniffing (BOM, then a <meta> prescan of the first
 // 1024 bytes), with the HTTP-less fallback: UTF-8 if the bytes are valid
-// UTF-8, else windows-1252. Labels are the Encoding Standard's
+// UTF-8 (ISO-2022-JP if they hold its escapes), else a <meta> further on, else
+// a guess from the bytes (charset_guess.cpp; windows-1252 unless it is sure). Labels are the Encoding Standard's
 // (encoding_labels.hpp): iso-8859-1 and us-ascii are read as windows-1252, as
 // browsers do. UTF-8, UTF-16, windows-1251 and 1252 are decoded here, the
 // other legacy encodings by legacy_decode.cpp.
@@ -13,12 +14,15 @@
 #include <string>
 
 #include "document/unicode.hpp"
+#include "input/charset_guess.hpp"
 #include "input/encoding_labels.hpp"
 #include "input/legacy_decode.hpp"
 #include "wce/html.hpp"
 
 namespace wce {
 namespace {
+
+constexpr size_t kPrescanBytes = 1024;  // the HTML standard's prescan length
 
 // windows-1252 bytes 0x80..0x9F (undefined bytes map to the C1 control, as in the WHATWG index).
 constexpr uint16_t kCp1252High[32] = {
@@ -82,19 +86,17 @@ std::string_view charset_param(std::string_view s) {
   return s.substr(p, e - p);
 }
 
-// Simplified <meta> prescan: the first <meta ...> in the first 1024 bytes
-// carrying a charset (charset="x" or content="text/html; charset=x").
-std::string prescan(std::string_view bytes) {
-  std::string_view head = bytes.substr(0, 1024);
-  std::string l = lower(head);
-  for (size_t p = l.find("<meta"); p != std::string::npos; p = l.find("<meta", p + 5)) {
-    size_t e = l.find('>', p);
-    std::string_view tag = head.substr(p, e == std::string::npos ? std::string::npos : e - p);
-    std::string_view cs = charset_param(tag);
-    if (!cs.empty()) {
-      std::string c = canonical(cs);
-      if (!c.empty()) return c;
-    }
+// Simplified <meta> prescan: the first <meta ...> in the first `limit` bytes
+// carrying a charset we decode (charset="x" or content="text/html; charset=x").
+std::string prescan(std::string_view bytes, size_t limit) {
+  const std::string_view head = bytes.substr(0, limit);
+  for (size_t p = head.find('<'); p != std::string_view::npos; p = head.find('<', p + 1)) {
+    if (lower(head.substr(p + 1, 4)) != "meta") continue;
+    const size_t e = head.find('>', p);
+    const std::string_view cs = charset_param(head.substr(p, e == std::string_view::npos ? std::string_view::npos : e - p));
+    if (cs.empty()) continue;
+    std::string c = canonical(cs);
+    if (!c.empty()) return c;
   }
   return "";
 }
@@ -123,9 +125,16 @@ std::string sniff_charset(std::string_view bytes) {
   if (bytes.substr(0, 3) == "\xEF\xBB\xBF") return "utf-8";
   if (bytes.substr(0, 2) == "\xFF\xFE") return "utf-16le";
   if (bytes.substr(0, 2) == "\xFE\xFF") return "utf-16be";
-  std::string declared = prescan(bytes);
+  std::string declared = prescan(bytes, kPrescanBytes);
   if (!declared.empty()) return declared;
-  return unicode::valid_utf8(bytes) ? "utf-8" : "windows-1252";
+  if (unicode::valid_utf8(bytes)) return has_iso_2022_jp_escapes(bytes) ? "iso-2022-jp" : "utf-8";
+  // A <meta> past the prescan: a browser's parser meets it and decodes the
+  // page again with it (HTML standard, "changing the encoding while parsing").
+  // Only for bytes that are not UTF-8: valid UTF-8 with a late legacy <meta>
+  // is a page saved as UTF-8 that kept its old declaration.
+  declared = prescan(bytes, std::string_view::npos);
+  if (!declared.empty()) return declared;
+  return guess_legacy_charset(bytes);
 }
 
 std::string charset_for_label(std::string_view label) {
