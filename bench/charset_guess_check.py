@@ -6,7 +6,8 @@
 # is unchanged), their <meta> charset declarations removed, and
 # `wce extract -e all_text FILE` (sniffed) is compared with the same page
 # decoded with the right --charset. A guess is right when the two texts are
-# equal. Pages that are pure ASCII after encoding say nothing and are skipped.
+# equal. Pages that are pure ASCII or valid UTF-8 after encoding are skipped
+# (sniff_charset reads them as UTF-8 before it guesses).
 # (The language: a record's lang, else its meta.html_lang as in the webeval set.)
 # Usage: python3 bench/charset_guess_check.py [--wce build/native/wce] [--per-lang N] DATA.jsonl.gz...
 import argparse, collections, gzip, json, os, re, subprocess, sys, tempfile
@@ -41,6 +42,7 @@ def main():
     a = ap.parse_args()
     counts = collections.defaultdict(lambda: [0, 0])  # (lang, label) -> [right, pages]
     wrong = []
+    skipped_utf8 = 0
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, 'page.html')
         for f in a.data:
@@ -60,6 +62,12 @@ def main():
                         data = META.sub('', r['html']).encode(codec, errors='xmlcharrefreplace')
                         if all(b < 0x80 for b in data):
                             continue
+                        try:  # valid UTF-8 (pages that held mojibake): read as UTF-8 before any guess
+                            data.decode('utf-8')
+                            skipped_utf8 += 1
+                            continue
+                        except UnicodeDecodeError:
+                            pass
                         with open(path, 'wb') as out:
                             out.write(data)
                         code1, want = text(a.wce, path, label)
@@ -72,6 +80,7 @@ def main():
                             counts[key][0] += 1
                         else:
                             wrong.append(f'{os.path.basename(f)} {r["id"]} {label}')
+    print(f'skipped: {skipped_utf8} pages whose re-encoded bytes are valid UTF-8 (sniffed as UTF-8, no guess)')
     print(f'{"language":8s} {"charset":14s} {"pages":>5s} {"right":>5s} {"share":>6s}')
     for (lang, label), (right, n) in sorted(counts.items()):
         print(f'{lang:8s} {label:14s} {n:5d} {right:5d} {right / n:6.3f}')

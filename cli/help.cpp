@@ -14,7 +14,8 @@ struct CommandHelp {
 const CommandHelp kCommands[] = {
     {"extract", R"(  wce extract [--extractor NAME] [--format text|json] [--charset LABEL] [LIMITS] FILE|-
       Prints the main content of an HTML file (raw bytes; charset sniffed:
-      BOM, <meta>, then UTF-8 validity; --charset LABEL overrides it).
+      BOM, <meta>, UTF-8 validity, then a guess from the text bytes;
+      --charset LABEL overrides it).
   wce extract --jsonl [--extractor NAME] [--format json] [--threads N] [--quiet] FILE|-
       Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
       and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render;

@@ -128,7 +128,7 @@ NB_MODULE(_wce, m) {
         nb::arg("lang") = nb::none(), nb::arg("charset") = nb::none(),
         "The main content of a page as text, one block per line.\n\n"
         "html: str (decoded text) or bytes (raw page; charset sniffed: BOM, <meta>, UTF-8\n"
-        "validity, unless `charset` names one). lang: the page's stated language (jusText's\n"
+        "validity, a guess from the bytes, unless `charset` names one). lang: the page's stated language (jusText's\n"
         "stop list). Raises ValueError for an unknown extractor or charset, TypeError for\n"
         "another input type. The GIL is released while the page is parsed and extracted.");
   m.def("labels", &labels, nb::arg("html"), nb::arg("extractor") = "readability", nb::kw_only(),
