@@ -169,6 +169,16 @@ def test_odd_input_gives_a_sane_result():
     assert wce.extract(bytearray(b"<p>bytearray</p>"), "all_text") == "bytearray"
 
 
+def test_legacy_charsets_in_bytes():
+    # Declared by the caller, by the page's <meta>, or by nothing (guessed from the bytes).
+    ja = "東京は日本の首都であり、世界でも有数の大都市として知られています。"
+    assert wce.extract(f"<p>{ja}</p>".encode("cp932"), "all_text", charset="Shift_JIS") == ja
+    assert wce.extract(f"<meta charset=euc-kr><p>서울의 날씨</p>".encode("cp949"), "all_text") == "서울의 날씨"
+    assert wce.extract(f"<p>{ja}</p>".encode("euc_jp"), "all_text") == ja
+    with pytest.raises(ValueError, match="not a charset wce decodes"):
+        wce.extract(b"<p>x</p>", "all_text", charset="iso-2022-kr")
+
+
 def test_gil_released_during_extraction():
     # While one thread is inside wce.extract on a large page, the main thread
     # keeps running Python code; with the GIL held it could run at most one
