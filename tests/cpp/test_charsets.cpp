@@ -69,6 +69,9 @@ TEST(Charsets, MetaDeclarationsTheStandardOverrides) {
   EXPECT_EQ(sniff_charset("<meta charset=x-user-defined><p>x</p>"), "windows-1252");
   EXPECT_EQ(sniff_charset("<meta charset=iso-2022-kr><meta charset=euc-kr><p>x</p>"), "euc-kr");
   EXPECT_EQ(sniff_charset("<meta charset=nonsense><p>caf\xC3\xA9</p>"), "utf-8");
+  // ISO-2022-JP's escapes count only in 7-bit bytes; beside UTF-8 text they are noise.
+  EXPECT_EQ(sniff_charset("<p>\x1B$B$3$l\x1B(B</p>"), "iso-2022-jp");
+  EXPECT_EQ(sniff_charset("<p>caf\xC3\xA9 \x1B$B$3$l\x1B(B</p>"), "utf-8");
 }
 
 TEST(Charsets, BrokenAndEmptyLegacyInputIsSane) {
@@ -83,6 +86,10 @@ TEST(Charsets, BrokenAndEmptyLegacyInputIsSane) {
     EXPECT_FALSE(out.empty());
     EXPECT_NE(out.find("\xEF\xBF\xBD"), std::string::npos);
   }
+  // Output three times the input (Thai: one byte, three in UTF-8) grows the buffer.
+  std::string thai;
+  for (int k = 0; k < 100000; ++k) thai += "\xE0\xB8\x81";  // U+0E01, byte 0xA1 in windows-874
+  EXPECT_EQ(to_utf8(std::string(100000, '\xA1'), "windows-874"), thai);
   // An escape cut by the end: the ESC is lost, the byte after it kept.
   EXPECT_EQ(to_utf8("a\x1B$", "iso-2022-jp"), "a\xEF\xBF\xBD$");
   EXPECT_EQ(to_utf8("a\x1B$B", "iso-2022-jp"), "a");  // a whole escape, then nothing

@@ -10,7 +10,7 @@ namespace wce {
 // "windows-1250" or "iso-8859-2" when the byte statistics say so (and this build decodes it), else "windows-1252".
 std::string guess_legacy_charset(std::string_view bytes);
 
-// Whether 7-bit bytes carry ISO-2022-JP's escapes into JIS X 0208 (ESC $ B,
+// Whether the bytes are all 7-bit and carry ISO-2022-JP's escapes into JIS X 0208 (ESC $ B,
 // ESC $ @): such a page is valid ASCII, so UTF-8 would print the escapes.
 bool has_iso_2022_jp_escapes(std::string_view bytes);
 

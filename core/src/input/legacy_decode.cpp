@@ -69,8 +69,9 @@ std::string to_utf8(std::string_view bytes, std::string_view encoding) {
   if (opened == reinterpret_cast<iconv_t>(-1)) throw std::runtime_error("iconv_open failed for " + it->second);
   const Converter conv{opened};
   iconv_t cd = conv.cd;
-  // A legacy byte gives at most 3 UTF-8 bytes (4 for a 4-byte GB18030 sequence).
-  std::string out(bytes.size() * 3 + 16, '\0');
+  // Most legacy text at most doubles (CJK: 2 bytes -> 3; Cyrillic 1 -> 2);
+  // Thai and the like (1 -> 3) grow the buffer below.
+  std::string out(bytes.size() * 2 + 16, '\0');
   size_t written = 0;
   char* in = const_cast<char*>(bytes.data());  // iconv's signature; the input is not written
   size_t in_left = bytes.size();
