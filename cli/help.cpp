@@ -15,7 +15,8 @@ const CommandHelp kCommands[] = {
     {"extract", R"(  wce extract [--extractor NAME] [--format text|json] [--charset LABEL] [LIMITS] FILE|-
       Prints the main content of an HTML file (raw bytes; charset sniffed:
       BOM, <meta>, UTF-8 validity, then a guess from the text bytes;
-      --charset LABEL overrides it).
+      --charset LABEL overrides it). --format json prints {"extractor",
+      "charset" (the one the bytes were read with), "text", "labels"}.
   wce extract --jsonl [--extractor NAME] [--format json] [--threads N] [--quiet] FILE|-
       Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
       and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render;

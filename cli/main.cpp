@@ -207,7 +207,9 @@ int cmd_extract(const std::vector<std::string>& args) {
     std::cout << x.text;
     if (!x.text.empty()) std::cout << "\n";
   } else {
-    nlohmann::json out = {{"extractor", name}, {"text", x.text}, {"labels", x.labels}};
+    // The charset the bytes were read with (the one given, or the one sniffed).
+    const std::string used = charset.empty() ? wce::sniff_charset(bytes) : charset;
+    nlohmann::json out = {{"extractor", name}, {"charset", used}, {"text", x.text}, {"labels", x.labels}};
     std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   }
   return 0;

@@ -25,6 +25,11 @@ check "extract text"            0 "quick brown fox"            -- "$WCE" extract
 check "extract stdin"           0 "quick brown fox"            -- sh -c "'$WCE' extract - < '$T/page.html'"
 check "extract json"            0 '"labels":\[.*"text":'       -- "$WCE" extract --format json "$T/page.html"
 check "extract all_text"        0 "Home"                       -- "$WCE" extract --extractor all_text "$T/page.html"
+S=$(dirname "${BASH_SOURCE[0]}")/../charsets
+check "json names the charset"  0 '"charset":"shift_jis"'      -- "$WCE" extract --format json "$S/shift_jis.html"
+check "guessed charset"         0 '"charset":"gbk".*北京'      -- "$WCE" extract --format json -e all_text "$S/nodecl_gbk.html"
+check "--charset wins"          0 '"charset":"windows-1252"'   -- "$WCE" extract --format json --charset latin1 "$S/nodecl_gbk.html"
+check "replacement label"       2 "'iso-2022-kr' is not a charset wce decodes" -- "$WCE" extract --charset iso-2022-kr "$T/page.html"
 check "extract empty file"      0 "^$"                         -- "$WCE" extract "$T/empty.html"
 check "extract binary file"     0 "binary"                     -- "$WCE" extract --extractor all_text "$T/binary.bin"
 check "missing file"            2 "^wce: .*nope.html: cannot open file$" -- "$WCE" extract "$T/nope.html"

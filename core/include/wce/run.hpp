@@ -17,8 +17,8 @@
 
 namespace wce {
 
-// A page as bytes. `charset` "" sniffs (BOM, <meta> prescan, UTF-8 validity:
-// raw bytes of a file or of standard input); "utf-8" for text that is already
+// A page as bytes. `charset` "" sniffs (sniff_charset: BOM, <meta>, UTF-8
+// validity, a guess: raw bytes of a file or of standard input); "utf-8" for text that is already
 // decoded (dataset records, JS strings), so that a stale <meta charset> is
 // ignored. `lang` is the page's stated language ("" when unknown), given to
 // the extractors as Context::language_hint().
