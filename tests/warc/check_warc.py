@@ -223,6 +223,9 @@ def main():
         check([r["id"] for r in rows] == ids, f"{label}: one line per HTML response, in file order ({len(rows)})")
         bad = [i for i in ids if i not in got or got[i]["text"] != expected[i]]
         check(not bad, f"{label}: texts equal to extract --jsonl / extract FILE" + (f" (differ: {bad[:5]})" if bad else ""))
+        charsets = {i: got[i].get("charset") for i in ("sjis-http", "gbk-http", "latin1-http") if i in got}
+        check(charsets == {"sjis-http": "shift_jis", "gbk-http": "gbk", "latin1-http": "windows-1252"},
+              f"{label}: each line names the charset its page was read with ({charsets})")
         urls_ok = all(got[i]["url"].endswith(("/" + i) if not i.startswith("demo-") else i[5:]) for i in ids if i in got)
         check(urls_ok, f"{label}: url is the record's WARC-Target-URI")
 
