@@ -26,8 +26,8 @@ const CommandHelp kCommands[] = {
   wce extract --warc [--extractor NAME] [--charset LABEL] [--quiet] FILE|-
       Web archives: the HTML response records of a .warc or .warc.gz file
       (gzip per record or whole file), streamed in constant memory; prints
-      {"id": WARC-Record-ID, "url": WARC-Target-URI, "extractor", "charset", "text", "ms"}
-      per record. Charset: the HTTP header's, else sniffed. Corrupt and
+      {"id": WARC-Record-ID, "url": WARC-Target-URI, "extractor", "charset",
+      "text", "ms"} per record. Charset: the HTTP header's, else sniffed. Corrupt and
       truncated records are reported with their offset and skipped; the counts
       go to stderr at the end (exit 1 if a record was lost).
     --extractor, -e NAME  a registered extractor (default ensemble; see `wce list`)
