@@ -117,6 +117,13 @@ nb::dict evaluate(const std::string& predicted, const std::string& gold, nb::han
   }
   return out;
 }
+// The charset raw bytes are read with when none is given (wce::sniff_charset).
+std::string sniff_charset(nb::handle html) {
+  if (PyUnicode_Check(html.ptr())) throw nb::type_error("sniff_charset takes bytes: a str is already decoded text");
+  const PageInput in = page_input(html, std::nullopt, std::nullopt);
+  nb::gil_scoped_release unlocked;
+  return wce::sniff_charset(in.bytes);
+}
 
 }  // namespace
 
@@ -134,6 +141,10 @@ NB_MODULE(_wce, m) {
   m.def("labels", &labels, nb::arg("html"), nb::arg("extractor") = "readability", nb::kw_only(),
         nb::arg("lang") = nb::none(), nb::arg("charset") = nb::none(),
         "One score in [0, 1] per text node of the page, in document order (>= 0.5: main content).");
+  m.def("sniff_charset", &sniff_charset, nb::arg("html"),
+        "The charset extract() reads raw bytes with when none is given: the WHATWG name of the\n"
+        "BOM's, the <meta>'s, \"utf-8\" for valid UTF-8, else a guess from the bytes\n"
+        "(\"shift_jis\", \"gbk\", \"windows-1251\", ...; \"windows-1252\" when unsure).");
   m.def("extractors", &extractors,
         "The registered extractors: dicts with name, family, reference, description, render.");
   m.def("evaluate", &evaluate, nb::arg("predicted"), nb::arg("gold"), nb::arg("measures") = "rouge",

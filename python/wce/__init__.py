@@ -4,10 +4,11 @@ and the evaluation measures of the benchmark, from the C++ core.
     import wce
     text = wce.extract(html)                      # readability by default
     text = wce.extract(raw_bytes, "trafilatura")  # bytes: charset sniffed
+    wce.sniff_charset(raw_bytes)                  # ... as this names it ("utf-8", "gbk", ...)
     scores = wce.labels(html, "bte")              # one score per text node
     [e["name"] for e in wce.extractors()]
     wce.evaluate(text, gold, measures="rouge,kl")
 """
-from ._wce import DEFAULT_EXTRACTOR, __version__, evaluate, extract, extractors, labels
+from ._wce import DEFAULT_EXTRACTOR, __version__, evaluate, extract, extractors, labels, sniff_charset
 
-__all__ = ["extract", "labels", "extractors", "evaluate", "DEFAULT_EXTRACTOR", "__version__"]
+__all__ = ["extract", "labels", "extractors", "evaluate", "sniff_charset", "DEFAULT_EXTRACTOR", "__version__"]

@@ -177,6 +177,12 @@ def test_legacy_charsets_in_bytes():
     assert wce.extract(f"<p>{ja}</p>".encode("euc_jp"), "all_text") == ja
     with pytest.raises(ValueError, match="not a charset wce decodes"):
         wce.extract(b"<p>x</p>", "all_text", charset="iso-2022-kr")
+    assert wce.sniff_charset(f"<p>{ja}</p>".encode("euc_jp")) == "euc-jp"
+    assert wce.sniff_charset(b"<meta charset=GB2312><p>x</p>") == "gbk"
+    assert wce.sniff_charset(bytearray("<p>café</p>".encode())) == "utf-8"
+    assert wce.sniff_charset(b"") == "utf-8"
+    with pytest.raises(TypeError, match="takes bytes"):
+        wce.sniff_charset("<p>str</p>")
 
 
 def test_gil_released_during_extraction():
