@@ -35,6 +35,7 @@ const Target kTargets[] = {
     {"measures", wce::fuzz::measures_target},
     {"dataset", wce::fuzz::dataset_target},
     {"warc", wce::fuzz::warc_target},
+    {"charset", wce::fuzz::charset_target},
 };
 
 std::string read_bytes(const fs::path& p) {
