@@ -74,6 +74,15 @@ TEST(Charsets, MetaDeclarationsTheStandardOverrides) {
   EXPECT_EQ(sniff_charset("<p>caf\xC3\xA9 \x1B$B$3$l\x1B(B</p>"), "utf-8");
 }
 
+TEST(Charsets, Utf8LeadBytesPastUnicodeAreInvalid) {
+  // 0xF5-0xFF lead no UTF-8 sequence: each such byte is U+FFFD, and the page is not "valid UTF-8".
+  const std::string fffd = "\xEF\xBF\xBD";
+  EXPECT_EQ(to_utf8("a\xF8\x88\x80" "b", "utf-8"), "a" + fffd + fffd + fffd + "b");
+  EXPECT_EQ(to_utf8("\xFF\xBF\xBF", "utf-8"), fffd + fffd + fffd);
+  EXPECT_EQ(to_utf8("\xF4\x8F\xBF\xBF", "utf-8"), "\xF4\x8F\xBF\xBF");  // U+10FFFF stays
+  EXPECT_EQ(sniff_charset("<p>\xF8\x88\x80</p>"), "windows-1252");
+}
+
 TEST(Charsets, BrokenAndEmptyLegacyInputIsSane) {
   // Every lead byte alone, a stateful encoding's escape cut short, nothing at all:
   // U+FFFD where a byte does not decode, never a throw.

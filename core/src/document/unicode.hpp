@@ -14,7 +14,9 @@ inline uint32_t next(std::string_view s, size_t& i) {
   auto b = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
   unsigned char c = b(i);
   if (c < 0x80) { ++i; return c; }
-  int len = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+  // Leads 0xF5-0xFF start no sequence (past U+10FFFF); they were once read as
+  // 3-byte leads, so "\xF8\x88\x80" passed as valid (the charset fuzz target).
+  int len = c >= 0xF5 ? 0 : c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
   if (len == 0 || i + len > s.size()) { ++i; return kReplacement; }
   uint32_t cp = c & (0x7F >> len);
   for (int k = 1; k < len; ++k) {
