@@ -38,6 +38,9 @@ def main():
     ap.add_argument('--wce', default='build/native/wce')
     ap.add_argument('--per-lang', type=int, default=60, help='pages per language and charset')
     ap.add_argument('--show', type=int, default=20, help='wrong pages listed')
+    ap.add_argument('--truncated', action='store_true',
+                    help='instead: UTF-8 pages cut inside their last multi-byte character (a crawler size '
+                         'limit), which must still be read as UTF-8')
     ap.add_argument('data', nargs='+')
     a = ap.parse_args()
     counts = collections.defaultdict(lambda: [0, 0])  # (lang, label) -> [right, pages]
@@ -53,21 +56,29 @@ def main():
                     except ValueError:
                         continue
                     lang = (r.get('lang') or (r.get('meta') or {}).get('html_lang') or '').split('-')[0].lower()
-                    if lang not in LEGACY or not r.get('html'):
+                    if not r.get('html') or (lang not in LEGACY and not a.truncated):
                         continue
-                    for codec, label in LEGACY[lang]:
+                    for codec, label in ([('utf-8', 'utf-8')] if a.truncated else LEGACY[lang]):
                         key = (lang, label)
                         if counts[key][1] >= a.per_lang:
                             continue
                         data = META.sub('', r['html']).encode(codec, errors='xmlcharrefreplace')
                         if all(b < 0x80 for b in data):
                             continue
+                        if a.truncated:  # cut after the lead byte of the last multi-byte character
+                            last = max(i for i, b in enumerate(data) if b >= 0xC0)
+                            data = data[:last + 1]
+                            key = (lang or '?', 'utf-8 cut')
+                            if counts[key][1] >= a.per_lang:
+                                continue
                         try:  # valid UTF-8 (pages that held mojibake): read as UTF-8 before any guess
                             data.decode('utf-8')
                             skipped_utf8 += 1
                             continue
                         except UnicodeDecodeError:
                             pass
+                        if a.truncated:
+                            label = 'utf-8'
                         with open(path, 'wb') as out:
                             out.write(data)
                         code1, want = text(a.wce, path, label)
@@ -82,7 +93,7 @@ def main():
                             wrong.append(f'{os.path.basename(f)} {r["id"]} {label}')
     print(f'skipped: {skipped_utf8} pages whose re-encoded bytes are valid UTF-8 (sniffed as UTF-8, no guess)')
     print(f'{"language":8s} {"charset":14s} {"pages":>5s} {"right":>5s} {"share":>6s}')
-    for (lang, label), (right, n) in sorted(counts.items()):
+    for (lang, label), (right, n) in sorted((k, v) for k, v in counts.items() if v[1]):
         print(f'{lang:8s} {label:14s} {n:5d} {right:5d} {right / n:6.3f}')
     if wrong:
         print(f'\nwrong ({len(wrong)}), first {a.show}:')

@@ -107,6 +107,17 @@ def main():
         write(f'{cid}.html', page.encode(codec), True)
         write(f'{cid}.txt', rendered[0] if rendered else text, False)
         lines.append(f'{cid}\t{sniffed}\n')
+    # UTF-8 that is not valid UTF-8 all through, undeclared: a page cut inside
+    # its last character (a crawler's size limit) and one with a stray Latin-1
+    # byte. Both are still read as UTF-8 (the broken bytes as U+FFFD).
+    cut = f'<!DOCTYPE html><html><body><p>{ZH}</p><p>{DE}</p><p>ü'.encode()[:-1]
+    write('utf8_cut.html', cut, True)
+    write('utf8_cut.txt', f'{ZH}\n{DE}\n\ufffd', False)
+    lines.append('utf8_cut\tutf-8\n')
+    stray = f'<p>{RU}</p><p>caf'.encode() + b'\xe9' + ' – naïve'.encode() + b'</p>'
+    write('utf8_stray_byte.html', stray, True)
+    write('utf8_stray_byte.txt', f'{RU}\ncaf\ufffd – naïve', False)
+    lines.append('utf8_stray_byte\tutf-8\n')
     # Broken input: a bad Shift_JIS pair before ASCII (U+FFFD, the ASCII
     # byte kept) and a lead byte cut by the end of the page.
     bad = '<meta charset=shift_jis><p>'.encode() + 'あ'.encode('cp932') + b'\x85\x41' + b'B' + b'\x82'

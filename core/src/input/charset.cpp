@@ -2,7 +2,7 @@
 // HTML standard's encoding sniffing (BOM, then a <meta> prescan of the first
 // 1024 bytes), with the HTTP-less fallback: UTF-8 if the bytes are valid
 // UTF-8 (ISO-2022-JP if they hold its escapes), else a <meta> further on, else
-// a guess from the bytes (charset_guess.cpp; windows-1252 unless it is sure). Labels are the Encoding Standard's
+// UTF-8 if only a few bytes break it, else a guess from the bytes (charset_guess.cpp; windows-1252 unless it is sure). Labels are the Encoding Standard's
 // (encoding_labels.hpp): iso-8859-1 and us-ascii are read as windows-1252, as
 // browsers do. UTF-8, UTF-16, windows-1251 and 1252 are decoded here, the
 // other legacy encodings by legacy_decode.cpp.
@@ -134,6 +134,7 @@ std::string sniff_charset(std::string_view bytes) {
   // is a page saved as UTF-8 that kept its old declaration.
   declared = prescan(bytes, std::string_view::npos);
   if (!declared.empty()) return declared;
+  if (mostly_utf8(bytes)) return "utf-8";
   return guess_legacy_charset(bytes);
 }
 

@@ -38,6 +38,12 @@
 namespace wce {
 namespace {
 
+// UTF-8 with a few broken bytes (a stray Latin-1 byte, a page cut by a
+// crawler's size limit) is still UTF-8: legacy text forms valid multi-byte
+// UTF-8 sequences only by accident, for a small share of its bytes.
+constexpr size_t kMinUtf8Sequences = 8;
+constexpr size_t kMaxUtf8ErrorRatio = 20;  // valid sequences per invalid one, at least
+
 // Tunables (shares of the candidate's multi-byte characters).
 constexpr size_t kMinChars = 8;             // fewer multi-byte characters: no evidence, windows-1252
 constexpr double kMaxErrorShare = 0.02;     // a candidate whose grammar rejects more is out
@@ -328,6 +334,23 @@ std::string guess_legacy_charset(std::string_view page) {
   for (const std::string& guess : {alphabetic(bytes), central_european(bytes)})
     if (!guess.empty() && (guess == "windows-1251" || legacy::available(guess))) return guess;
   return "windows-1252";
+}
+
+bool mostly_utf8(std::string_view bytes) {
+  size_t valid = 0, invalid = 0;
+  for (size_t i = 0; i < bytes.size();) {
+    const unsigned char c = static_cast<unsigned char>(bytes[i]);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    const size_t start = i;
+    const bool ok = unicode::next(bytes, i) != unicode::kReplacement || i - start == 3;
+    // A sequence cut by the end of the bytes (a truncated download) is not evidence.
+    if (!ok && bytes.size() - start < 4 && c >= 0xC2 && c <= 0xF4) break;
+    (ok ? valid : invalid) += 1;
+  }
+  return invalid == 0 || (valid >= kMinUtf8Sequences && invalid * kMaxUtf8ErrorRatio <= valid);
 }
 
 bool has_iso_2022_jp_escapes(std::string_view bytes) {
