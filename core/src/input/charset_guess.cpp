@@ -354,13 +354,16 @@ bool mostly_utf8(std::string_view bytes) {
 }
 
 bool has_iso_2022_jp_escapes(std::string_view bytes) {
+  // Most pages have no ESC at all: that search (memchr) comes first.
+  bool escape = false;
+  for (size_t p = bytes.find('\x1B'); p != std::string_view::npos && !escape; p = bytes.find('\x1B', p + 1)) {
+    const std::string_view esc = bytes.substr(p, 3);
+    escape = esc == "\x1B$B" || esc == "\x1B$@";
+  }
+  if (!escape) return false;
   for (unsigned char c : bytes)
     if (c >= 0x80) return false;  // not 7-bit: UTF-8 text, whatever escapes it holds
-  for (size_t p = bytes.find('\x1B'); p != std::string_view::npos; p = bytes.find('\x1B', p + 1)) {
-    const std::string_view esc = bytes.substr(p, 3);
-    if (esc == "\x1B$B" || esc == "\x1B$@") return legacy::available("iso-2022-jp");
-  }
-  return false;
+  return legacy::available("iso-2022-jp");
 }
 
 }  // namespace wce
