@@ -20,6 +20,8 @@ const char* const kEncodings[] = {
     "windows-874", "windows-1258", "x-mac-cyrillic", "iso-8859-8-i"};
 constexpr size_t kEncodingCount = sizeof kEncodings / sizeof kEncodings[0];
 
+// Written apart from the core's unicode::next on purpose: it is the oracle for
+// that decoder (which once took 0xF5-0xFF as lead bytes).
 bool valid_utf8(const std::string& s) {
   for (size_t i = 0; i < s.size();) {
     const unsigned char c = s[i];

@@ -2,8 +2,9 @@
 // HTML standard's encoding sniffing (BOM, then a <meta> prescan of the first
 // 1024 bytes), with the HTTP-less fallback: UTF-8 if the bytes are valid
 // UTF-8 (ISO-2022-JP if they hold its escapes), else a <meta> further on, else
-// UTF-8 if only a few bytes break it, else a guess from the bytes (charset_guess.cpp; windows-1252 unless it is sure). Labels are the Encoding Standard's
-// (encoding_labels.hpp): iso-8859-1 and us-ascii are read as windows-1252, as
+// UTF-8 if only a few bytes break it, else a guess from the bytes
+// (charset_guess.cpp; windows-1252 unless it is sure). Labels are the
+// Encoding Standard's (encoding_labels.hpp): iso-8859-1 and us-ascii are read as windows-1252, as
 // browsers do. UTF-8, UTF-16, windows-1251 and 1252 are decoded here, the
 // other legacy encodings by legacy_decode.cpp.
 #include <algorithm>
@@ -55,9 +56,8 @@ std::string encoding_of(std::string_view label) {
       b == std::string::npos ? std::string_view() : std::string_view(l).substr(b, l.find_last_not_of(kTrim) - b + 1);
   for (const encoding::Label& e : encoding::kLabels) {
     if (e.label != name) continue;
-    const bool own = e.encoding == "utf-8" || e.encoding == "windows-1252" || e.encoding == "windows-1251" ||
-                     e.encoding == "utf-16le" || e.encoding == "utf-16be";
-    return own || legacy::available(e.encoding) ? std::string(e.encoding) : std::string();
+    // The encodings that are not legacy have decoders of their own (to_utf8 below).
+    return !legacy::is_legacy(e.encoding) || legacy::available(e.encoding) ? std::string(e.encoding) : std::string();
   }
   return "";
 }

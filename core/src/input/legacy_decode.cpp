@@ -44,6 +44,12 @@ const std::map<std::string_view, std::string>& opened_names() {
 
 }  // namespace
 
+bool is_legacy(std::string_view encoding) {
+  for (const encoding::Iconv& e : encoding::kIconvNames)
+    if (e.encoding == encoding) return true;
+  return false;
+}
+
 bool available(std::string_view encoding) {
 #ifdef __EMSCRIPTEN__
   (void)encoding;

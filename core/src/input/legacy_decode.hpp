@@ -7,9 +7,13 @@
 
 namespace wce::legacy {
 
-// Whether `encoding` (a name of encoding_labels.hpp) can be decoded here: it
-// has an iconv name and the system's iconv opens it. Never in WASM (its text
-// arrives decoded by the browser).
+// Whether `encoding` (a name of encoding_labels.hpp) is one of the legacy
+// encodings this file decodes (it has an iconv name), whether or not this
+// build can.
+bool is_legacy(std::string_view encoding);
+
+// Whether `encoding` can be decoded here: it is legacy and the system's iconv
+// opens it. Never in WASM (its text arrives decoded by the browser).
 bool available(std::string_view encoding);
 
 // The bytes in UTF-8. A byte that does not decode (an invalid or truncated
