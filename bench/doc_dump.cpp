@@ -13,7 +13,7 @@
 // content, attributes; the same inputs on every run), then one `ALL` line:
 // pages and the hash of all the page hashes. With --time, stderr gets the
 // parse throughput (UTF-8 input MB per second of parse_html; JSON reading
-// excluded) for benchmarking (bench/results/gumbo-tokenizer-*.md), by wall
+// excluded) for benchmarking (lab/results/gumbo-tokenizer-*.md), by wall
 // clock and by this thread's CPU time (steadier on a shared machine).
 #include <time.h>
 

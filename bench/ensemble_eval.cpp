@@ -22,7 +22,7 @@
 
 #include "bench/lib/page_sample.hpp"
 #include "io/dataset.hpp"
-#include "wce/wce.hpp"
+#include "wce/train.hpp"
 
 // Whether the compiled-in model uses member `name` (kModelMembers).
 static bool model_member(const std::string& name) {

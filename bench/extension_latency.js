@@ -395,7 +395,7 @@ async function main() {
   process.stdout.write(report);
   if (o.out) {
     fs.writeFileSync(o.out, report);
-    // The per-page data (≈0.4 MB) goes to the untracked bench/results/tmp/.
+    // The per-page data (≈0.4 MB) goes to the untracked lab/results/tmp/.
     const tmp = path.join(ROOT, 'bench', 'results', 'tmp');
     fs.mkdirSync(tmp, { recursive: true });
     fs.writeFileSync(path.join(tmp, path.basename(o.out).replace(/\.md$/, '') + '.json'), JSON.stringify({ rows, peer, cold }, null, 1));

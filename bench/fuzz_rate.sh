@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Executions per CPU second of the fuzz harnesses (bench/results/fuzz-*.md):
+# Executions per CPU second of the fuzz harnesses (lab/results/fuzz-*.md):
 # each configuration from its seeds in a fresh corpus directory (under
 # build/fuzz-rate/), SECS seconds (default 60) each, one after the other, under
 # nice -n ${NICE:--15} (as root: the measurement gets the CPU first on a shared

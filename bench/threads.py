@@ -7,7 +7,7 @@ run. The outputs of the thread counts are compared without their times (the
 
 usage: bench/threads.py [--wce build/native/wce] [--extractor readability]
          [--mode extract|bench] [--threads 1,2] [--rounds 3] [--sample N]
-         [--out bench/results/threads-DATE.md] [DATASET.jsonl.gz ...]
+         [--out lab/results/threads-DATE.md] [DATASET.jsonl.gz ...]
 
 Default datasets: every *.jsonl.gz of ../shared/datasets (the nine).
 --sample N takes the first N records of each dataset (0: all of them); the

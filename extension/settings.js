@@ -13,14 +13,14 @@
   // 1,051 test pages of the nine datasets it scores ROUGE-LSum F1 0.910
   // against readability's 0.899, and on real pages (webeval
   // half 1) snippet F1 0.919 against readability's 0.879
-  // (bench/results/ensemble-2026-11-27d.md). The core's wce::kDefaultExtractor
+  // (lab/results/ensemble-2026-11-27d.md). The core's wce::kDefaultExtractor
   // says the same (tests/js/api.test.js ties them); nothing else here names a default.
   const DEFAULT_EXTRACTOR = 'ensemble';
 
   // "Show where several methods agree": these extractors label the page
   // together (one parse) and each text node is shaded by how many choose it.
   // The five best by mean ROUGE-LSum F1 on the nine datasets
-  // (bench/results/bench-all-2026-11-23.md), fast enough to run together.
+  // (lab/results/bench-all-2026-11-23.md), fast enough to run together.
   const AGREEMENT_EXTRACTORS = Object.freeze(['readability', 'trafilatura', 'domdistiller',
     'boilerpipe_article', 'resiliparse']);
 
@@ -72,7 +72,7 @@
   // rules of one view (the plain highlight, or the confidence view's bands):
   // any ::highlight() rule makes the engine restyle the whole document when
   // the sheet goes in, and each extra name costs a little more
-  // (bench/results/extension-latency-2026-11-27.md, section 4); switching the
+  // (lab/results/extension-latency-2026-11-27.md, section 4); switching the
   // view swaps the sheet like a new colour does.
   function highlightCss(color, confidence) {
     const c = COLOR.test(color) ? color : DEFAULTS.color;

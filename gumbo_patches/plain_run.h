@@ -41,7 +41,7 @@ static inline const unsigned char* wce_plain_run_end_bytes(const unsigned char* 
    (WCE_STOP_* bits), or `end`: the byte-class test of kWceByteClass, 16 bytes
    per step where the target has 128-bit SIMD (wasm simd128, x86 SSE2). Text
    runs are mostly long, so the per-byte table loop was ~8 % of the WASM
-   module's time (bench/results/wasm-2026-11-26b.md). The blocks are loaded
+   module's time (lab/results/wasm-2026-11-26b.md). The blocks are loaded
    unaligned and only while 16 bytes remain; the tail takes the table loop. */
 #if defined(__wasm_simd128__)
 #include <wasm_simd128.h>

@@ -149,7 +149,7 @@ function writeBuild(name, manifest) {
   // (each source is a self-contained classic script), minified: the page
   // reads and compiles the whole file before its first line runs, and the
   // 70 KB of commented source took 1.2 ms longer to get there than the 27 KB
-  // minified (bench/results/extension-latency-2026-11-26f.md). The readable
+  // minified (lab/results/extension-latency-2026-11-26f.md). The readable
   // sources sit next to it in the build.
   const [bundle] = platform.contentScripts;
   // The first line stamps the start (content.js reports it: the click's phases).

@@ -6,7 +6,7 @@
 #   bash scripts/build_wasm.sh [-DWCE_WASM_...=...]
 # Extra arguments go to CMake (the WCE_WASM_* options in CMakeLists.txt);
 # WCE_WASM_BUILD_DIR (default build/wasm) builds a variant elsewhere, as the
-# benchmarks in bench/results/wasm-*.md compare them.
+# benchmarks in lab/results/wasm-*.md compare them.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

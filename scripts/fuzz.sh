@@ -153,7 +153,7 @@ cycle() {
   done
 }
 
-# report: $C/runs.tsv as Markdown (bench/results/fuzz-*.md).
+# report: $C/runs.tsv as Markdown (lab/results/fuzz-*.md).
 report() {
   awk -F'\t' '
     { rate = $5 > 0 ? sprintf("%.0f", $6 / $5) : "-"

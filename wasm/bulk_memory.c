@@ -5,7 +5,7 @@
  * memory: its memcpy copies 4 bytes per step in wasm and hands copies of 512
  * bytes or more to JavaScript (HEAPU8.copyWithin, a call out of wasm each
  * time); that memcpy alone was 16-21 % of the module's time in V8's profiler
- * (bench/results/wasm-2026-11-26b.md). libc's memcpy is a weak symbol and
+ * (lab/results/wasm-2026-11-26b.md). libc's memcpy is a weak symbol and
  * memmove / memset are archive members only linked when undefined, so these
  * definitions replace them for the whole module, libc and libc++ included.
  *
@@ -18,7 +18,7 @@
  * memory.copy / memory.fill as a call out of the generated code, about 10 ns,
  * while a string append or a small struct copies a few bytes (a 96-byte
  * copy + fill: 23 ns as instructions, 2.4 ns as loads and stores;
- * bench/results/wasm-2026-11-26f.md). Below kShort bytes the copy is made of
+ * lab/results/wasm-2026-11-26f.md). Below kShort bytes the copy is made of
  * two overlapping fixed-size moves (LLVM lowers a constant-size
  * __builtin_memcpy of 16 bytes or less to loads and stores).
  */

@@ -2,7 +2,7 @@
  * memchr of the WebAssembly core with 128-bit SIMD: 16 bytes compared per
  * step. Emscripten 3.1.6's musl memchr compares 4 bytes per step (2-4 % of
  * the module's time in V8's profiler, mostly Gumbo's line counting in
- * gumbo_patches/utf8_runs.c.inc; bench/results/wasm-2026-11-26b.md). musl's
+ * gumbo_patches/utf8_runs.c.inc; lab/results/wasm-2026-11-26b.md). musl's
  * memchr is an archive member only linked when undefined, so this definition
  * replaces it for the whole module.
  *

@@ -4,7 +4,7 @@
  * strlen on every text node and attribute value Gumbo hands over
  * (core/src/input/gumbo_builder.cpp) and Gumbo on every attribute name, about
  * 1.6 % of trafilatura's time in V8's profiler, 3x the native strlen's
- * (bench/results/wasm-2026-11-27b.md). musl's strlen is an archive member
+ * (lab/results/wasm-2026-11-27b.md). musl's strlen is an archive member
  * only linked when undefined, so this definition replaces it for the whole
  * module.
  *

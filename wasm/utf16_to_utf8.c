@@ -6,7 +6,7 @@
  * memory about 8x faster than TextEncoder.encodeInto converts it to UTF-8
  * (V8's String::WriteUtf8 goes one character at a time); converting here,
  * 16 ASCII code units per SIMD step, is cheaper than the difference
- * (wasm/bindings.cpp, bench/results/wasm-2026-11-27.md). Natively (no
+ * (wasm/bindings.cpp, lab/results/wasm-2026-11-27.md). Natively (no
  * simd128) the same function runs its scalar loop only: the CTest checks that.
  *
  * In place: `in` may lie in the same buffer as `out`, at byte offset n' >= n

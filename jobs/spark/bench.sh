@@ -4,7 +4,7 @@
 # so that both see the same machine load. Each run first sends WARMUP records
 # through the same pipeline, untimed (executor JVM and Python start-up), then
 # times the whole input. Writes a Markdown table to
-# bench/results/spark-local-cluster-DATE.md and prints it.
+# lab/results/spark-local-cluster-DATE.md and prints it.
 # usage: jobs/spark/bench.sh [PAGES=1000] [ROUNDS=2] [EXTRACTOR=readability]
 # (WCE_SPARK_PIN=1: one core per worker, see cluster.sh.
 # WCE_SPARK_NICE=-15: run the cluster and the jobs at that nice level, so that
@@ -18,7 +18,7 @@ PARTITIONS=8  # several tasks per executor, so that two executors share the work
 WARMUP=200    # records sent through each run's executors before the timed part
 VENV="$ROOT/.cache/spark-venv"
 OUT="$ROOT/build/spark/bench"
-RESULT="$ROOT/bench/results/spark-local-cluster-$(date -u +%Y-%m-%d).md"
+RESULT="$ROOT/lab/results/spark-local-cluster-$(date -u +%Y-%m-%d).md"
 
 bash "$ROOT/jobs/spark/setup.sh"
 rm -rf "$OUT" && mkdir -p "$OUT"

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "bench/lib/logistic_fit.hpp"
-#include "wce/wce.hpp"
+#include "lab/tools/logistic_fit.hpp"
+#include "wce/train.hpp"
 
 using namespace wce;
 

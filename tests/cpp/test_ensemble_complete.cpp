@@ -1,11 +1,11 @@
-// Block completion of the learned ensemble's labels (core/src/extractors/ensemble_complete.cpp)
+// Block completion of the learned ensemble's labels (core/src/ensembles/ensemble_complete.cpp)
 // on hand-made pages: which text nodes the rules add, and which they must leave alone.
 #include <gtest/gtest.h>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "wce/wce.hpp"
+#include "wce/train.hpp"
 
 namespace {
 

@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "wce/wce.hpp"
+#include "wce/train.hpp"
 
 namespace {
 

@@ -40,7 +40,7 @@ inline void run_every_extractor(PageRun& run) {
 
 // The "pick" harnesses (html_pick, flat_dom_pick): the first kPickBytes bytes
 // of an input choose what runs on the page made from the rest, so that one
-// execution costs one extractor instead of all of them (bench/results/
+// execution costs one extractor instead of all of them (lab/results/
 // fuzz-2026-11-26.md) while coverage feedback still steers towards every
 // extractor. Choice k in [0, extractors().size()] is the k-th registered
 // extractor, or the complexity features for the last value. The second byte,

@@ -19,7 +19,7 @@
 #include "nn/gemm.hpp"
 #include "nn/lstm.hpp"
 #include "nn/model_file.hpp"
-#include "wce/wce.hpp"
+#include "wce/train.hpp"
 
 using namespace wce;
 
@@ -268,7 +268,7 @@ TEST(ModelFile, MissingEmbeddedModelSaysHowToMakeIt) {
     nn::load_embedded_model("no_such_model");
     ADD_FAILURE() << "no error";
   } catch (const nn::ModelError& e) {
-    EXPECT_NE(std::string(e.what()).find("scripts/train.sh"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("lab/train.sh"), std::string::npos) << e.what();
   }
 }
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Smoke test of bench/webeval: the converter (fetch.py) and the snippet scorer (score.py).
+"""Smoke test of lab/webeval: the converter (fetch.py) and the snippet scorer (score.py).
 
     tests/webeval/check_webeval.py [--wce path/to/wce]
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
-sys.path.insert(0, str(REPO / "bench" / "webeval"))
+sys.path.insert(0, str(REPO / "lab" / "webeval"))
 import fetch  # noqa: E402
 import score  # noqa: E402
 
@@ -51,13 +51,13 @@ def main():
                 for f in sorted((HERE / sub).glob("*.html")):
                     z.write(f, f"{fetch.PREFIX}test-files/{sub}/{f.name}")
         out = tmp / "set.jsonl.gz"
-        r = subprocess.run([sys.executable, str(REPO / "bench" / "webeval" / "fetch.py"), "--zip", str(zpath),
+        r = subprocess.run([sys.executable, str(REPO / "lab" / "webeval" / "fetch.py"), "--zip", str(zpath),
                             "--no-verify", "--out", str(out)], capture_output=True, text=True)
         check(r.returncode == 0, f"fetch.py exits 0 ({r.stderr.strip()[-200:]})")
         check("4 entries in data.go, 3 written" in r.stderr and "1 skipped" in r.stderr,
               "4 entries, 3 written, 1 skipped (missing file)")
         check("no file 'not-there.html'" in r.stderr, "the missing file is named in a warning")
-        r2 = subprocess.run([sys.executable, str(REPO / "bench" / "webeval" / "fetch.py"), "--zip", str(zpath),
+        r2 = subprocess.run([sys.executable, str(REPO / "lab" / "webeval" / "fetch.py"), "--zip", str(zpath),
                              "--out", str(tmp / "x.jsonl.gz")], capture_output=True, text=True)
         check(r2.returncode != 0 and "sha256" in r2.stderr, "a zip that is not the pinned one is refused")
 

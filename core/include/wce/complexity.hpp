@@ -1,7 +1,7 @@
 // Page extraction complexity after Bevendorff et al. 2023, section 3.3:
 // the score with a gold text, quartile levels, and an estimate without gold
 // (logistic regression on simple HTML features, model compiled in from
-// core/models/complexity_logreg.inc, trained by bench/complexity_train.cpp).
+// core/models/complexity_logreg.inc, trained by lab/tools/complexity_train.cpp).
 //
 // DOM text tokens T: the whitespace tokens (tokenize_words) of the rendered
 // text (render_text: browser-like whitespace, block elements separate words,
@@ -82,26 +82,6 @@ ComplexityFeatures complexity_features(const Document& doc);
 // tokenizing the page: cheaper, and a little different (words of adjacent
 // inline text nodes are counted apart). For the learned ensemble's routing.
 ComplexityFeatures complexity_features(const Document& doc, const std::vector<uint32_t>& text_words);
-
-// Binary logistic regression on standardised features:
-//   p = 1 / (1 + exp(-(intercept + sum_i weight[i] * (x[i] - mean[i]) / stdev[i])))
-struct LogisticModel {
-  std::vector<double> mean, stdev, weight;
-  double intercept = 0;
-  double probability(const double* x) const;
-};
-
-// (Trained by bench/complexity_train.cpp with bench/lib/logistic_fit.hpp.)
-
-// The compiled-in model (core/models/complexity_logreg.inc).
-struct ComplexityModelInfo {
-  const char* const* feature_names;  // kComplexityFeatureCount names, in model order
-  LogisticModel model;
-  double median_complexity;  // class threshold: complexity > median is "above"
-  double heldout_accuracy;   // as reported by the training run
-  const char* trained_on;    // one-line description of the training run
-};
-const ComplexityModelInfo& complexity_model();
 
 struct ComplexityEstimate {
   double p_above_median = 0;  // P(complexity > the training median)

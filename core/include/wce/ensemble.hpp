@@ -1,6 +1,6 @@
 // Ensembles of extractors (family "ensemble"): the token votes of Bevendorff
-// et al. 2023, section 4.5 (extractors/vote.cpp), and news-please's text
-// comparison (extractors/news_please.cpp).
+// et al. 2023, section 4.5 (core/src/ensembles/vote.cpp), and news-please's text
+// comparison (core/src/ensembles/news_please.cpp).
 #pragma once
 #include <functional>
 #include <optional>

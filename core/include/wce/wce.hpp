@@ -9,8 +9,6 @@
 #include "wce/eval.hpp"
 #include "wce/extractor.hpp"
 #include "wce/html.hpp"
-#include "wce/learned.hpp"
-#include "wce/learned_ensemble.hpp"
 #include "wce/limits.hpp"
 #include "wce/render.hpp"
 #include "wce/run.hpp"

@@ -3,7 +3,7 @@
 // gold text, quartile levels, and the estimate without gold by a logistic
 // regression on the relative counts of h1-h6, a, br, strong, em, div, p, ul,
 // table and the ratio of element tokens to text tokens. Definitions in
-// wce/complexity.hpp; the model is trained by bench/complexity_train.cpp and
+// wce/complexity.hpp; the model is trained by lab/tools/complexity_train.cpp and
 // compiled in from core/models/complexity_logreg.inc.
 //
 // Differences from the paper's published code (chatnoir-eu/
@@ -16,7 +16,7 @@
 //   - the median threshold comes from the training split only and the test
 //     split is standardised with the training means (the code refits the
 //     scaler on the test split).
-#include "wce/complexity.hpp"
+#include "wce/train/complexity_model.hpp"
 
 #include <algorithm>
 #include <cmath>

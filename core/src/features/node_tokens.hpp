@@ -1,6 +1,6 @@
 // Tokens of a page's text-node stream, each knowing the text nodes it comes
 // from (internal header). Used by the gold alignment (eval/align.cpp) and the
-// token votes (extractors/vote.cpp).
+// token votes (core/src/ensembles/vote.cpp).
 #pragma once
 #include <cstdint>
 #include <string>

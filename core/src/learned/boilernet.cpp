@@ -4,7 +4,7 @@
 // most frequent tags, one out-of-vocabulary slot) and word counts (the l most
 // frequent words, one OOV slot); a dense projection, two bidirectional LSTM
 // layers and a sigmoid per block. Sizes and vocabularies come from the model
-// file (core/models/boilernet.wcem, made by scripts/train.sh boilernet).
+// file (core/models/boilernet.wcem, made by lab/train.sh boilernet).
 // The extractor (our addition) keeps the best run of blocks when the model
 // keeps almost no text (nonempty_guard.cpp).
 #include <algorithm>
@@ -19,7 +19,7 @@
 #include "nn/gemm.hpp"
 #include "nn/lstm.hpp"
 #include "nn/model_file.hpp"
-#include "wce/learned.hpp"
+#include "wce/train/learned.hpp"
 
 namespace wce {
 namespace learned {

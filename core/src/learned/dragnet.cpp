@@ -24,7 +24,7 @@
 #include "extractors/registry_list.hpp"
 #include "nn/activations.hpp"
 #include "nn/model_file.hpp"
-#include "wce/learned.hpp"
+#include "wce/train/learned.hpp"
 
 namespace wce {
 namespace learned {

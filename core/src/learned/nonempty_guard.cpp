@@ -2,7 +2,7 @@
 // the kept blocks hold fewer than kMinKeptChars non-whitespace characters,
 // the best-scoring contiguous run of blocks is added to them. On real pages
 // a conservative model often keeps nothing of a short blog, event or shop
-// page (bench/results/learned-2026-11-27c.md, section 4); any run of its most
+// page (lab/results/learned-2026-11-27c.md, section 4); any run of its most
 // likely blocks is closer to the page's content than an empty output.
 //
 // The run is the maximum-sum subarray (Kadane) of
@@ -16,7 +16,7 @@
 #include <cstddef>
 
 #include "wce/extractor.hpp"
-#include "wce/learned.hpp"
+#include "wce/train/learned.hpp"
 
 namespace wce::learned {
 namespace {
@@ -24,7 +24,7 @@ namespace {
 // The shortest main text of any training page of Web2Text (CleanEval dev and
 // the extra pages of learned-2026-11-27c.md) is 111 non-whitespace
 // characters: less than that kept means the content was not found
-// (bench/results/learned-2026-11-27d.md).
+// (lab/results/learned-2026-11-27d.md).
 constexpr uint64_t kMinKeptChars = 100;
 // A block counts for the run when its probability is at least this share of
 // the page's best block's (fixed a priori, not tuned).

@@ -9,7 +9,7 @@
 // found by the Viterbi algorithm (section 3.5; lambda, the weight of the
 // pairwise term, is the released code's test_structured default 0.1 unless
 // the model file says otherwise). Layer widths and kernel sizes come from the
-// model file (core/models/web2text.wcem, made by scripts/train.sh web2text).
+// model file (core/models/web2text.wcem, made by lab/train.sh web2text).
 #include <algorithm>
 #include <cmath>
 #include <memory>
@@ -20,7 +20,7 @@
 #include "nn/activations.hpp"
 #include "nn/conv1d.hpp"
 #include "nn/model_file.hpp"
-#include "wce/learned.hpp"
+#include "wce/train/learned.hpp"
 
 namespace wce {
 namespace learned {

@@ -64,7 +64,7 @@
 
 #include "document/unicode.hpp"
 #include "features/stopwords.hpp"
-#include "wce/learned.hpp"
+#include "wce/train/learned.hpp"
 
 namespace wce::learned {
 namespace {

@@ -48,7 +48,7 @@ void gemm(const float* x, size_t rows, size_t x_stride, const PackedMatrix& w, I
 
 // The instruction sets of the product (x86-64 only beyond Base); gemm() uses
 // the widest the CPU has (WCE_NN_ISA=base caps it). AVX-512 was measured: no
-// faster than AVX2 here (bench/results/learned-speed-2026-11-26.md).
+// faster than AVX2 here (lab/results/learned-speed-2026-11-26.md).
 enum class GemmIsa { Base, Avx2 };
 GemmIsa gemm_isa();
 // gemm() on a given path (for the tests; a path the CPU lacks must not be asked).

@@ -145,7 +145,7 @@ ModelFile load_embedded_model(const std::string& name) {
   std::string_view bytes = embedded_model(name);
   if (bytes.empty())
     throw ModelError("model '" + name + "' is not built in (core/models/" + name +
-                     ".wcem missing at build time; make it with: bash scripts/train.sh " + name + ")");
+                     ".wcem missing at build time; make it with: bash lab/train.sh " + name + ")");
   return ModelFile::parse(bytes, name);
 }
 

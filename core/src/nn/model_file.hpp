@@ -4,7 +4,7 @@
 //          | u8 rank | u32 dims[rank] | data
 //   float32/float16: prod(dims) values; text: dims = {byte count}, UTF-8
 //   (vocabularies are one item per line, configurations key=value lines).
-// Written by scripts/learn/export.py; the models are compiled into the core
+// Written by lab/learn/export.py; the models are compiled into the core
 // from core/models/*.wcem (see core/models/README.md).
 #pragma once
 #include <cstdint>

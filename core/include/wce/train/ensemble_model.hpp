@@ -1,0 +1,195 @@
+// Our node-level learned ensemble (extractor "ensemble", family "ensemble"):
+// small gradient-boosted trees per text node over the labels of a fixed
+// member set, their agreement on the node, its block and its neighbours,
+// page-level context (each member's share of the page kept, the
+// page-complexity estimate: the routing) and cheap Context features.
+// Weights: core/models/ensemble_gbdt.inc, made by lab/learn/ensemble.py
+// from the rows lab/tools/ensemble_dump.cpp writes (bash lab/train.sh ensemble).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wce/complexity.hpp"
+#include "wce/context.hpp"
+
+namespace wce {
+
+constexpr size_t kEnsembleMemberCount = 8;
+// Member registry names, in feature order.
+const std::array<const char*, kEnsembleMemberCount>& ensemble_members();
+
+constexpr size_t kEnsembleFeatureCount = 2 * kEnsembleMemberCount + 22;
+const std::array<const char*, kEnsembleFeatureCount>& ensemble_feature_names();
+
+// How the ensemble gets a member's labels: ctx.labels(name) (run once per
+// page and cached) unless tests swap in another source.
+using EnsembleMemberFn = std::function<Labels(Context&, const std::string& name)>;
+
+// Which of the ensemble_members() a model uses (the others are not run: their
+// vote and share columns are 0 and the agreements leave them out).
+using EnsembleMemberSet = std::array<bool, kEnsembleMemberCount>;
+// The members of the compiled-in model.
+const EnsembleMemberSet& ensemble_used_members();
+// Parses comma-separated member names; throws std::invalid_argument for a
+// name that is not in ensemble_members().
+EnsembleMemberSet parse_ensemble_members(std::string_view names);
+
+// Row-major features, kEnsembleFeatureCount per text node, over `use` (by
+// default the model's members). A member that throws or returns a wrong
+// number of labels counts as voting 0 for every node (and `failed`, when
+// given, counts it).
+std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get = {}, size_t* failed = nullptr,
+                                      const EnsembleMemberSet* use = nullptr);
+
+// The page stage's features (lab/learn/ensemble.py PAGE_FEATURES, same
+// order), from the trees' P(content) per text node and the node features x
+// (ensemble_features): the words the trees keep, their uncertainty, the
+// page's agreement, complexity and size, then for readability, resiliparse
+// and cetd each: the words the member keeps, the trees' over the member's,
+// their overlap (Jaccard), the trees' mean probability on and off the
+// member's words; then the page's own features (ensemble_page_doc.cpp):
+// kEnsemblePageDocFeatureCount of them.
+constexpr size_t kEnsemblePageMemberFeatureCount = 20;
+constexpr size_t kEnsemblePageDocFeatureCount = 14;
+constexpr size_t kEnsemblePageFeatureCount = kEnsemblePageMemberFeatureCount + kEnsemblePageDocFeatureCount;
+const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names();
+// With own = false the page's own features are left 0 (a model that does not
+// read them, EnsembleModelInfo::page_features, does not pay for them).
+std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
+                                                                     const std::vector<double>& prob, bool own = true);
+
+// The page's own features (core/src/ensembles/ensemble_page_doc.cpp): what
+// the page says about itself, from the shared Context (no re-parse): the
+// share of its words inside <article>, <main>/role=main and
+// itemprop=articleBody (the "regions"), in links and in <p>, how many text
+// nodes and how long, how many <article> and <h1> elements, and how the
+// trees and readability sit against the regions and against the other members.
+// Bits per text node: kRegionArticle, kRegionMain, kRegionBody.
+enum : uint8_t { kRegionArticle = 1, kRegionMain = 2, kRegionBody = 4 };
+struct EnsemblePageDoc {
+  std::vector<uint8_t> region;  // per text node: the region bits of its ancestors
+  uint32_t articles = 0;        // <article> elements
+  uint32_t h1 = 0;              // <h1> elements
+};
+EnsemblePageDoc ensemble_page_doc(const Document& doc);
+const std::array<const char*, kEnsemblePageDocFeatureCount>& ensemble_page_doc_feature_names();
+// Fills out[0..kEnsemblePageDocFeatureCount) from x (ensemble_features) and
+// the trees' P(content); lab/learn/ensemble.py page_doc_features is the same.
+void ensemble_page_doc_features(Context& ctx, const std::vector<double>& x, const std::vector<double>& prob,
+                                double* out);
+
+// The second stage (auto-context, core/src/ensembles/ensemble_context.cpp):
+// the first stage's P(content) smoothed over the node's neighbours in
+// document order, its block and the blocks beside it, and the subtrees of
+// the elements that hold its block (the block's container and kEnsembleGroupLevels-1
+// ancestors above it). The second-stage trees read the first stage's
+// features followed by these.
+constexpr size_t kEnsembleGroupLevels = 4;
+constexpr size_t kEnsembleGroupCount = 1 + kEnsembleGroupLevels;
+// Per text node: its block, then the holding elements (node indices) from the
+// block's container upwards; kNone where there is none.
+std::vector<uint32_t> ensemble_context_groups(Context& ctx);
+constexpr size_t kEnsembleContextFeatureCount = 20;
+const std::array<const char*, kEnsembleContextFeatureCount>& ensemble_context_feature_names();
+// Row-major, kEnsembleContextFeatureCount per text node (0 for nodes without words).
+std::vector<double> ensemble_context_features(Context& ctx, const std::vector<double>& prob);
+
+// The trees' P(content) per text node (the second stage's when the model
+// has one; 0 for nodes without words) from the node features x.
+std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<double>& x);
+
+// Block completion (core/src/ensembles/ensemble_complete.cpp): keeps the
+// worded text nodes of blocks whose words are mostly kept (blocks), and short
+// runs of heading / list-item blocks between two kept blocks (runs), by
+// raising their P to 0.5. Returns how many nodes it changed.
+struct EnsembleCompletion {
+  bool blocks = true, runs = true;
+  bool run_any = false;        // runs of any blocks, not only headings / list items
+  bool lead_headings = false;  // a not-kept heading directly before a kept block
+  bool run_structured = false;  // runs may also hold pre / td / th blocks
+  double block_share = 0;
+  size_t run_max_blocks = 0;
+  double run_max_words = 0, run_max_link_density = 0;
+};
+EnsembleCompletion ensemble_completion_defaults();  // the tunables of ensemble_complete.cpp
+size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const EnsembleCompletion& opt);
+// The page stage's choice: an index into ensemble_model().page_choices (the
+// page takes that member's labels), or -1 (it keeps the trees').
+int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& page);
+
+// P(content) per text node: the "ensemble" extractor's labels. The page
+// stage decides whether the page takes a member's labels outright.
+Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get = {});
+
+// A gradient-boosted tree ensemble for binary classification:
+// p = 1 / (1 + exp(-(bias + sum over trees of the leaf reached))). Trees are
+// flattened: node i splits on feature[i] (x <= threshold[i] goes to left[i],
+// else right[i]) or, when feature[i] < 0, is a leaf of value[i]; tree t
+// starts at node root[t].
+struct TreeModel {
+  std::vector<int32_t> feature, left, right, root;
+  std::vector<double> threshold, value;
+  double bias = 0;
+  double margin(const double* x) const;
+  double probability(const double* x) const;
+};
+
+// The same trees laid out to score many rows at once (tree_batch.cpp): the
+// margins are TreeModel::margin's, bit for bit, a few times faster.
+class TreeBatch {
+ public:
+  TreeBatch() = default;
+  explicit TreeBatch(const TreeModel& m);
+  // The same margins for every row whose features f with fixed[f] equal
+  // x[f]: the splits on those features decided once.
+  TreeBatch resolve(const double* x, const std::vector<bool>& fixed) const;
+  // out[i] = margin of the row at x + rows[i] * stride, for i < count.
+  void margins(const double* x, size_t stride, const uint32_t* rows, size_t count, double* out) const;
+
+ private:
+  struct Node {
+    double value;   // split: the threshold; leaf: the leaf's value
+    int32_t feature;
+    int32_t first;  // split: left child (the right one follows it); leaf: -1
+  };
+  std::vector<Node> nodes_;
+  std::vector<int32_t> roots_;
+  double bias_ = 0;
+};
+
+// The compiled-in model and its provenance.
+struct EnsembleModelInfo {
+  const char* const* feature_names;  // kEnsembleFeatureCount names, in model order
+  TreeModel model;
+  TreeBatch model_batch;       // `model`, for all the text nodes of a page at once
+  bool context_stage = false;  // the second stage runs
+  TreeModel context_model;     // on ensemble_features then ensemble_context_features
+  // Per page choice: the member (index into ensemble_members()) and the trees
+  // on ensemble_page_features giving P(that member beats the trees on the page).
+  std::vector<size_t> page_choices;
+  std::vector<TreeModel> page_models;
+  double page_threshold = 0.5;       // the page takes the choice of highest P when P >= this
+  double page_fallback_share = 0.0;  // or readability's when trees_over_readability < this (0: no such rule)
+  size_t page_features = kEnsemblePageFeatureCount;  // the page features the model reads (a prefix)
+  // Block completion of the trees' labels (ensemble_complete): which rules,
+  // and whether before the page stage or only where the page keeps the trees.
+  bool complete_blocks = false, complete_runs = false, complete_before = false;
+  const char* trained_on;
+};
+const EnsembleModelInfo& ensemble_model();
+
+// The fixed train/test split of the ensemble's training (lab/tools/ensemble_dump):
+// a page is a training page when FNV-1a 64 of "dataset/id" falls in the first
+// kEnsembleTrainPercent of 100 buckets. Per page, so stratified by dataset in
+// expectation and independent of file order. Training itself holds out the
+// buckets from kEnsembleValidationFrom on (validation, for model choice).
+constexpr unsigned kEnsembleTrainPercent = 30;
+constexpr unsigned kEnsembleValidationFrom = 24;
+unsigned ensemble_page_bucket(std::string_view dataset, std::string_view id);
+bool ensemble_training_page(std::string_view dataset, std::string_view id);
+
+}  // namespace wce

@@ -1,0 +1,558 @@
+// Extractor "ensemble": our node-level learned ensemble (see
+// wce/train/ensemble_model.hpp). Per text node, P(content) from small
+// gradient-boosted trees over the member votes, their agreement on the node,
+// its block, its neighbours and the page, each member's share of the page
+// kept (so that the trees can tell a member that failed on this page from
+// one that rejects the node), a few tag-path flags and the page-complexity
+// estimate (routing); the probability itself is the label (>= 0.5 is
+// content), so the confidence view gets real bands.
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstring>
+#include <iterator>
+#include <stdexcept>
+
+#include "extractors/extractor_util.hpp"
+#include "extractors/registry_list.hpp"
+#include "wce/train/ensemble_model.hpp"
+
+namespace wce {
+namespace {
+
+// The compiled-in model: kModelMembers, kModelFeatureNames, kModelTreeRoot, kModelFeature,
+// kModelThreshold, kModelLeft, kModelRight, kModelValue, kModelBias,
+// kModelTrainedOn.
+#include "../../models/ensemble_gbdt.inc"
+
+// The candidates (the feature layout keeps a column for each): two
+// readability-style scorers (readability, goose), a rule cascade
+// (trafilatura), a DOM classifier (domdistiller), two block classifiers
+// (boilerpipe_article, justext), a density method (cetd) and resiliparse's
+// rules. The slow or weak ones (bte, crunch, lqf*, cetr) stay out. The model
+// says which it uses (kModelMembers): members that do not earn their time
+// are not run.
+constexpr std::array<const char*, kEnsembleMemberCount> kMembers = {
+    "readability", "trafilatura", "domdistiller", "boilerpipe_article",
+    "resiliparse", "justext",     "goose",        "cetd"};
+
+// Feature layout (kEnsembleFeatureCount columns): the member votes, each
+// member's share of the page's words kept, then:
+constexpr size_t kShare = kEnsembleMemberCount;
+constexpr size_t kAgreement = 2 * kEnsembleMemberCount;  // mean member vote of the node
+constexpr size_t kBlockAgreement = kAgreement + 1;   // word-weighted mean over its block
+constexpr size_t kPrevAgreement = kAgreement + 2;    // of the previous block (0 at the start)
+constexpr size_t kNextAgreement = kAgreement + 3;    // of the next block (0 at the end)
+constexpr size_t kPrevNode = kAgreement + 4;         // of the previous text node with words
+constexpr size_t kNextNode = kAgreement + 5;         // of the next text node with words
+constexpr size_t kWindowAgreement = kAgreement + 6;  // word-weighted over blocks b-kWindow..b+kWindow
+constexpr size_t kLogWords = kAgreement + 7;         // log(1 + words of the node)
+constexpr size_t kLogChars = kAgreement + 8;         // log(1 + non-space chars: CJK has few words)
+constexpr size_t kLogBlockWords = kAgreement + 9;    // log(1 + words of its block)
+constexpr size_t kLinkDensity = kAgreement + 10;     // link words / words of its block
+constexpr size_t kLogDepth = kAgreement + 11;        // log(1 + DOM depth)
+constexpr size_t kPosition = kAgreement + 12;        // index among text nodes with words / (their count - 1)
+constexpr size_t kCharsPerWord = kAgreement + 13;    // block chars / words (CJK runs are long)
+constexpr size_t kComplexity = kAgreement + 14;      // estimate_complexity().p_above_median
+constexpr size_t kLogPageWords = kAgreement + 15;    // log(1 + words of the page)
+constexpr size_t kPageAgreement = kAgreement + 16;   // word-weighted mean agreement of the page
+constexpr size_t kInLink = kAgreement + 17;
+constexpr size_t kInParagraph = kAgreement + 18;
+constexpr size_t kInListItem = kAgreement + 19;
+constexpr size_t kInHeading = kAgreement + 20;
+constexpr size_t kInTableCell = kAgreement + 21;
+static_assert(kInTableCell + 1 == kEnsembleFeatureCount, "feature layout");
+
+constexpr size_t kWindow = 3;  // blocks on each side of window_agreement
+// Pages with at least this many worded text nodes get the trees resolved on
+// their page features first: TreeBatch::resolve costs about what it saves on
+// 50-80 rows (perf, 2026-11-27c); the margins are the same either way.
+constexpr size_t kResolveRows = 64;
+
+// The page stage (kPage* in the model): per page, keep the trees or take one
+// member's labels outright (kPageChoices). The trees sometimes drop an
+// article only readability finds, and sometimes add or cut around an article
+// a member already has clean; its features see both cases, for each member
+// of kPageMembers (their columns are 0 when the model does not run them).
+constexpr double kTreesOverMemberCap = 10;  // trees_over_<member> is clipped here
+constexpr std::array<const char*, 3> kPageMembers = {"readability", "resiliparse", "cetd"};
+constexpr size_t kPageCommon = 5;    // page features before the per-member ones
+constexpr size_t kPagePerMember = 5;  // share, trees_over, jaccard, prob_on, prob_off
+static_assert(kPageCommon + kPagePerMember * kPageMembers.size() == kEnsemblePageMemberFeatureCount, "page layout");
+constexpr size_t kTreesOverReadability = kPageCommon + 1;  // readability is kPageMembers[0]
+
+const std::array<const char*, kEnsemblePageMemberFeatureCount> kPageMemberFeatureNames = {
+    "trees_share", "trees_uncertainty", "page_agreement", "complexity", "log_page_words",
+    "readability_share", "trees_over_readability", "trees_readability_jaccard", "prob_on_readability",
+    "prob_off_readability",
+    "resiliparse_share", "trees_over_resiliparse", "trees_resiliparse_jaccard", "prob_on_resiliparse",
+    "prob_off_resiliparse",
+    "cetd_share", "trees_over_cetd", "trees_cetd_jaccard", "prob_on_cetd", "prob_off_cetd"};
+
+size_t member_column(const char* name) {
+  for (size_t m = 0; m < kEnsembleMemberCount; ++m)
+    if (std::strcmp(kMembers[m], name) == 0) return m;
+  throw std::logic_error(std::string("core/models/ensemble_gbdt.inc: not an ensemble member: ") + name);
+}
+
+const std::array<const char*, kEnsembleFeatureCount> kFeatureNames = {
+    "vote_readability", "vote_trafilatura", "vote_domdistiller", "vote_boilerpipe_article",
+    "vote_resiliparse", "vote_justext", "vote_goose", "vote_cetd",
+    "share_readability", "share_trafilatura", "share_domdistiller", "share_boilerpipe_article",
+    "share_resiliparse", "share_justext", "share_goose", "share_cetd",
+    "agreement", "block_agreement", "prev_block_agreement", "next_block_agreement",
+    "prev_node_agreement", "next_node_agreement", "window_agreement",
+    "log_words", "log_chars", "log_block_words", "block_link_density", "log_depth", "position",
+    "block_chars_per_word", "complexity", "log_page_words", "page_agreement",
+    "in_a", "in_p", "in_li", "in_h", "in_td"};
+
+// Tag-path flags of every node (itself and its ancestors: a, p, li, h1-h6,
+// td), in one forward pass (parents precede their children), instead of a
+// walk up the ancestors of each text node.
+enum TagPathBit : uint8_t { kPathA = 1, kPathP = 2, kPathLi = 4, kPathH = 8, kPathTd = 16 };
+std::vector<uint8_t> tag_paths(const Document& doc) {
+  std::vector<uint8_t> path(doc.nodes.size(), 0);
+  for (size_t i = 0; i < doc.nodes.size(); ++i) {
+    const Node& nd = doc.nodes[i];
+    uint8_t f = nd.parent != kNone && nd.parent < i ? path[nd.parent] : 0;
+    if (nd.kind == NodeKind::Element) {
+      switch (nd.tag) {
+        case Tag::A: f |= kPathA; break;
+        case Tag::P: f |= kPathP; break;
+        case Tag::Li: f |= kPathLi; break;
+        case Tag::Td: f |= kPathTd; break;
+        case Tag::H1: case Tag::H2: case Tag::H3: case Tag::H4: case Tag::H5: case Tag::H6: f |= kPathH; break;
+        default: break;
+      }
+    }
+    path[i] = f;
+  }
+  return path;
+}
+
+// Copies generated tree arrays into `t` and checks them: every node inside
+// the arrays, children after their parent, every split on a feature < `features`.
+template <size_t R, size_t N>
+void load_trees(TreeModel& t, const int32_t (&root)[R], const int32_t (&feature)[N], const double (&threshold)[N],
+                const int32_t (&left)[N], const int32_t (&right)[N], const double (&value)[N], double bias,
+                size_t features, const char* what) {
+  t.root.assign(std::begin(root), std::end(root));
+  t.feature.assign(std::begin(feature), std::end(feature));
+  t.threshold.assign(std::begin(threshold), std::end(threshold));
+  t.left.assign(std::begin(left), std::end(left));
+  t.right.assign(std::begin(right), std::end(right));
+  t.value.assign(std::begin(value), std::end(value));
+  t.bias = bias;
+  const std::string where = std::string("core/models/ensemble_gbdt.inc (") + what + "): ";
+  const int32_t size = static_cast<int32_t>(t.feature.size());
+  auto bad = [&](int32_t i) { return i < 0 || i >= size; };
+  for (int32_t rt : t.root)
+    if (bad(rt)) throw std::logic_error(where + "bad tree root");
+  for (int32_t i = 0; i < size; ++i)
+    if (t.feature[i] >= static_cast<int32_t>(features) ||
+        (t.feature[i] >= 0 && (bad(t.left[i]) || bad(t.right[i]) || t.left[i] <= i || t.right[i] <= i)))
+      throw std::logic_error(where + "bad node " + std::to_string(i));
+}
+
+uint64_t fnv1a(std::string_view a, std::string_view b) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](std::string_view s) {
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+  };
+  mix(a);
+  mix("/");
+  mix(b);
+  return h;
+}
+
+}  // namespace
+
+const std::array<const char*, kEnsembleMemberCount>& ensemble_members() { return kMembers; }
+const std::array<const char*, kEnsembleFeatureCount>& ensemble_feature_names() { return kFeatureNames; }
+const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names() {
+  // The members' page features, then the page's own (ensemble_page_doc.cpp).
+  static const std::array<const char*, kEnsemblePageFeatureCount> names = [] {
+    std::array<const char*, kEnsemblePageFeatureCount> a{};
+    std::copy(kPageMemberFeatureNames.begin(), kPageMemberFeatureNames.end(), a.begin());
+    std::copy(ensemble_page_doc_feature_names().begin(), ensemble_page_doc_feature_names().end(),
+              a.begin() + kEnsemblePageMemberFeatureCount);
+    return a;
+  }();
+  return names;
+}
+
+unsigned ensemble_page_bucket(std::string_view dataset, std::string_view id) {
+  return static_cast<unsigned>(fnv1a(dataset, id) % 100);
+}
+bool ensemble_training_page(std::string_view dataset, std::string_view id) {
+  return ensemble_page_bucket(dataset, id) < kEnsembleTrainPercent;
+}
+
+EnsembleMemberSet parse_ensemble_members(std::string_view names) {
+  EnsembleMemberSet use{};
+  while (!names.empty()) {
+    const size_t comma = names.find(',');
+    const std::string_view name = names.substr(0, comma);
+    names = comma == std::string_view::npos ? std::string_view() : names.substr(comma + 1);
+    if (name.empty()) continue;
+    size_t m = 0;
+    while (m < kEnsembleMemberCount && name != kMembers[m]) ++m;
+    if (m == kEnsembleMemberCount)
+      throw std::invalid_argument("not an ensemble member: '" + std::string(name) + "'");
+    use[m] = true;
+  }
+  return use;
+}
+
+const EnsembleMemberSet& ensemble_used_members() {
+  static const EnsembleMemberSet use = [] {
+    std::string names;
+    for (const char* m : kModelMembers) names += std::string(m) + ",";
+    return parse_ensemble_members(names);
+  }();
+  return use;
+}
+
+// std::log1p of a count: small counts (most words, characters, depths) from
+// a table made by std::log1p itself, so the values are the same bits.
+constexpr uint32_t kLog1pTableSize = 1024;
+static double log1p_count(uint32_t v) {
+  static const std::array<double, kLog1pTableSize> table = [] {
+    std::array<double, kLog1pTableSize> t{};
+    for (uint32_t i = 0; i < kLog1pTableSize; ++i) t[i] = std::log1p(static_cast<double>(i));
+    return t;
+  }();
+  return v < kLog1pTableSize ? table[v] : std::log1p(static_cast<double>(v));
+}
+
+std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get, size_t* failed,
+                                      const EnsembleMemberSet* use_arg) {
+  const Document& doc = ctx.doc();
+  const size_t n = doc.text_nodes.size();
+  constexpr size_t D = kEnsembleFeatureCount;
+  constexpr size_t M = kEnsembleMemberCount;
+  const EnsembleMemberSet& use = use_arg ? *use_arg : ensemble_used_members();
+  const double used = static_cast<double>(std::max<size_t>(1, std::count(use.begin(), use.end(), true)));
+  std::vector<double> x(n * D, 0.0);
+  if (failed) *failed = 0;
+  if (n == 0) return x;
+  for (size_t m = 0; m < M; ++m) {
+    if (!use[m]) continue;
+    try {
+      const Labels l = get ? get(ctx, kMembers[m]) : ctx.labels(kMembers[m]);
+      if (l.size() != n) throw std::logic_error("wrong label count");
+      for (size_t k = 0; k < n; ++k) x[k * D + m] = l[k] >= 0.5f ? 1.0 : 0.0;
+    } catch (const std::exception&) {
+      if (failed) ++*failed;  // a failed member votes 0 everywhere
+    }
+  }
+  const std::vector<uint32_t>& words = ctx.text_words();
+  const NodeCounts& counts = ctx.counts();
+  const TextBlocks& tb = ctx.blocks();
+  // Agreement per node, each member's kept words, the page's agreement.
+  std::array<double, M> kept{};
+  double page_words = 0, page_agree = 0;
+  for (size_t k = 0; k < n; ++k) {
+    double s = 0;
+    for (size_t m = 0; m < M; ++m) {
+      s += x[k * D + m];
+      kept[m] += words[k] * x[k * D + m];
+    }
+    x[k * D + kAgreement] = s / used;
+    page_words += words[k];
+    page_agree += words[k] * s / used;
+  }
+  // Word-weighted agreement and words per block.
+  const size_t nb = tb.blocks.size();
+  std::vector<double> block_sum(nb, 0.0), block_w(nb, 0.0);
+  for (size_t b = 0; b < nb; ++b) {
+    const TextBlock& blk = tb.blocks[b];
+    for (uint32_t k = blk.text_begin; k < blk.text_end && k < n; ++k) {
+      block_sum[b] += words[k] * x[k * D + kAgreement];
+      block_w[b] += words[k];
+    }
+  }
+  auto block_agree = [&](size_t b) { return block_w[b] > 0 ? block_sum[b] / block_w[b] : 0.0; };
+  // Agreement of the nearest text node with words on each side.
+  std::vector<double> prev_node(n, 0.0), next_node(n, 0.0);
+  for (size_t k = 1; k < n; ++k)
+    prev_node[k] = words[k - 1] ? x[(k - 1) * D + kAgreement] : prev_node[k - 1];
+  for (size_t k = n - 1; k-- > 0;)
+    next_node[k] = words[k + 1] ? x[(k + 1) * D + kAgreement] : next_node[k + 1];
+  // Routing: the complexity estimate with |T| from the Context's word counts
+  // (rendering and tokenizing the page again cost 0.23x the parse).
+  const double complexity = estimate_complexity(doc, words).p_above_median;
+  // Position among the text nodes with words: whitespace-only text nodes
+  // differ between the Gumbo and the live-DOM builders (tests/js/parity.test.js),
+  // so they must not move a feature.
+  size_t worded = 0;
+  for (size_t k = 0; k < n; ++k) worded += words[k] > 0;
+  size_t worded_before = 0;
+  const std::vector<uint8_t> paths = tag_paths(doc);
+  const double log_page_words = std::log1p(page_words);
+  for (size_t k = 0; k < n; ++k) {
+    double* row = &x[k * D];
+    const uint32_t node = doc.text_nodes[k];
+    for (size_t m = 0; m < M; ++m) row[kShare + m] = page_words > 0 ? kept[m] / page_words : 0.0;
+    const uint32_t b = k < tb.block_of_text.size() ? tb.block_of_text[k] : kNone;
+    if (b != kNone) {
+      const TextBlock& blk = tb.blocks[b];
+      row[kBlockAgreement] = block_agree(b);
+      row[kPrevAgreement] = b > 0 ? block_agree(b - 1) : 0.0;
+      row[kNextAgreement] = b + 1 < nb ? block_agree(b + 1) : 0.0;
+      double s = 0, w = 0;
+      for (size_t c = b >= kWindow ? b - kWindow : 0; c <= b + kWindow && c < nb; ++c) s += block_sum[c], w += block_w[c];
+      row[kWindowAgreement] = w > 0 ? s / w : 0.0;
+      row[kLogBlockWords] = log1p_count(blk.words);
+      row[kLinkDensity] = blk.words ? static_cast<double>(blk.link_words) / blk.words : 0.0;
+      row[kCharsPerWord] = blk.words ? std::min(50.0, static_cast<double>(blk.chars) / blk.words) : 0.0;
+    } else {
+      row[kBlockAgreement] = row[kWindowAgreement] = row[kAgreement];
+    }
+    row[kPrevNode] = prev_node[k];
+    row[kNextNode] = next_node[k];
+    row[kLogWords] = log1p_count(words[k]);
+    row[kLogChars] = log1p_count(counts.chars[node]);
+    row[kLogDepth] = log1p_count(doc.nodes[node].depth);
+    row[kPosition] = worded > 1 ? static_cast<double>(worded_before) / static_cast<double>(worded - 1) : 0.0;
+    worded_before += words[k] > 0;
+    row[kComplexity] = complexity;
+    row[kLogPageWords] = log_page_words;
+    row[kPageAgreement] = page_words > 0 ? page_agree / page_words : 0.0;
+    const uint8_t path = paths[node];
+    row[kInLink] = (path & kPathA) != 0;
+    row[kInParagraph] = (path & kPathP) != 0;
+    row[kInListItem] = (path & kPathLi) != 0;
+    row[kInHeading] = (path & kPathH) != 0;
+    row[kInTableCell] = (path & kPathTd) != 0;
+  }
+  return x;
+}
+
+double TreeModel::margin(const double* x) const {
+  double s = bias;
+  for (int32_t r : root) {
+    int32_t i = r;
+    while (feature[i] >= 0) i = x[feature[i]] <= threshold[i] ? left[i] : right[i];
+    s += value[i];
+  }
+  return s;
+}
+
+double TreeModel::probability(const double* x) const { return 1.0 / (1.0 + std::exp(-margin(x))); }
+
+const EnsembleModelInfo& ensemble_model() {
+  static const EnsembleModelInfo info = [] {
+    EnsembleModelInfo r;
+    r.feature_names = kModelFeatureNames;
+    static_assert(sizeof(kModelFeatureNames) / sizeof(kModelFeatureNames[0]) == kEnsembleFeatureCount,
+                  "core/models/ensemble_gbdt.inc does not match kEnsembleFeatureCount");
+    load_trees(r.model, kModelTreeRoot, kModelFeature, kModelThreshold, kModelLeft, kModelRight, kModelValue,
+               kModelBias, kEnsembleFeatureCount, "trees");
+    r.model_batch = TreeBatch(r.model);
+    static_assert(sizeof(kContextFeatureNames) / sizeof(kContextFeatureNames[0]) == kEnsembleContextFeatureCount,
+                  "core/models/ensemble_gbdt.inc does not match kEnsembleContextFeatureCount");
+    r.context_stage = kContextStage;
+    if (r.context_stage)
+      load_trees(r.context_model, kContextTreeRoot, kContextFeature, kContextThreshold, kContextLeft, kContextRight,
+                 kContextValue, kContextBias, kEnsembleFeatureCount + kEnsembleContextFeatureCount, "second stage");
+    // A model may read the first kPageFeatureNames of the page features only
+    // (one made before the page's own features were added).
+    constexpr size_t kModelPageFeatures = sizeof(kPageFeatureNames) / sizeof(kPageFeatureNames[0]);
+    static_assert(kModelPageFeatures >= kEnsemblePageMemberFeatureCount && kModelPageFeatures <= kEnsemblePageFeatureCount,
+                  "core/models/ensemble_gbdt.inc does not match kEnsemblePageFeatureCount");
+    static_assert(sizeof(kPageChoices) / sizeof(kPageChoices[0]) == sizeof(kPageChoiceTrees) / sizeof(kPageChoiceTrees[0]),
+                  "core/models/ensemble_gbdt.inc: one tree count per page choice");
+    TreeModel all;
+    load_trees(all, kPageTreeRoot, kPageFeature, kPageThreshold, kPageLeft, kPageRight, kPageValue, kPageBias,
+               kModelPageFeatures, "page stage");
+    size_t first = 0;
+    for (size_t c = 0; c < std::size(kPageChoices); ++c) {
+      const size_t count = static_cast<size_t>(kPageChoiceTrees[c]);
+      if (count == 0 || first + count > all.root.size())
+        throw std::logic_error("core/models/ensemble_gbdt.inc (page stage): bad tree counts");
+      TreeModel t = all;  // the choice's trees share the node arrays
+      t.root.assign(all.root.begin() + static_cast<std::ptrdiff_t>(first),
+                    all.root.begin() + static_cast<std::ptrdiff_t>(first + count));
+      first += count;
+      r.page_models.push_back(std::move(t));
+      r.page_choices.push_back(member_column(kPageChoices[c]));
+      if (!ensemble_used_members()[r.page_choices.back()])
+        throw std::logic_error(std::string("core/models/ensemble_gbdt.inc: page choice not a member: ") + kPageChoices[c]);
+    }
+    if (first != all.root.size()) throw std::logic_error("core/models/ensemble_gbdt.inc (page stage): bad tree counts");
+    r.page_threshold = kPageChooseAt;
+    r.page_fallback_share = kPageFallbackShare;
+    r.page_features = kModelPageFeatures;
+    r.complete_blocks = kCompleteBlocks;
+    r.complete_runs = kCompleteRuns;
+    r.complete_before = kCompleteBeforePageStage;
+    r.trained_on = kModelTrainedOn;
+    for (size_t i = 0; i < kEnsembleContextFeatureCount; ++i)
+      if (std::strcmp(kContextFeatureNames[i], ensemble_context_feature_names()[i]) != 0)
+        throw std::logic_error("core/models/ensemble_gbdt.inc: second-stage feature " + std::to_string(i) + " is '" +
+                               kContextFeatureNames[i] + "', expected '" + ensemble_context_feature_names()[i] + "'");
+    for (size_t i = 0; i < kEnsembleFeatureCount; ++i)
+      if (std::strcmp(r.feature_names[i], kFeatureNames[i]) != 0)
+        throw std::logic_error("core/models/ensemble_gbdt.inc: feature " + std::to_string(i) + " is '" +
+                               r.feature_names[i] + "', expected '" + kFeatureNames[i] + "'");
+    for (size_t i = 0; i < kModelPageFeatures; ++i)
+      if (std::strcmp(kPageFeatureNames[i], ensemble_page_feature_names()[i]) != 0)
+        throw std::logic_error("core/models/ensemble_gbdt.inc: page feature " + std::to_string(i) + " is '" +
+                               kPageFeatureNames[i] + "', expected '" + ensemble_page_feature_names()[i] + "'");
+    return r;
+  }();
+  return info;
+}
+
+std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
+                                                                     const std::vector<double>& prob, bool own) {
+  constexpr size_t D = kEnsembleFeatureCount;
+  constexpr size_t P = kPageMembers.size();
+  const std::vector<uint32_t>& words = ctx.text_words();
+  const size_t n = std::min(words.size(), std::min(prob.size(), x.size() / D));
+  std::array<size_t, P> col{};
+  for (size_t j = 0; j < P; ++j) col[j] = member_column(kPageMembers[j]);
+  double total = 0, trees = 0, unsure = 0, agree = 0;
+  std::array<double, P> kept{}, both{}, either{}, on{}, off{};
+  for (size_t k = 0; k < n; ++k) {
+    const double w = words[k];
+    if (w == 0) continue;
+    const bool t = prob[k] >= 0.5;
+    total += w;
+    trees += t ? w : 0;
+    unsure += w * std::min(prob[k], 1 - prob[k]);
+    agree += w * x[k * D + kAgreement];
+    for (size_t j = 0; j < P; ++j) {
+      const bool v = x[k * D + col[j]] >= 0.5;
+      kept[j] += v ? w : 0;
+      both[j] += t && v ? w : 0;
+      either[j] += t || v ? w : 0;
+      (v ? on[j] : off[j]) += w * prob[k];
+    }
+  }
+  auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
+  std::array<double, kEnsemblePageFeatureCount> f{};
+  f[0] = ratio(trees, total);
+  f[1] = ratio(unsure, total);
+  f[2] = ratio(agree, total);
+  f[3] = n > 0 ? x[kComplexity] : 0.0;  // the same on every row
+  f[4] = std::log1p(total);
+  for (size_t j = 0; j < P; ++j) {
+    double* g = &f[kPageCommon + j * kPagePerMember];
+    g[0] = ratio(kept[j], total);
+    g[1] = std::min(kTreesOverMemberCap, trees / std::max(kept[j], 1.0));
+    g[2] = either[j] > 0 ? both[j] / either[j] : 1.0;
+    g[3] = ratio(on[j], kept[j]);
+    g[4] = ratio(off[j], total - kept[j]);
+  }
+  if (own) ensemble_page_doc_features(ctx, x, prob, &f[kEnsemblePageMemberFeatureCount]);
+  return f;
+}
+
+std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<double>& x) {
+  constexpr size_t D = kEnsembleFeatureCount, C = kEnsembleContextFeatureCount;
+  const EnsembleModelInfo& info = ensemble_model();
+  const std::vector<uint32_t>& words = ctx.text_words();
+  const size_t n = std::min(words.size(), x.size() / D);
+  std::vector<double> prob(n, 0.0);
+  std::vector<uint32_t> worded;  // whitespace: nothing to keep, P stays 0
+  for (size_t k = 0; k < n; ++k)
+    if (words[k] > 0) worded.push_back(static_cast<uint32_t>(k));
+  std::vector<double> margin(worded.size());
+  if (worded.size() >= kResolveRows) {
+    // The page's features are the same on every row: their splits go once per page.
+    static const std::vector<bool> page_feature = [] {
+      std::vector<bool> f(D, false);
+      for (size_t m = 0; m < kEnsembleMemberCount; ++m) f[kShare + m] = true;
+      f[kComplexity] = f[kLogPageWords] = f[kPageAgreement] = true;
+      return f;
+    }();
+    info.model_batch.resolve(&x[worded[0] * D], page_feature)
+        .margins(x.data(), D, worded.data(), worded.size(), margin.data());
+  } else {
+    info.model_batch.margins(x.data(), D, worded.data(), worded.size(), margin.data());
+  }
+  for (size_t i = 0; i < worded.size(); ++i) prob[worded[i]] = 1.0 / (1.0 + std::exp(-margin[i]));
+  if (!info.context_stage) return prob;
+  const std::vector<double> cf = ensemble_context_features(ctx, prob);
+  std::vector<double> row(D + C);
+  for (size_t k = 0; k < n; ++k) {
+    if (words[k] == 0) continue;
+    std::copy(&x[k * D], &x[k * D] + D, row.begin());
+    std::copy(&cf[k * C], &cf[k * C] + C, row.begin() + D);
+    prob[k] = info.context_model.probability(row.data());
+  }
+  return prob;
+}
+
+int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& page) {
+  const EnsembleModelInfo& info = ensemble_model();
+  if (page[kTreesOverReadability] < info.page_fallback_share) {  // the trees lost most of readability's article
+    for (size_t c = 0; c < info.page_choices.size(); ++c)
+      if (info.page_choices[c] == 0) return static_cast<int>(c);
+  }
+  int best = -1;
+  double best_p = info.page_threshold;
+  for (size_t c = 0; c < info.page_models.size(); ++c) {
+    const double p = info.page_models[c].probability(page.data());
+    if (p >= best_p && (best < 0 || p > best_p)) best = static_cast<int>(c), best_p = p;
+  }
+  return best;
+}
+
+Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
+  const size_t n = ctx.doc().text_nodes.size();
+  Labels out(n, 0.0f);
+  if (n == 0) return out;
+  const EnsembleModelInfo& info = ensemble_model();
+  const std::vector<double> x = ensemble_features(ctx, get);
+  const std::vector<uint32_t>& words = ctx.text_words();
+  std::vector<double> prob = ensemble_tree_probabilities(ctx, x);
+  EnsembleCompletion completion = ensemble_completion_defaults();
+  completion.blocks = info.complete_blocks;
+  completion.runs = info.complete_runs;
+  const bool complete = completion.blocks || completion.runs;
+  if (complete && info.complete_before) ensemble_complete(ctx, prob, completion);
+  const int choice = ensemble_page_choice(
+      ensemble_page_features(ctx, x, prob, info.page_features > kEnsemblePageMemberFeatureCount));
+  // The trees keep the page: their labels get the structural completion.
+  if (complete && !info.complete_before && choice < 0) ensemble_complete(ctx, prob, completion);
+  const size_t column = choice >= 0 ? info.page_choices[static_cast<size_t>(choice)] : 0;
+  for (size_t k = 0; k < n; ++k) {
+    if (words[k] == 0) continue;
+    out[k] = static_cast<float>(prob[k]);
+    // The chosen member's labels, with the trees' probability as the
+    // confidence inside each side of 0.5.
+    if (choice >= 0)
+      out[k] = x[k * kEnsembleFeatureCount + column] >= 0.5 ? std::max(out[k], 0.5f) : std::min(out[k], 0.499f);
+  }
+  return out;
+}
+
+// The model's own members and page choices, named in the description that
+// `wce list`, WASM extractors() and the extension show.
+static std::string names_of(const char* const* first, size_t count) {
+  std::string out;
+  for (size_t i = 0; i < count; ++i) out += (i ? (i + 1 == count ? " and " : ", ") : "") + std::string(first[i]);
+  return out;
+}
+
+std::unique_ptr<Extractor> make_learned_ensemble() {
+  return make_extractor(
+      {"ensemble", Family::Ensemble, "ours (issue 9): node-level learned ensemble, core/models/ensemble_gbdt.inc",
+       "Gradient-boosted trees per text node over the votes of its members (in the shipped model: " +
+           names_of(kModelMembers, std::size(kModelMembers)) +
+           "), each member's share of the page kept, "
+           "agreement of the node, its block and neighbours, words, link density, depth, position, tag path "
+           "and the page-complexity estimate (routing); when the model has one, a second stage of trees smooths the "
+           "first one's P(content) over neighbours, blocks and enclosing elements. The label is P(content); >= 0.5 "
+           "is kept. A page stage (small trees over the trees' output and the members') decides whether the page "
+           "takes a member's labels outright (the model's choices: " +
+           names_of(kPageChoices, std::size(kPageChoices)) +
+           "); when the model says so, a structural "
+           "completion then keeps the rest of mostly kept blocks and short heading / list runs between kept blocks."},
+      [](Context& ctx) { return ensemble_probabilities(ctx); });
+}
+
+}  // namespace wce
