@@ -26,7 +26,7 @@ if [ $# -eq 0 ]; then
 fi
 [ -x "$WCE" ] || { echo "$0: $WCE not built" >&2; exit 1; }
 if [ -z "$EXTRACTORS" ]; then
-  EXTRACTORS=$("$WCE" list | grep -v '^ ' | awk '{print $1}' | paste -sd, -)
+  EXTRACTORS=$("$WCE" list --names | paste -sd, -)
 fi
 : > "$OUT"
 for e in ${EXTRACTORS//,/ }; do

@@ -79,6 +79,8 @@ int run_bench(const BenchOptions& opt) {
     base.id = page.id;
     base.dataset = page.dataset;
     base.lang = page.lang;
+    base.page_type = page.page_type;
+    const PageSnippets snippets{page.with, page.without};
     base.kb = static_cast<double>(page.html.size()) / 1000.0;
     if (need_complexity) base.complexity = complexity_score(run.doc(), page.gold);
     // Gold node labels for the block-level measure, once per page (not timed).
@@ -97,7 +99,7 @@ int run_bench(const BenchOptions& opt) {
       PageResult r = base;
       r.extractor = ex->info().name;
       r.ms = run.parse_ms() + x.extract_ms + x.render_ms;
-      r.scores = score_page(x.text, page.gold, page.lang, rep.measures);
+      r.scores = score_page(x.text, page.gold, page.lang, rep.measures, snippets);
       if (gold_nodes) set_block_score(r.scores, rep.measures, block_prf(block_counts(x.labels, *gold_nodes)));
       out.rows.push_back(std::move(r));
     }

@@ -77,6 +77,7 @@ int run_eval(const EvalOptions& opt) {
         r.id = page.id;
         r.dataset = page.dataset;
         r.lang = page.lang;
+        r.page_type = page.page_type;
         r.extractor = opt.name;
         if (!page.html.empty()) {
           r.kb = static_cast<double>(page.html.size()) / 1000.0;
@@ -95,7 +96,7 @@ int run_eval(const EvalOptions& opt) {
           it->second.used = true;
           r.ms = it->second.ms;
         }
-        r.scores = score_page(predicted, page.gold, page.lang, rep.measures);
+        r.scores = score_page(predicted, page.gold, page.lang, rep.measures, PageSnippets{page.with, page.without});
         if (wants_block(rep.measures)) {
           // eval has texts, not node labels: both the gold and the predicted
           // text are aligned with the page, and their node labels compared.

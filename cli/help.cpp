@@ -62,8 +62,10 @@ const CommandHelp kCommands[] = {
       prediction count as empty output; missing, unknown and duplicate ids
       and malformed lines are reported.
 )"},
-    {"list", R"(  wce list
-      Lists the registered extractors.
+    {"list", R"(  wce list [--names]
+      Lists the registered extractors: name, family, description, reference
+      and, for those that use other extractors' labels, what they need.
+      --names   one name per line, nothing else
 )"},
 };
 
@@ -79,11 +81,16 @@ const char* kLimitOptions = R"(    LIMITS (extract, bench; a page past one is re
 // The options bench and eval share.
 const char* kReportOptions = R"(    REPORT OPTIONS (bench, eval):
       --measures LIST|all   rouge (default), chars, word_lcs, bag, set, cleaneval,
-                            voc, occ, kl, cosine, euclidean, near_empty;
+                            voc, occ, kl, cosine, euclidean, near_empty,
+                            word_f1 (WCXB's: lowercased \w+ tokens, bag overlap);
                             block: per-text-node P/R/F1 against gold node
                             labels aligned from the gold text (eval aligns
-                            the predicted text too; needs records with html)
-      --by dataset|complexity|language   groups of the table (default dataset)
+                            the predicted text too; needs records with html);
+                            snippets_with, snippets_without: the share of a
+                            WCXB record's meta.with / meta.without snippets
+                            found in the output (1 for a page without them)
+      --by dataset|complexity|language|page_type   groups of the table (default
+                            dataset; page_type: WCXB's meta.page_type)
       --format table|tsv|json            standard output (default table)
       --out FILE            the table as JSON (FILE.json) or TSV
       --pages-out FILE      one row per page and measure: TSV, JSON (.json)

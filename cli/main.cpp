@@ -260,11 +260,25 @@ int cmd_eval(const std::vector<std::string>& args) {
   return wce::cli::run_eval(opt);
 }
 
-int cmd_list() {
+int cmd_list(const std::vector<std::string>& args) {
+  bool names_only = false;
+  for (const std::string& a : args) {
+    if (a == "--names") names_only = true;
+    else fail("unknown option " + a + " (wce list [--names])");
+  }
   for (const auto& e : wce::extractors()) {
     const auto& i = e->info();
+    if (names_only) {
+      std::printf("%s\n", i.name.c_str());
+      continue;
+    }
     std::printf("%-12s %-10s %s\n%-12s %-10s (%s)\n", i.name.c_str(), wce::family_name(i.family),
                 i.description.c_str(), "", "", i.reference.c_str());
+    if (!i.needs.empty()) {
+      std::string needs;
+      for (const std::string& n : i.needs) needs += (needs.empty() ? "" : ", ") + n;
+      std::printf("%-12s %-10s needs: %s\n", "", "", needs.c_str());
+    }
   }
   return 0;
 }
@@ -285,6 +299,6 @@ int main(int argc, char** argv) {
   if (cmd == "extract") return cmd_extract(args);
   if (cmd == "bench") return cmd_bench(args);
   if (cmd == "eval") return cmd_eval(args);
-  if (cmd == "list") return cmd_list();
+  if (cmd == "list") return cmd_list(args);
   fail("unknown command '" + cmd + "' (try wce --help)");
 }

@@ -104,6 +104,18 @@ void read_jsonl(const std::string& path, const std::function<void(Page&&)>& on_p
     p.url = string_field(j, "url");
     if (html_ok) p.html = html->get<std::string>();
     if (text_ok) p.gold = text->get<std::string>();
+    auto meta = j.find("meta");
+    if (meta != j.end() && meta->is_object()) {
+      p.page_type = string_field(*meta, "page_type");
+      // Snippet lists: strings only (anything else in them is ignored).
+      for (const auto& [key, out] : {std::pair<const char*, std::vector<std::string>*>{"with", &p.with},
+                                     {"without", &p.without}}) {
+        auto list = meta->find(key);
+        if (list == meta->end() || !list->is_array()) continue;
+        for (const auto& s : *list)
+          if (s.is_string()) out->push_back(s.get<std::string>());
+      }
+    }
     on_page(std::move(p));
   }, problems);
 }

@@ -15,6 +15,10 @@ struct Page {
   std::string html;     // UTF-8 when `html_is_utf8`, else raw bytes to sniff
   bool html_is_utf8 = true;
   std::string gold;     // the annotated main text, paragraphs on lines
+  // WCXB records (meta.page_type, meta.with / meta.without): the page's
+  // type and the snippets a good extraction must / must not contain.
+  std::string page_type;
+  std::vector<std::string> with, without;
 };
 
 // The page as the run layer takes it: a record's html is decoded text

@@ -40,7 +40,8 @@ GroupBy parse_group_by(const std::string& s) {
   if (s == "dataset") return GroupBy::Dataset;
   if (s == "complexity") return GroupBy::Complexity;
   if (s == "language") return GroupBy::Language;
-  throw std::invalid_argument("--by must be dataset, complexity or language");
+  if (s == "page_type") return GroupBy::PageType;
+  throw std::invalid_argument("--by must be dataset, complexity, language or page_type");
 }
 
 Format parse_format(const std::string& s) {
@@ -154,7 +155,7 @@ bool write_pages(const std::string& path, const std::vector<PageResult>& pages,
   if (!out) { std::cerr << "wce: cannot write " << path << "\n"; return false; }
   const bool array = ends_with(path, ".json"), lines = ends_with(path, ".jsonl");
   if (!array && !lines)
-    out << "id\tdataset\textractor\tprecision\trecall\tf1\tms\tmeasure\tvalue\tlang\tkb\tcomplexity\tlevel\n";
+    out << "id\tdataset\textractor\tprecision\trecall\tf1\tms\tmeasure\tvalue\tlang\tkb\tcomplexity\tlevel\tpage_type\n";
   if (array) out << "[";
   bool first = true;
   for (const PageResult& p : pages) {
@@ -170,14 +171,16 @@ bool write_pages(const std::string& path, const std::vector<PageResult>& pages,
                             {"ms", number(p.ms)}, {"measure", specs[m].name}, {"value", number(s.f)},
                             {"lang", p.lang.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.lang)},
                             {"kb", number(kb)}, {"complexity", number(p.complexity)},
-                            {"level", level.empty() ? nlohmann::json(nullptr) : nlohmann::json(level)}};
+                            {"level", level.empty() ? nlohmann::json(nullptr) : nlohmann::json(level)},
+                            {"page_type", p.page_type.empty() ? nlohmann::json(nullptr) : nlohmann::json(p.page_type)}};
         if (array) out << (first ? "\n" : ",\n");
         out << dump(j);
         if (lines) out << "\n";
       } else {
         out << p.id << '\t' << p.dataset << '\t' << p.extractor << '\t' << cell(pr) << '\t' << cell(rc)
             << '\t' << cell(f1) << '\t' << cell(p.ms) << '\t' << specs[m].name << '\t' << cell(s.f)
-            << '\t' << p.lang << '\t' << cell(kb) << '\t' << cell(p.complexity) << '\t' << level << '\n';
+            << '\t' << p.lang << '\t' << cell(kb) << '\t' << cell(p.complexity) << '\t' << level << '\t'
+            << p.page_type << '\n';
       }
       first = false;
     }

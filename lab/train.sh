@@ -10,6 +10,7 @@
 #                                              # (--web-weight 1), --page-choices readability,trafilatura
 #   bash lab/train.sh ensemble --datasets-only  # the former recipe: readability,resiliparse,cetd, datasets alone
 #   WCE_ENSEMBLE_MEMBERS=a,b,c bash lab/train.sh ensemble [options]  # other members; options override the defaults
+#   bash lab/train.sh page_type            # the page-type classifier (WCXB dev, grouped CV by domain)
 #   bash lab/train.sh web2text             # unary + pairwise CNNs on CleanEval dev (57 pages, settings by CV)
 #   WCE_SEEDS="1 2 3" bash lab/train.sh web2text   # one run per seed, the best by validation F1 kept
 #   WCE_CV_TAG=NAME bash lab/train.sh web2text-cv [options]  # 5-fold CV over CleanEval dev (model selection)
@@ -22,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-MODEL=${1:?usage: bash lab/train.sh boilernet|dragnet|web2text [--smoke] [training options]}
+MODEL=${1:?usage: bash lab/train.sh boilernet|dragnet|web2text|ensemble|page_type [--smoke] [training options]}
 shift
 SMOKE=0
 if [[ ${1:-} == --smoke ]]; then SMOKE=1; shift; fi
@@ -32,6 +33,37 @@ for d in ../shared/datasets ../../shared/datasets /work/shared/datasets; do
   [[ -z $DATA && -d $d ]] && DATA=$(cd "$d" && pwd)
 done
 [[ -n $DATA ]] || { echo "train.sh: datasets not found (set WCE_DATASETS)" >&2; exit 2; }
+
+# After a shipped model changes: record what it reads on the fixed sample
+# (core/models/inputs.json), which the CTest models_current checks, so that
+# a later change to its features or members fails a test instead of going
+# unnoticed (lab/tools/model_inputs.cpp).
+record_inputs() {
+  cmake --build "${BUILD:-build/native}" -j2 --target model_inputs >/dev/null
+  "${BUILD:-build/native}/model_inputs" --write core/models/inputs.json --datasets "$DATA"
+}
+
+if [[ $MODEL == page_type ]]; then
+  # The page-type classifier (core/models/page_type_gbdt.inc): rows from the
+  # C++ features (lab/tools/page_type_dump) of WCXB dev, grouped-CV report and
+  # the fit by lab/learn/page_type.py (LightGBM, one thread, fixed seed).
+  BUILD=${WCE_BUILD_DIR:-build/native}
+  [[ -f $BUILD/build.ninja ]] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$BUILD" -j2 --target page_type_dump >/dev/null
+  EVENV=.cache/ens-venv
+  if ! "$EVENV/bin/python" -c 'import lightgbm, numpy' 2>/dev/null; then
+    echo "train.sh: creating $EVENV (lightgbm 4.6.0, numpy 2.4.6 from PyPI)"
+    python3 -m venv "$EVENV"
+    "$EVENV/bin/pip" install -q "numpy==2.4.6" "lightgbm==4.6.0"
+  fi
+  OUT=.cache/page_type; mkdir -p "$OUT"
+  "$BUILD/page_type_dump" "$DATA/wcxb-dev.jsonl.gz" > "$OUT/rows.jsonl"
+  "$EVENV/bin/python" lab/learn/page_type.py --rows "$OUT/rows.jsonl" --report "$OUT/cv.md" \
+    --predictions "$OUT/oof.jsonl" --out core/models/page_type_gbdt.inc "$@"
+  cmake --build "$BUILD" -j2 >/dev/null  # the new trees compiled in
+  record_inputs
+  exit 0
+fi
 
 if [[ $MODEL == ensemble ]]; then
   # Rows of the whole training split once (lab/tools/ensemble_dump: members, features,
@@ -96,6 +128,8 @@ if [[ $MODEL == ensemble ]]; then
   "$EVENV/bin/python" lab/learn/ensemble.py --data "$ROWS" "${WEB[@]}" \
     --complete-rules blocks,runs --complete-tool "$BUILD/ensemble_complete_rows" --datasets "$DATA" \
     --out core/models/ensemble_gbdt.inc --command "$MEMBERS_ENV$COMMAND" "$@"
+  cmake --build "$BUILD" -j2 >/dev/null  # the new trees compiled in
+  record_inputs
   exit 0
 fi
 
@@ -329,4 +363,7 @@ case $MODEL in
     ;;
   *)
     echo "train.sh: unknown model '$MODEL' (boilernet, boilernet-cleaneval, boilernet-distill, dragnet, ensemble, web2text, web2text-cv)" >&2; exit 2 ;;
+esac
+case "$MODEL" in
+  boilernet|dragnet|web2text) cmake --build "$BUILD" -j2 >/dev/null; record_inputs ;;
 esac

@@ -331,6 +331,11 @@ def logit(p):
 
 def flatten(booster):
     """LightGBM trees as wce::TreeModel arrays: feature, threshold, left, right, value, roots."""
+    return flatten_trees(booster.dump_model()["tree_info"])
+
+
+def flatten_trees(tree_info):
+    """Trees of a LightGBM dump (its tree_info entries) as wce::TreeModel arrays."""
     feature, threshold, left, right, value, roots = [], [], [], [], [], []
 
     def walk(node):
@@ -346,7 +351,7 @@ def flatten(booster):
         right[i] = walk(node["right_child"])
         return i
 
-    for t in booster.dump_model()["tree_info"]:
+    for t in tree_info:
         roots.append(walk(t["tree_structure"]))
     return feature, threshold, left, right, value, roots
 

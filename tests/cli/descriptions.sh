@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# The package descriptions and the README give the registry's extractor
-# count: every "N extractors" they write must equal `wce list --names`.
+# Where the package descriptions, the README or the docs state how many
+# extractors there are, the number must be the registry's (`wce list --names`).
 set -euo pipefail
 WCE="$1"
 cd "$(dirname "$0")/../.."
-n=$("$WCE" list | grep -vc '^ ')
+n=$("$WCE" list --names | grep -c .)
 fail=0
 for f in package.json pyproject.toml README.md docs/extractors.md; do
   [ -f "$f" ] || continue
@@ -15,7 +15,5 @@ for f in package.json pyproject.toml README.md docs/extractors.md; do
     fi
   done
 done
-grep -q "$n extractors" package.json || { echo "FAIL: package.json does not say $n extractors" >&2; fail=1; }
-grep -q "$n extractors" pyproject.toml || { echo "FAIL: pyproject.toml does not say $n extractors" >&2; fail=1; }
-[ "$fail" = 0 ] && echo "descriptions: $n extractors everywhere"
+[ "$fail" = 0 ] && echo "descriptions: every stated extractor count is $n"
 exit "$fail"

@@ -69,7 +69,7 @@ TEST(LearnedEnsemble, FailingMemberVotesZeroAndIsCounted) {
   auto get = [](wce::Context& c, const std::string& name) -> wce::Labels {
     if (name == "readability") throw std::runtime_error("simulated failure");
     if (name == "cetd") return wce::Labels(1, 1.0f);  // wrong label count
-    return c.labels(name);
+    return c.labels(wce::require_extractor(name));
   };
   const wce::EnsembleMemberSet all = wce::parse_ensemble_members("readability,cetd,goose");
   size_t failed = 0;
@@ -95,7 +95,7 @@ TEST(LearnedEnsemble, EmptyMemberOutputsGiveASaneResult) {
     wce::Context ctx(doc);
     auto get = [&](wce::Context& c, const std::string& name) -> wce::Labels {
       if (all_empty || name == "readability") return wce::Labels(c.doc().text_nodes.size(), 0.0f);
-      return c.labels(name);
+      return c.labels(wce::require_extractor(name));
     };
     const wce::Labels p = wce::ensemble_probabilities(ctx, get);
     ASSERT_EQ(p.size(), doc.text_nodes.size());

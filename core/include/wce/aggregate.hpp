@@ -31,6 +31,14 @@ std::vector<MeasureSpec> measures_of_columns(const std::vector<std::string>& col
 // Document and labels, so score_page() leaves it NaN and the caller fills it
 // (set_block_score). Not part of "all": it needs records with html.
 constexpr const char* kBlockMeasure = "block";
+// WCXB's snippet rates (single values, per page: snippet_rate() of the
+// record's meta.with / meta.without lists; 1 for a page without them, as the
+// benchmark's evaluate.py). Not part of "all": they need WCXB-style records.
+constexpr const char* kSnippetsWithMeasure = "snippets_with";
+constexpr const char* kSnippetsWithoutMeasure = "snippets_without";
+struct PageSnippets {
+  std::vector<std::string> with, without;
+};
 // Comma-separated names ("rouge" is short for rouge_lsum, "block" the
 // block-level measure) or "all".
 // Throws std::invalid_argument naming an unknown or repeated measure.
@@ -46,7 +54,8 @@ struct Score {
 // wce::rouge_lsum() (whitespace tokens, as Bevendorff et al. 2023 and the web
 // page); the others come from measure_page() with the page's language.
 std::vector<Score> score_page(std::string_view predicted, std::string_view gold,
-                              const std::string& lang, const std::vector<MeasureSpec>& specs);
+                              const std::string& lang, const std::vector<MeasureSpec>& specs,
+                              const PageSnippets& snippets = {});
 // A page's scores, one per spec, from its values of `columns` (`values`
 // holds columns.size() numbers). Throws std::invalid_argument naming a spec
 // whose columns are missing. The benchmark page keeps its pages this way.
@@ -58,18 +67,20 @@ void set_block_score(std::vector<Score>& scores, const std::vector<MeasureSpec>&
 
 struct PageResult {
   std::string id, dataset, lang, extractor;
+  std::string page_type;             // WCXB's meta.page_type; "" unknown
   double ms = std::nan("");          // NaN: not timed
   double kb = 0;                     // HTML size in kB (1000 bytes); 0: unknown
   double complexity = std::nan("");  // Bevendorff complexity with gold; NaN: no HTML
   std::vector<Score> scores;         // parallel to the specs
 };
 
-enum class GroupBy { Dataset, Complexity, Language };
-const char* group_by_name(GroupBy by);  // "dataset" | "complexity" | "language"
+enum class GroupBy { Dataset, Complexity, Language, PageType };
+const char* group_by_name(GroupBy by);  // "dataset" | "complexity" | "language" | "page_type"
 
 // Label of the page's group: its dataset; its complexity level ("low" below
 // Q1, "high" above Q3, else "medium", as Bevendorff et al. 2023 Fig. 2 /
-// Table 1; "(unknown)" without HTML); its `lang` ("(unknown)" when empty).
+// Table 1; "(unknown)" without HTML); its `lang` ("(unknown)" when empty);
+// its page type ("(unknown)" when empty).
 std::string group_of(const PageResult& page, GroupBy by, const ComplexityLevels& levels);
 
 // Quartiles of the complexity of the distinct pages (by dataset and id) that

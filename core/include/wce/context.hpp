@@ -65,10 +65,13 @@ class Context {
   // The labels of a registered extractor on this document, run on this
   // Context the first time and cached: an extractor that uses another's
   // result (trafilatura's fallbacks, the ensembles' members) asks here, so
-  // that every member runs once per page. Throws std::invalid_argument for an
-  // unknown name, std::logic_error when the extractor returns a wrong number
-  // of labels or asks (directly or not) for its own labels; whatever the
-  // extractor throws passes through and nothing is cached.
+  // that every member runs once per page. labels(name) resolves the name
+  // among the running extractor's declared members (ExtractorInfo::needs),
+  // never in the registry. Throws std::logic_error when no extractor runs
+  // (labels(name)), when a running extractor asks for an undeclared one,
+  // when the extractor returns a wrong number of labels or asks (directly or
+  // not) for its own labels; whatever the extractor throws passes through
+  // and nothing is cached.
   const Labels& labels(const std::string& name);
   const Labels& labels(const Extractor& ex);
 

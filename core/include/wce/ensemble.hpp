@@ -28,6 +28,10 @@ struct VoteMember {
 // another name). Members not in the registry (web2text until it exists) are
 // left out here, so the tables can name them in advance.
 std::vector<VoteMember> vote_members(std::string_view ensemble);
+// vote_all's membership rule applied to the registry (every heuristic and
+// learned extractor but the parameter variants), which its written-out list
+// must equal (a test checks it).
+std::vector<std::string> vote_all_rule_members();
 
 // One member's output for the vote: its rendered text, or nullopt when the
 // member failed (threw, or returned a wrong number of labels); a failed

@@ -25,6 +25,17 @@ std::vector<std::string> tokenize_words(std::string_view text);
 // Both texts empty: P = R = F1 = 1. Exactly one empty: all 0.
 PRF rouge_lsum(std::string_view predicted, std::string_view gold);
 
+// WCXB's measures (Foley 2026, the benchmark's evaluate.py; core/src/eval/word_f1.cpp):
+// tokens are the runs of Python's \w in the text lowercased as Python's
+// str.lower() does (tables generated from Python: scripts/gen_word_chars.py);
+// word F1 is their bag-of-words overlap (an empty gold: 1 if the prediction
+// is empty too, else 0); a snippet rate is the share of snippets found,
+// lowercased, inside the lowercased text (1 when there are none).
+std::string python_lower(std::string_view text);
+std::vector<std::string> wcxb_tokens(std::string_view text);
+PRF word_f1(std::string_view predicted, std::string_view gold);
+double snippet_rate(std::string_view text, const std::vector<std::string>& snippets);
+
 struct Summary {
   size_t n = 0;
   double mean = 0, median = 0, q1 = 0, q3 = 0, stdev = 0;
@@ -90,6 +101,7 @@ struct PageMeasures {
   double cosine = 1;     // cosine similarity of the token-frequency vectors
   double euclidean = 0;  // Euclidean distance of the relative frequencies
   bool near_empty = false;  // output < 10 % of the gold's characters
+  PRF word_f1;              // WCXB (Foley 2026): word_f1() below
   bool characters = false;  // character segmentation was used
   size_t pred_tokens = 0, gold_tokens = 0, pred_chars = 0, gold_chars = 0;
 };

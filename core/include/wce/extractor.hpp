@@ -43,6 +43,10 @@ struct ExtractorInfo {
   std::string reference;  // paper or project the algorithm comes from
   std::string description;
   RenderStyle render = RenderStyle::Plain;
+  // The extractors whose labels it asks the Context for (registry names).
+  // The registry checks them when it is built (every name known, no cycle);
+  // the Context refuses a running extractor any other.
+  std::vector<std::string> needs = {};
 };
 
 class Extractor {
@@ -51,7 +55,21 @@ class Extractor {
   virtual const ExtractorInfo& info() const = 0;
   // Must return exactly ctx.doc().text_nodes.size() labels.
   virtual Labels run(Context& ctx) const = 0;
+  // info().needs, resolved by the registry (in the same order).
+  const std::vector<const Extractor*>& members() const { return members_; }
+  // The member of that name, or nullptr when it is not declared.
+  const Extractor* member(const std::string& name) const;
+
+ private:
+  friend const std::vector<std::unique_ptr<Extractor>>& extractors();
+  std::vector<const Extractor*> members_;
 };
+
+// What is wrong with a registry of these extractors: a duplicate name, a
+// need that names no extractor or the extractor itself, a cycle of needs.
+// One message per problem; empty when the registry is sound. The registry
+// runs it when it is built and refuses to start on any problem.
+std::vector<std::string> registry_problems(const std::vector<const ExtractorInfo*>& infos);
 
 // The registry: every extractor, in a fixed order (registry.cpp lists them).
 const std::vector<std::unique_ptr<Extractor>>& extractors();

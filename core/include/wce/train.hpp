@@ -7,3 +7,4 @@
 #include "wce/train/complexity_model.hpp"
 #include "wce/train/ensemble_model.hpp"
 #include "wce/train/learned.hpp"
+#include "wce/train/page_type_model.hpp"

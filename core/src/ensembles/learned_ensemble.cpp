@@ -204,6 +204,15 @@ EnsembleMemberSet parse_ensemble_members(std::string_view names) {
   return use;
 }
 
+// A candidate member by name (kMembers are all registered: a test checks
+// them). Inside the ensemble's own run the Context also checks that the
+// member is one the model declares (ExtractorInfo::needs).
+static const Extractor& member_extractor(const char* name) {
+  const Extractor* e = find_extractor(name);
+  if (!e) throw std::invalid_argument(std::string("ensemble member \"") + name + "\" is not a registered extractor");
+  return *e;
+}
+
 const EnsembleMemberSet& ensemble_used_members() {
   static const EnsembleMemberSet use = [] {
     std::string names;
@@ -239,7 +248,7 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
   for (size_t m = 0; m < M; ++m) {
     if (!use[m]) continue;
     try {
-      const Labels l = get ? get(ctx, kMembers[m]) : ctx.labels(kMembers[m]);
+      const Labels l = get ? get(ctx, kMembers[m]) : ctx.labels(member_extractor(kMembers[m]));
       if (l.size() != n) throw std::logic_error("wrong label count");
       for (size_t k = 0; k < n; ++k) x[k * D + m] = l[k] >= 0.5f ? 1.0 : 0.0;
     } catch (const std::exception&) {
@@ -551,7 +560,8 @@ std::unique_ptr<Extractor> make_learned_ensemble() {
            "takes a member's labels outright (the model's choices: " +
            names_of(kPageChoices, std::size(kPageChoices)) +
            "); when the model says so, a structural "
-           "completion then keeps the rest of mostly kept blocks and short heading / list runs between kept blocks."},
+           "completion then keeps the rest of mostly kept blocks and short heading / list runs between kept blocks.",
+       RenderStyle::Plain, std::vector<std::string>(std::begin(kModelMembers), std::end(kModelMembers))},
       [](Context& ctx) { return ensemble_probabilities(ctx); });
 }
 

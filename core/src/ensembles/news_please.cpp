@@ -84,12 +84,13 @@ std::unique_ptr<Extractor> make_news_please() {
        "Bevendorff et al. 2023",
        "news-please's default text rule over Newspaper (our goose) and Readability: newspaper's text "
        "when it has at least 15 words (news-please's Readability candidate carries no text), else "
-       "nothing."},
+       "nothing.",
+       RenderStyle::Plain,
+       {"goose"}},
       [](Context& ctx) {
         const Document& doc = ctx.doc();
         Labels none(doc.text_nodes.size(), 0.0f);
-        const Extractor* goose = find_extractor("goose");
-        if (!goose) return none;
+        const Extractor* goose = find_extractor("goose");  // in its needs: the registry checked the name
         Labels newspaper;
         try {
           newspaper = run_member(ctx, *goose);

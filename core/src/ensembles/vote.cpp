@@ -48,9 +48,22 @@ const std::vector<VoteMember> kVoteBestWeighted = {
     {"resiliparse", 1}, {"bte", 1},         {"justext", 1},      {"boilerpipe", 1}};
 // vote_all: every registered extractor of family "heuristic" or "learned"
 // (the baselines and the ensembles excluded), one vote per algorithm: these
-// parameter variants of an algorithm that votes already are left out.
+// parameter variants of an algorithm that votes already are left out. The
+// list is written out (registry order) so that it can be declared as the
+// vote's needs; a test checks it against this rule over the registry, so a
+// new extractor cannot be left out by accident.
 const std::vector<std::string> kVoteAllVariants = {"lqf25", "lqf75", "cetr_lines",
                                                    "boilerpipe_article", "boilerpipe_largest"};
+const std::vector<std::string> kVoteAll = {
+    "bte",       "lqf50",       "dsc",   "ccb",         "cetr",         "cetd",        "boilerpipe",
+    "justext",   "readability", "goose", "trafilatura", "domdistiller", "resiliparse", "boilernet",
+    "dragnet",   "web2text"};
+
+std::vector<std::string> names_of(const std::vector<VoteMember>& members) {
+  std::vector<std::string> out;
+  for (const VoteMember& m : members) out.push_back(m.name);
+  return out;
+}
 
 constexpr uint32_t kPad = 0;      // padding token id
 constexpr uint32_t kAbsent = 1;   // an output token that is not on the page
@@ -84,19 +97,20 @@ std::vector<VoteMember> vote_members(std::string_view ensemble) {
   std::vector<VoteMember> table;
   if (ensemble == "vote_best") table = kVoteBest;
   else if (ensemble == "vote_best_weighted") table = kVoteBestWeighted;
-  else if (ensemble == "vote_all") {
-    for (const auto& e : extractors()) {
-      const ExtractorInfo& i = e->info();
-      bool variant = false;
-      for (const std::string& v : kVoteAllVariants) variant |= v == i.name;
-      if ((i.family == Family::Heuristic || i.family == Family::Learned) && !variant) table.push_back({i.name, 1});
-    }
-    return table;
+  else if (ensemble == "vote_all")
+    for (const std::string& name : kVoteAll) table.push_back({name, 1});
+  return table;
+}
+
+std::vector<std::string> vote_all_rule_members() {
+  std::vector<std::string> out;
+  for (const auto& e : extractors()) {
+    const ExtractorInfo& i = e->info();
+    bool variant = false;
+    for (const std::string& v : kVoteAllVariants) variant |= v == i.name;
+    if ((i.family == Family::Heuristic || i.family == Family::Learned) && !variant) out.push_back(i.name);
   }
-  std::vector<VoteMember> present;
-  for (const VoteMember& m : table)
-    if (find_extractor(m.name)) present.push_back(m);
-  return present;
+  return out;
 }
 
 VoteResult vote_on_outputs(const Document& doc, const std::vector<MemberOutput>& outputs) {
@@ -165,13 +179,13 @@ VoteResult token_vote(Context& ctx, const std::vector<VoteMember>& members, cons
   std::vector<MemberOutput> outputs;
   for (const VoteMember& m : members) {
     MemberOutput o{m.name, m.weight, std::nullopt};
-    if (const Extractor* e = find_extractor(m.name)) {
-      try {
-        Labels l = get(ctx, *e);
-        if (l.size() == doc.text_nodes.size()) o.text = render_text(doc, l, e->info().render);
-      } catch (const std::exception&) {
-        // a failed member: left out of the vote (o.text stays empty)
-      }
+    const Extractor* e = find_extractor(m.name);
+    if (!e) throw std::invalid_argument("vote member \"" + m.name + "\" is not a registered extractor");
+    try {
+      Labels l = get(ctx, *e);
+      if (l.size() == doc.text_nodes.size()) o.text = render_text(doc, l, e->info().render);
+    } catch (const std::exception&) {
+      // a member that failed on this page: left out of the vote (o.text stays empty)
     }
     outputs.push_back(std::move(o));
   }
@@ -184,7 +198,7 @@ std::unique_ptr<Extractor> make_vote(const char* name, const char* description) 
   return make_extractor(
       {name, Family::Ensemble, "Bevendorff et al. 2023: An Empirical Comparison of Web Content Extraction "
                          "Algorithms (SIGIR), section 4.5",
-       description},
+       description, RenderStyle::Plain, names_of(vote_members(name))},
       [name = std::string(name)](Context& ctx) { return token_vote(ctx, vote_members(name)).labels; });
 }
 
@@ -199,8 +213,8 @@ std::unique_ptr<Extractor> make_vote_all() {
 
 std::unique_ptr<Extractor> make_vote_best() {
   return make_vote("vote_best",
-                   "Majority vote of readability, trafilatura, domdistiller, goose, web2text (when "
-                   "built), resiliparse, bte, justext, boilerpipe (token 5-grams, 2/3 of the votes).");
+                   "Majority vote of readability, trafilatura, domdistiller, goose, web2text, "
+                   "resiliparse, bte, justext, boilerpipe (token 5-grams, 2/3 of the votes).");
 }
 
 std::unique_ptr<Extractor> make_vote_best_weighted() {

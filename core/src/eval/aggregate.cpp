@@ -126,6 +126,12 @@ std::vector<MeasureSpec> parse_measures(const std::string& list) {
     start = comma + 1;
     if (name.empty()) continue;
     if (name == "rouge") name = "rouge_lsum";
+    if (name == kSnippetsWithMeasure || name == kSnippetsWithoutMeasure) {
+      if (std::any_of(out.begin(), out.end(), [&](const MeasureSpec& m) { return m.name == name; }))
+        throw std::invalid_argument("measure '" + name + "' given twice");
+      out.push_back({name, false});
+      continue;
+    }
     if (name == kBlockMeasure) {
       if (std::any_of(out.begin(), out.end(), [&](const MeasureSpec& m) { return m.name == name; }))
         throw std::invalid_argument("measure '" + name + "' given twice");
@@ -136,7 +142,8 @@ std::vector<MeasureSpec> parse_measures(const std::string& list) {
     if (it == known.end()) {
       std::string names;
       for (const MeasureSpec& m : known) names += (names.empty() ? "" : ", ") + m.name;
-      throw std::invalid_argument("unknown measure '" + name + "' (known: rouge, " + names + ", block, all)");
+      throw std::invalid_argument("unknown measure '" + name + "' (known: rouge, " + names +
+                                  ", block, snippets_with, snippets_without, all)");
     }
     if (std::any_of(out.begin(), out.end(), [&](const MeasureSpec& m) { return m.name == name; }))
       throw std::invalid_argument("measure '" + name + "' given twice");
@@ -147,11 +154,12 @@ std::vector<MeasureSpec> parse_measures(const std::string& list) {
 }
 
 std::vector<Score> score_page(std::string_view predicted, std::string_view gold, const std::string& lang,
-                              const std::vector<MeasureSpec>& specs) {
+                              const std::vector<MeasureSpec>& specs, const PageSnippets& snippets) {
   std::vector<Score> out;
   out.reserve(specs.size());
   bool others = std::any_of(specs.begin(), specs.end(), [](const MeasureSpec& s) {
-    return s.name != "rouge_lsum" && s.name != kBlockMeasure;
+    return s.name != "rouge_lsum" && s.name != kBlockMeasure && s.name != kSnippetsWithMeasure &&
+           s.name != kSnippetsWithoutMeasure;
   });
   PageMeasures m;
   if (others) {
@@ -163,6 +171,10 @@ std::vector<Score> score_page(std::string_view predicted, std::string_view gold,
     if (spec.name == "rouge_lsum") {
       PRF s = rouge_lsum(predicted, gold);
       out.push_back({s.precision, s.recall, s.f1});
+    } else if (spec.name == kSnippetsWithMeasure) {
+      out.push_back({std::nan(""), std::nan(""), snippet_rate(predicted, snippets.with)});
+    } else if (spec.name == kSnippetsWithoutMeasure) {
+      out.push_back({std::nan(""), std::nan(""), snippet_rate(predicted, snippets.without)});
     } else if (spec.name == kBlockMeasure) {
       out.push_back({std::nan(""), std::nan(""), std::nan("")});  // set_block_score fills it
     } else if (spec.prf) {
@@ -189,6 +201,7 @@ const char* group_by_name(GroupBy by) {
     case GroupBy::Dataset: return "dataset";
     case GroupBy::Complexity: return "complexity";
     case GroupBy::Language: return "language";
+    case GroupBy::PageType: return "page_type";
   }
   return "dataset";
 }
@@ -200,6 +213,7 @@ std::string group_of(const PageResult& page, GroupBy by, const ComplexityLevels&
       if (std::isnan(page.complexity)) return kUnknownGroup;
       return complexity_level_name(complexity_level(page.complexity, levels));
     case GroupBy::Language: return page.lang.empty() ? kUnknownGroup : page.lang;
+    case GroupBy::PageType: return page.page_type.empty() ? kUnknownGroup : page.page_type;
   }
   return page.dataset;
 }

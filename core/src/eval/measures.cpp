@@ -225,6 +225,7 @@ const Column kColumns[] = {
     Column{"cosine", [](const PageMeasures& m) { return m.cosine; }},
     Column{"euclidean", [](const PageMeasures& m) { return m.euclidean; }},
     Column{"near_empty", [](const PageMeasures& m) { return m.near_empty ? 1.0 : 0.0; }},
+    WCE_PRF_COLUMNS(word_f1),
 };
 
 #undef WCE_PRF_COLUMNS
@@ -295,6 +296,9 @@ PageMeasures measure_page(std::string_view predicted, std::string_view gold,
   const double np = static_cast<double>(pred.size()), ng = static_cast<double>(gold_ids.size());
   m.pred_tokens = pred.size();
   m.gold_tokens = gold_ids.size();
+
+  // WCXB's word F1 (its own tokens: lowercased \w+ runs).
+  m.word_f1 = wce::word_f1(predicted, gold);
 
   // ROUGE-LSum (sentences needed: its own split).
   m.rouge_lsum = m.characters ? wce::rouge_lsum(space_out(predicted), space_out(gold))

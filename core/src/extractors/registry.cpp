@@ -1,3 +1,6 @@
+#include <map>
+#include <stdexcept>
+
 #include "extractors/registry_list.hpp"
 
 namespace wce {
@@ -46,9 +49,73 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_vote_best_weighted());
     v.push_back(make_news_please());
     v.push_back(make_learned_ensemble());
+    v.push_back(make_agreement());
+    std::vector<const ExtractorInfo*> infos;
+    for (const auto& e : v) infos.push_back(&e->info());
+    const std::vector<std::string> problems = registry_problems(infos);
+    if (!problems.empty()) {
+      std::string msg = "the extractor registry is inconsistent:";
+      for (const std::string& p : problems) msg += "\n  " + p;
+      throw std::logic_error(msg);
+    }
+    for (const auto& e : v)
+      for (const std::string& need : e->info().needs)
+        for (const auto& m : v)
+          if (m->info().name == need) e->members_.push_back(m.get());
     return v;
   }();
   return all;
+}
+
+const Extractor* Extractor::member(const std::string& name) const {
+  for (const Extractor* m : members_)
+    if (m->info().name == name) return m;
+  return nullptr;
+}
+
+std::vector<std::string> registry_problems(const std::vector<const ExtractorInfo*>& infos) {
+  std::vector<std::string> out;
+  std::map<std::string, size_t> index;
+  for (size_t i = 0; i < infos.size(); ++i)
+    if (!index.emplace(infos[i]->name, i).second) out.push_back("\"" + infos[i]->name + "\" is registered twice");
+  for (const ExtractorInfo* info : infos)
+    for (const std::string& need : info->needs) {
+      if (need == info->name) out.push_back("\"" + info->name + "\" needs itself");
+      else if (!index.count(need)) out.push_back("\"" + info->name + "\" needs \"" + need + "\", which is not registered");
+    }
+  if (!out.empty()) return out;
+  // A cycle: depth-first search with colours (0 unseen, 1 on the path, 2 done),
+  // iterative so that no registry can exhaust the stack.
+  std::vector<uint8_t> colour(infos.size(), 0);
+  for (size_t start = 0; start < infos.size(); ++start) {
+    if (colour[start]) continue;
+    std::vector<std::pair<size_t, size_t>> path = {{start, 0}};  // (extractor, next need)
+    colour[start] = 1;
+    while (!path.empty()) {
+      auto& [at, next] = path.back();
+      if (next == infos[at]->needs.size()) {
+        colour[at] = 2;
+        path.pop_back();
+        continue;
+      }
+      const size_t to = index.at(infos[at]->needs[next++]);
+      if (colour[to] == 1) {
+        std::string cycle;
+        bool on = false;
+        for (const auto& step : path) {
+          on = on || step.first == to;
+          if (on) cycle += infos[step.first]->name + " -> ";
+        }
+        out.push_back("a cycle of needs: " + cycle + infos[to]->name);
+        return out;
+      }
+      if (colour[to] == 0) {
+        colour[to] = 1;
+        path.emplace_back(to, 0);
+      }
+    }
+  }
+  return out;
 }
 
 const Extractor* find_extractor(const std::string& name) {

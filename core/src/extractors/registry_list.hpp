@@ -40,5 +40,6 @@ std::unique_ptr<Extractor> make_vote_best();
 std::unique_ptr<Extractor> make_vote_best_weighted();
 std::unique_ptr<Extractor> make_news_please();
 std::unique_ptr<Extractor> make_learned_ensemble();  // learned_ensemble.cpp
+std::unique_ptr<Extractor> make_agreement();         // agreement.cpp
 
 }  // namespace wce

@@ -102,8 +102,13 @@ const NodeCounts& Context::counts() {
 }
 
 const Labels& Context::labels(const std::string& name) {
-  const Extractor* ex = find_extractor(name);
-  if (!ex) throw std::invalid_argument("unknown extractor \"" + name + "\"");
+  if (running_.empty())
+    throw std::logic_error("Context::labels(\"" + name + "\") is for a running extractor's declared members; "
+                           "front ends and tools pass the Extractor (wce::require_extractor)");
+  const Extractor* ex = running_.back()->member(name);
+  if (!ex)
+    throw std::logic_error("extractor \"" + running_.back()->info().name + "\" asks for \"" + name +
+                           "\", which its ExtractorInfo::needs does not declare");
   return labels(*ex);
 }
 
@@ -112,6 +117,9 @@ const Labels& Context::labels(const Extractor& ex) {
     if (e == &ex) return *l;
   if (std::find(running_.begin(), running_.end(), &ex) != running_.end())
     throw std::logic_error("extractor \"" + ex.info().name + "\" needs its own labels");
+  if (!running_.empty() && !running_.back()->member(ex.info().name))
+    throw std::logic_error("extractor \"" + running_.back()->info().name + "\" asks for \"" + ex.info().name +
+                           "\", which its ExtractorInfo::needs does not declare");
   deadline_.check(ex.info().name.c_str());  // before each member an ensemble asks for
   running_.push_back(&ex);
   Labels l;

@@ -139,7 +139,9 @@ std::unique_ptr<Extractor> make_trafilatura() {
       {"trafilatura", Family::Heuristic,
        "Barbaresi 2021: Trafilatura, ACL-IJCNLP System Demonstrations (trafilatura 2.3.1)",
        "Trafilatura's cascade: cleaning, content-container XPath rules with discard lists and link "
-       "density, then readability / jusText comparison, baseline and recall retry."},
+       "density, then readability / jusText comparison, baseline and recall retry.",
+       RenderStyle::Plain,
+       {"readability"}},
       [](Context& ctx) { return trafilatura::Trafilatura(ctx).run(); });
 }
 

@@ -1,0 +1,32 @@
+// The page type: which of WCXB's seven kinds of page this is (Foley 2026:
+// article, forum, product, collection, listing, documentation, service),
+// from the Document and, when known, the page's URL. Gradient-boosted trees
+// (core/models/page_type_gbdt.inc, made by `bash lab/train.sh page_type`,
+// cross-validated by domain on WCXB dev); inference is our own C++, the same
+// natively and in WebAssembly.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <string_view>
+
+#include "wce/context.hpp"
+
+namespace wce {
+
+constexpr size_t kPageTypeCount = 7;
+// "article", "forum", "product", "collection", "listing", "documentation", "service".
+const std::array<const char*, kPageTypeCount>& page_type_names();
+// In plain words for a reader ("News or blog article", "Forum thread", ...).
+const char* page_type_label(size_t type);
+
+struct PageTypeResult {
+  size_t type = 0;           // index into page_type_names()
+  double probability = 0;    // of that type
+  std::array<double, kPageTypeCount> probabilities{};  // sum to 1
+  const char* name() const { return page_type_names()[type]; }
+};
+// `url` may be empty (then the URL features are absent, as in training rows
+// without one).
+PageTypeResult classify_page_type(Context& ctx, std::string_view url = {});
+
+}  // namespace wce

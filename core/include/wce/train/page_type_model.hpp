@@ -1,0 +1,16 @@
+// The page-type classifier's inputs, for training (lab/tools/page_type_dump)
+// and the model checks: the features classify_page_type() reads, in model order.
+#pragma once
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "wce/context.hpp"
+#include "wce/page_type.hpp"
+
+namespace wce {
+
+const std::vector<std::string>& page_type_feature_names();
+std::vector<double> page_type_features(Context& ctx, std::string_view url);
+
+}  // namespace wce
