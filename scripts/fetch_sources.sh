@@ -62,9 +62,9 @@ if [ "$(cat "$GUMBO_DIR/stamp" 2>/dev/null)" != "$stamp" ]; then
   tar -xzf "$CACHE/npm/$GUMBO_TGZ" -C "$tmp" package/deps/gumbo-parser/src
   mv "$tmp/package/deps/gumbo-parser/src" "$tmp/src" && rm -rf "$tmp/package"
   for p in "${PATCHES[@]}"; do
-    patch -p1 --forward --fuzz=0 --batch --silent --no-backup-if-mismatch --reject-file=- \
-      -d "$tmp" <"$p" >/dev/null 2>&1 ||
-      fail "gumbo_patches/$(basename "$p") does not apply to Gumbo 0.10.1 (patch -p1 --fuzz=0 in .cache/gumbo-0.10.1 shows where)"
+    out="$(patch -p1 --forward --fuzz=0 --batch --no-backup-if-mismatch --reject-file=- \
+      -d "$tmp" <"$p" 2>&1)" ||
+      fail "gumbo_patches/$(basename "$p") does not apply to Gumbo 0.10.1 with the patches before it: $(echo "$out" | grep -iv '^patching file' | head -3 | tr '\n' ' ')"
   done
   echo "$stamp" >"$tmp/stamp"
   rm -rf "$GUMBO_DIR"
