@@ -83,24 +83,18 @@ int run_bench(const BenchOptions& opt) {
     const PageSnippets snippets{page.with, page.without};
     base.kb = static_cast<double>(page.html.size()) / 1000.0;
     if (need_complexity) base.complexity = complexity_score(run.doc(), page.gold);
-    // Gold node labels for the block-level measure, once per page (not timed).
-    std::optional<GoldAlignment> gold_nodes;
-    if (wants_block(rep.measures)) gold_nodes = align_gold(run.doc(), page.gold);
-    for (const Extractor* ex : chosen) {
-      // A Context of its own per extractor, so that each one's time
-      // includes the shared features it uses (parse time is added to everyone's).
-      ExtractorRun x = run.run(*ex, /*render=*/true, /*fresh=*/true);
+    for (BenchRun& b : bench_page(run, chosen, page.gold, page.lang, rep.measures, snippets)) {
+      const ExtractorRun& x = b.run;
       if (!x.ok()) {
         ++out.failed;
-        out.errors.push_back("wce: " + page.id + ": extractor " + ex->info().name +
+        out.errors.push_back("wce: " + page.id + ": extractor " + x.extractor->info().name +
                              (x.limit.empty() ? " failed: " : ": skipped: ") + x.error + "\n");
         continue;
       }
       PageResult r = base;
-      r.extractor = ex->info().name;
-      r.ms = run.parse_ms() + x.extract_ms + x.render_ms;
-      r.scores = score_page(x.text, page.gold, page.lang, rep.measures, snippets);
-      if (gold_nodes) set_block_score(r.scores, rep.measures, block_prf(block_counts(x.labels, *gold_nodes)));
+      r.extractor = x.extractor->info().name;
+      r.ms = b.ms;
+      r.scores = std::move(b.scores);
       out.rows.push_back(std::move(r));
     }
     return out;

@@ -192,8 +192,6 @@ int cmd_extract(const std::vector<std::string>& args) {
   } catch (const std::exception& e) {
     fail(e.what());
   }
-  // Sniffed here, once, so that --format json can name the charset the page was read with.
-  if (charset.empty()) charset = wce::sniff_charset(bytes);
   std::optional<wce::PageRun> run;
   try {
     run.emplace(wce::PageRun::parse({bytes, charset, {}}, limits));
@@ -209,7 +207,7 @@ int cmd_extract(const std::vector<std::string>& args) {
     std::cout << x.text;
     if (!x.text.empty()) std::cout << "\n";
   } else {
-    nlohmann::json out = {{"extractor", name}, {"charset", charset}, {"text", x.text}, {"labels", x.labels}};
+    nlohmann::json out = {{"extractor", name}, {"charset", run->charset()}, {"text", x.text}, {"labels", x.labels}};
     std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   }
   return 0;

@@ -52,11 +52,8 @@ int run_warc_extract(const WarcExtractOptions& opt) {
     ParseOptions limits = opt.limits;
     limits.deadline = Deadline::after_ms(opt.page_timeout_ms, t0);
     std::optional<PageRun> run;
-    std::string charset;
     try {
-      charset = page_charset(rec, opt.charset);
-      if (charset.empty()) charset = sniff_charset(rec.body);  // named in the output line
-      run.emplace(PageRun::parse({rec.body, charset, {}}, limits));
+      run.emplace(PageRun::parse({rec.body, page_charset(rec, opt.charset), {}}, limits));
     } catch (const PageLimitError& e) {
       ++skipped;
       std::cerr << "wce: " << name << ": offset " << rec.offset << ": skipped " << rec.id << ": " << e.what() << "\n";
@@ -76,7 +73,7 @@ int run_warc_extract(const WarcExtractOptions& opt) {
     }
     const double ms = run->parse_ms() + x.extract_ms + x.render_ms;
     nlohmann::json out = {{"id", rec.id},   {"url", rec.url}, {"extractor", ex_name},
-                          {"charset", charset}, {"text", x.text}, {"ms", ms}};
+                          {"charset", run->charset()}, {"text", x.text}, {"ms", ms}};
     std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     if (progress && t0 - last_draw > std::chrono::milliseconds(200)) {
       last_draw = t0;

@@ -1,5 +1,5 @@
-/* wce: text runs in Gumbo 0.10.1 (appended to copies of Gumbo's sources at
-   configure time, see CMakeLists.txt and README.md here). Gumbo's tokenizer
+/* wce: text runs in Gumbo 0.10.1 (included by Gumbo's utf8.c, tokenizer.c and
+   parser.c through 06-text-runs.patch; see README.md here). Gumbo's tokenizer
    hands the tree builder one token per input character; for plain text in a
    state where every character becomes the same kind of token and the tree
    builder does the same thing with each (append it to the pending text node),

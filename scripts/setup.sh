@@ -10,6 +10,7 @@ FUZZ=0
 
 DEBIAN_PACKAGES=(
   cmake ninja-build g++ pkg-config    # native build
+  patch                               # applies gumbo_patches/*.patch (scripts/fetch_sources.sh)
   emscripten                          # WebAssembly build (3.1.6 on Debian 12)
   libgtest-dev googletest             # C++ tests
   nlohmann-json3-dev zlib1g-dev       # CLI: JSON lines, gzip
@@ -41,24 +42,14 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# npm packages (exact versions from package-lock.json). --ignore-scripts:
-# gumbo-parser's install script would build a Node addon we don't use; we only
-# need its bundled Gumbo 0.10.1 C sources. No package downloads a browser.
+# npm packages for the JavaScript side: tests, the extension, the page
+# (exact versions from package-lock.json). No package downloads a browser.
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm packages"
   npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
 fi
 
-# jusText's stop lists (BSD licence), which our justext extractor uses like
-# the original: the wheel of justext 3.0.2 from PyPI, downloaded (not
-# installed) into .cache/pypi; CMake unpacks the lists from it at configure
-# time (scripts/gen_stopwords.mjs). The hash pins the exact file.
-JUSTEXT_WHEEL=.cache/pypi/justext-3.0.2-py2.py3-none-any.whl
-JUSTEXT_SHA256=62b1c562b15c3c6265e121cc070874243a443bfd53060e869393f09d6b6cc9a7
-if [ ! -f "$JUSTEXT_WHEEL" ]; then
-  echo "setup: downloading the justext 3.0.2 wheel from PyPI"
-  python3 -m pip download --quiet --no-deps --only-binary=:all: -d .cache/pypi justext==3.0.2
-fi
-echo "$JUSTEXT_SHA256  $JUSTEXT_WHEEL" | sha256sum --check --quiet - ||
-  { echo "setup: $JUSTEXT_WHEEL has an unexpected SHA-256 (delete it and re-run)" >&2; exit 1; }
+# The sources the C++ build reads: Gumbo 0.10.1 (patched), stopwords-iso and
+# jusText's stop lists, each one pinned download (CMake runs this too).
+bash scripts/fetch_sources.sh
 echo "setup: ok"

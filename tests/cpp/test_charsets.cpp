@@ -40,9 +40,21 @@ TEST(Charsets, EveryCasePageSniffsAndDecodes) {
     const std::string bytes = slurp(kDir + id + ".html");
     EXPECT_EQ(sniff_charset(bytes), sniffed);
     EXPECT_EQ(render_all_text(parse_html(bytes)), slurp(kDir + id + ".txt"));
+    // The run layer names the charset it read the page with, so no caller sniffs again.
+    EXPECT_EQ(PageRun::parse({bytes, {}, {}}).charset(), sniffed);
     ++n;
   }
   EXPECT_GE(n, 25u);
+}
+
+TEST(Charsets, PageRunNamesAGivenCharsetAndDecodedText) {
+  const std::string page = "<meta charset=shift_jis><p>caf\xe9</p>";
+  EXPECT_EQ(PageRun::parse({page, {}, {}}).charset(), "shift_jis");
+  EXPECT_EQ(PageRun::parse({page, "windows-1252", {}}).charset(), "windows-1252");
+  EXPECT_EQ(render_all_text(PageRun::parse({page, "windows-1252", {}}).doc()), "caf\xc3\xa9");
+  // A live DOM's text (the flat DOM: one empty <div>) is decoded already.
+  const uint32_t div[FlatDom::kStride] = {1, kNone, 3, 0, 0, 0, 0, 0, 0, 0};
+  EXPECT_EQ(PageRun::decode(FlatDom{div, FlatDom::kStride, "div"}, {}).charset(), "utf-8");
 }
 
 TEST(Charsets, LabelsFollowTheEncodingStandard) {

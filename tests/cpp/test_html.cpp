@@ -69,7 +69,7 @@ TEST(ParseHtml, HiddenAndHrefFlags) {
 TEST(ParseHtml, DeepNestingDoesNotRecurse) {
   std::string html;
   // Nothing recurses (the Gumbo tree is walked and freed iteratively), and
-  // Gumbo's scope walk is bounded (CMakeLists.txt), so this takes ~0.2 s.
+  // Gumbo's scope walk is bounded (gumbo_patches/01-bounded-scope-walk.patch), so this takes ~0.2 s.
   const int depth = 100000;
   for (int i = 0; i < depth; ++i) html += "<div>";
   html += "deep";
@@ -91,7 +91,7 @@ struct CharsetCase { const char* name; std::string bytes; const char* charset; c
 // Numeric character references past U+10FFFF are U+FFFD (HTML standard), however
 // many digits: Gumbo's accumulator overflowed (undefined behaviour, found by the
 // fuzzer) and a wrapped value came out as another character (&#4294967393; as
-// "a"); CMakeLists.txt, Gumbo patch 7.
+// "a"); gumbo_patches/07-char-ref-saturate.patch.
 TEST(ParseHtml, NumericCharacterReferencesPastUnicodeAreReplacementCharacters) {
   const std::string fffd = "\xEF\xBF\xBD";
   struct Case { const char* html; std::string text; };

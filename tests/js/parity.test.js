@@ -24,7 +24,7 @@
  *      for the core, so on the jsdom side it additionally separates words;
  *      the mapping happens before whitespace collapsing, on both sides alike.)
  *
- *   (Quirks mode needs no treatment since Gumbo patch 2 (CMakeLists.txt): legacy
+ *   (Quirks mode needs no treatment since Gumbo patch 2 (gumbo_patches/02-quirks-doctype-prefix.patch): legacy
  *   doctypes give quirks mode as in parse5 and browsers.)
  *
  * Also seen, harmless for the rendered text: the two trees differ in

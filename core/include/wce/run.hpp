@@ -55,6 +55,10 @@ class PageRun {
   const Document& doc() const { return *doc_; }
   Context& context() { return *ctx_; }
   double parse_ms() const { return parse_ms_; }  // parse or decode
+  // The charset the page's bytes were read with: PageSource::charset when
+  // given, else the sniffed one ("utf-8", "windows-1252", ...); "utf-8" after
+  // decode(). Callers name it (wce extract --format json) without sniffing again.
+  const std::string& charset() const { return charset_; }
 
   // Runs `ex` (on the shared Context, or on a Context of its own when `fresh`,
   // so that its time includes every shared feature it uses: the benchmark's
@@ -72,6 +76,7 @@ class PageRun {
   std::unique_ptr<Document> doc_;
   std::unique_ptr<Context> ctx_;
   std::string lang_;
+  std::string charset_;
   double parse_ms_ = 0;
   double budget_ms_ = 0;  // limits.deadline's budget, 0 = none
 };

@@ -2,6 +2,7 @@
 #pragma once
 #include "wce/aggregate.hpp"
 #include "wce/align.hpp"
+#include "wce/bench.hpp"
 #include "wce/complexity.hpp"
 #include "wce/context.hpp"
 #include "wce/document.hpp"

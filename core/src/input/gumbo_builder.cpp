@@ -15,6 +15,7 @@
 
 #include "document/attributes.hpp"
 #include "document/builder.hpp"
+#include "input/parse_html.hpp"
 #include "wce/html.hpp"
 
 namespace wce {
@@ -165,16 +166,23 @@ bool follows_text(const GumboNode* n) {
 }  // namespace
 
 // Gumbo's allocator and deallocator for the Arena. Gumbo's util.c is patched
-// (CMakeLists.txt, patch 13) to call these directly when they are the
+// (gumbo_patches/13-direct-arena-calls.patch) to call these directly when they are the
 // options' functions, instead of through the pointers: a direct call can be
 // inlined (WASM links the core and Gumbo with LTO), an indirect one cannot.
 extern "C" void* wce_gumbo_arena_allocate(void* arena, size_t n) { return static_cast<Arena*>(arena)->take(n); }
 extern "C" void wce_gumbo_arena_release(void*, void*) {}
 
 Document parse_html(std::string_view bytes, std::string_view charset, const ParseOptions& opt) {
+  std::string used;
+  return parse_html(bytes, charset, opt, used);
+}
+
+Document parse_html(std::string_view bytes, std::string_view charset, const ParseOptions& opt,
+                    std::string& charset_used) {
   check_limit("input_bytes", bytes.size(), opt.max_input_bytes);
   opt.deadline.check("parse");
-  std::string cs = charset.empty() ? sniff_charset(bytes) : std::string(charset);
+  charset_used = charset.empty() ? sniff_charset(bytes) : std::string(charset);
+  const std::string& cs = charset_used;
   std::string utf8 = to_utf8(bytes, cs);
   repair_unclosed_title(utf8);
 

@@ -5,6 +5,7 @@
 #include <new>
 #include <stdexcept>
 
+#include "input/parse_html.hpp"
 #include "wce/render.hpp"
 
 namespace wce {
@@ -18,7 +19,7 @@ double ms_since(Clock::time_point t) { return std::chrono::duration<double, std:
 PageRun PageRun::parse(const PageSource& page, const ParseOptions& limits) {
   PageRun r;
   auto t0 = Clock::now();
-  r.doc_ = std::make_unique<Document>(parse_html(page.html, page.charset, limits));
+  r.doc_ = std::make_unique<Document>(parse_html(page.html, page.charset, limits, r.charset_));
   r.finish_build(t0, page.lang, limits);
   return r;
 }
@@ -27,6 +28,7 @@ PageRun PageRun::decode(const FlatDom& flat, std::string_view lang, const ParseO
   PageRun r;
   auto t0 = Clock::now();
   r.doc_ = std::make_unique<Document>(decode_flat_dom(flat, limits));
+  r.charset_ = "utf-8";  // a live DOM's strings, encoded by the flat DOM
   r.finish_build(t0, lang, limits);
   return r;
 }
