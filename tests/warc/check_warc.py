@@ -18,6 +18,10 @@ temp folder, and checks:
     records still come out, and the exit code is 1;
   - a 64 MB non-HTML record is streamed past in constant memory, and an HTML
     payload over the limit is skipped and reported.
+  - damage of every kind loses no other record, each damaged record is
+    reported once with its own offset and the counts add up (damage.py: the
+    sweep of cut gzip members, a damaged first record, two in a row, a wrong
+    Content-Length), and a text/html payload that is a PNG is refused.
 
 usage: check_warc.py --wce build/native/wce [--per-dataset N]
 Environment: WCE_DATASETS overrides the datasets folder.
