@@ -9,8 +9,9 @@ packed tarball); Python blocks run with the given interpreter, which must
 have the module installed (`pip install .`, tests/python/run.sh's venv by
 default). A small prelude defines the names that snippets use without
 defining them (html, html_str, raw_bytes, gold, pred); a snippet that defines
-them itself wins. JS blocks with `require(` run as CommonJS inside an async
-function, the others as ES modules (top-level await).
+them itself wins. JS blocks with `require(` and no import/export statement run
+as CommonJS inside an async function, the others as ES modules (top-level
+await).
 
 A block is skipped when the line before its fence is
 `<!-- readme-test: skip -->` (a shell transcript, a fragment). Exit 1 when a
@@ -89,7 +90,7 @@ def run_js(code, folder):
     nm.mkdir()
     os.symlink(REPO, nm / "wce")
     prelude = "" if defines(code, "html") else js_prelude(folder / "page.html")
-    if "require(" in code:
+    if not re.search(r"^\s*(import|export)\s", code, re.M) and "require(" in code:
         path = folder / "snippet.cjs"
         path.write_text(prelude + "(async () => {\n" + code + "})().catch((e) => { console.error(e); process.exit(1); });\n")
     else:
