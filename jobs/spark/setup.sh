@@ -39,7 +39,10 @@ if ! "$VENV/bin/python" -c "import wce" 2>/dev/null ||
     export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(dirname "$ROOT")}"
     ARGS+=(-Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=ccache -Ccmake.define.CMAKE_C_COMPILER_LAUNCHER=ccache)
   fi
-  "$VENV/bin/python" -m pip install -q "${ARGS[@]}" "$ROOT"
+  # No build isolation, the build requirements in the venv: see tests/python/run.sh.
+  mapfile -t BUILD_REQUIRES < <("$VENV/bin/python" -c 'import sys, tomllib; print("\n".join(tomllib.load(open(sys.argv[1], "rb"))["build-system"]["requires"]))' "$ROOT/pyproject.toml")
+  "$VENV/bin/python" -m pip install -q "${BUILD_REQUIRES[@]}"
+  "$VENV/bin/python" -m pip install -q --no-build-isolation "${ARGS[@]}" "$ROOT"
   echo "$DIGEST" > "$STAMP"
 else
   echo "spark venv: the wce module is up to date with its sources (not reinstalled)"
