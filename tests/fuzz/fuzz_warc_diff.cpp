@@ -107,6 +107,7 @@ Read read_warc(const std::string& file) {
 // Where the reader takes a block to end (warc.cpp, check_trailer): "\r\n\r\n"
 // or "\n\n" at `p`, or CR and LF bytes, then "WARC/1." or the end.
 bool record_end_at(const std::string& file, size_t p) {
+  if (p > file.size()) return false;  // past the end: the reader sees the block cut short
   if (file.compare(p, 4, "\r\n\r\n") == 0 || file.compare(p, 2, "\n\n") == 0) return true;
   while (p < file.size() && (file[p] == '\r' || file[p] == '\n')) ++p;
   return p >= file.size() || file.compare(p, 7, "WARC/1.") == 0;
