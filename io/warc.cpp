@@ -419,12 +419,20 @@ void WarcReader::classify(size_t WarcCounts::*category) {
   ++counts_.records;
   ++(counts_.*category);
   in_record_ = false;
+  if (category != &WarcCounts::corrupt && category != &WarcCounts::truncated) damage_open_ = false;
 }
 
-// One damaged record (or stretch): counted once, reported once.
+// One damaged record (or stretch): counted once, reported once. A "record"
+// that began inside a gzip member already reported as damaged is that
+// member's garbage (inflate copies earlier text, "WARC/1.0" lines too): silent.
 void WarcReader::damaged(uint64_t offset, bool truncated, std::string what) {
+  if (in_record_ && record_in_damage_) {
+    in_record_ = false;
+    return;
+  }
   classify(truncated ? &WarcCounts::truncated : &WarcCounts::corrupt);
   damage_open_ = true;
+  damage_member_ = broken_ ? src_->member_out_start() : src_->member_holding(position());
   report(offset, true, truncated, std::move(what));
 }
 
@@ -433,7 +441,7 @@ void WarcReader::damaged(uint64_t offset, bool truncated, std::string what) {
 // (a false gzip header inside the broken member); reading goes on at the next
 // gzip member.
 void WarcReader::on_break() {
-  if (in_record_ || !damage_open_) {
+  if (!damage_open_ || (in_record_ && !record_in_damage_)) {
     uint64_t at = in_record_ ? record_start_ : std::max(position(), src_->member_out_start());
     damaged(at, src_->truncated(),
             src_->error() + (src_->truncated() ? "" : "; skipped to the next gzip member"));
@@ -517,7 +525,10 @@ bool WarcReader::next(WarcResponse& out) {
     }
 
     in_record_ = true;
-    damage_open_ = false;
+    // A record header ends damage, unless it lies in the gzip member that was
+    // damaged (then it is that member's garbage, see damaged()).
+    record_in_damage_ = damage_open_ && src_->gzip() && src_->member_holding(start) == damage_member_;
+    if (!record_in_damage_) damage_open_ = false;
     record_start_ = start;
     std::string type, id, url, ctype, length;
     size_t header_bytes = 0;
@@ -667,7 +678,7 @@ bool WarcReader::next(WarcResponse& out) {
       --counts_.html;
       --counts_.records;
       damaged(start, false, "HTML response " + id + " skipped: " + why);
-      damage_open_ = false;
+      damage_open_ = false;  // the record's data were whole: nothing after it is suspect
       continue;
     }
     out.offset = file_offset(start);

@@ -101,6 +101,8 @@ class WarcReader {
   bool in_record_ = false;    // a record header was read and the record is not classified yet
   bool damage_open_ = false;  // a damaged stretch was reported and no record header read since:
                               // more damage before the next record is part of it
+  uint64_t damage_member_ = 0;    // decompressed start of the gzip member that held the damage
+  bool record_in_damage_ = false; // the record being read began inside that member
   uint64_t record_start_ = 0; // decompressed offset of the record being read
   // While a block is read, the first "WARC/1." line inside it is kept in buf_
   // (record_start_kept_): if the block turns out longer than its record (a
