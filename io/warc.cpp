@@ -149,10 +149,13 @@ class WarcReader::Source {
       gzip_ = true;
     } else if (!(len_ >= 5 && std::memcmp(in_.data(), "WARC/", 5) == 0)) {
       // Neither a gzip header nor a record first: a damaged first member of a
-      // .warc.gz when a gzip header comes before any "WARC/1.".
+      // .warc.gz when a gzip header comes before any line that starts a
+      // record (stored deflate blocks hold "WARC/1." too, but not after a newline).
       while (len_ < kMaxSniff && refill()) {}
       const unsigned char* b = in_.data();
-      const unsigned char* warc = std::search(b, b + len_, "WARC/1.", "WARC/1." + 7);
+      const unsigned char* warc = b;
+      while ((warc = std::search(warc, b + len_, "WARC/1.", "WARC/1." + 7)) != b + len_ && warc != b && warc[-1] != '\n')
+        ++warc;
       for (size_t i = 0; i + 3 <= len_ && b + i < warc; ++i)
         if (is_gzip_header(b + i)) {
           gzip_ = true;
@@ -416,6 +419,7 @@ void WarcReader::report(uint64_t offset, bool bad, bool truncated, std::string w
 }
 
 void WarcReader::classify(size_t WarcCounts::*category) {
+  if (in_record_ && record_is_response_) ++counts_.responses;
   ++counts_.records;
   ++(counts_.*category);
   in_record_ = false;
@@ -525,6 +529,7 @@ bool WarcReader::next(WarcResponse& out) {
     }
 
     in_record_ = true;
+    record_is_response_ = false;  // known once the header is read
     // A record header ends damage, unless it lies in the gzip member that was
     // damaged (then it is that member's garbage, see damaged()).
     record_in_damage_ = damage_open_ && src_->gzip() && src_->member_holding(start) == damage_member_;
@@ -571,7 +576,7 @@ bool WarcReader::next(WarcResponse& out) {
       if (!resync() && !broken_) return false;
       continue;
     }
-    if (type == "response") ++counts_.responses;
+    record_is_response_ = type == "response";
     in_block_ = true;
     scan_from_ = position();
     record_start_kept_ = kNone;

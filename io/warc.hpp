@@ -103,6 +103,7 @@ class WarcReader {
                               // more damage before the next record is part of it
   uint64_t damage_member_ = 0;    // decompressed start of the gzip member that held the damage
   bool record_in_damage_ = false; // the record being read began inside that member
+  bool record_is_response_ = false; // the record being read is a response (counted when classified)
   uint64_t record_start_ = 0; // decompressed offset of the record being read
   // While a block is read, the first "WARC/1." line inside it is kept in buf_
   // (record_start_kept_): if the block turns out longer than its record (a
