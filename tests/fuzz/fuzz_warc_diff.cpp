@@ -126,7 +126,10 @@ int warc_diff_target(const uint8_t* data, size_t size) {
   const int damage = static_cast<int>(in.range(0, 2));
   const uint32_t where = in.u32();
   const uint8_t mask = static_cast<uint8_t>(in.byte() | 1);
-  const std::string inserted = in.string(16) + "#";
+  std::string inserted = in.string(16) + "#";  // like a payload: no record, no gzip header inside
+  for (size_t at = inserted.find("WARC/1."); at != std::string::npos; at = inserted.find("WARC/1.", at)) inserted[at] = 'w';
+  for (size_t i = 0; i + 1 < inserted.size(); ++i)
+    if (inserted[i] == '\x1f' && inserted[i + 1] == '\x8b') inserted[i] = ' ';
   std::vector<Record> records;
   for (int i = 0; i < n; ++i) records.push_back(make_record(in, i));
 
