@@ -9,6 +9,7 @@
 
 #include "io/dataset.hpp"
 #include "ordered_pool.hpp"
+#include "page_outcome.hpp"
 #include "progress.hpp"
 #include "io/report.hpp"
 #include "wce/wce.hpp"
@@ -66,15 +67,13 @@ int run_bench(const BenchOptions& opt) {
     // parse stops), and counts as a failure.
     ParseOptions limits = opt.limits;
     limits.deadline = Deadline::after_ms(opt.page_timeout_ms);
-    std::optional<PageRun> parsed;
-    try {
-      parsed.emplace(PageRun::parse(io::page_source(page), limits));
-    } catch (const PageLimitError& e) {
+    ParsedPage parsed = parse_page(io::page_source(page), limits);
+    if (!parsed.run) {
       out.failed = chosen.size();
-      out.errors.push_back("wce: " + page.id + ": skipped: " + e.what() + "\n");
+      out.errors.push_back(problem_line("", page.id, parsed.outcome, parsed.why));
       return out;
     }
-    PageRun& run = *parsed;
+    PageRun& run = *parsed.run;
     PageResult base;
     base.id = page.id;
     base.dataset = page.dataset;
@@ -87,8 +86,7 @@ int run_bench(const BenchOptions& opt) {
       const ExtractorRun& x = b.run;
       if (!x.ok()) {
         ++out.failed;
-        out.errors.push_back("wce: " + page.id + ": extractor " + x.extractor->info().name +
-                             (x.limit.empty() ? " failed: " : ": skipped: ") + x.error + "\n");
+        out.errors.push_back(problem_line("", page.id, outcome_of(x), x.error, x.extractor->info().name, true));
         continue;
       }
       PageResult r = base;
@@ -133,7 +131,8 @@ int run_bench(const BenchOptions& opt) {
   if (!problems.empty()) notes.push_back(std::to_string(problems.size()) + " malformed record(s) skipped (listed on stderr)");
   if (!io::write_report(rows, rep, /*with_time=*/true, extra, notes)) return 2;
   if (!rep.pages_out.empty() && !io::write_pages(rep.pages_out, results, rep.measures, levels)) return 2;
-  return failures ? 1 : 0;
+  // The batch rule (page_outcome.hpp): 1 when a page or record was skipped or lost.
+  return failures || !problems.empty() ? 1 : 0;
 }
 
 }  // namespace wce::cli

@@ -84,7 +84,7 @@ int run_eval(const EvalOptions& opt) {
           if (need_complexity) {
             try {
               r.complexity = complexity_score(PageRun::parse(io::page_source(page)).doc(), page.gold);
-            } catch (const PageLimitError& e) {  // scored all the same, without a complexity
+            } catch (const std::exception& e) {  // past a limit or not HTML: scored all the same, without a complexity
               std::cerr << "wce: " << page.id << ": no complexity: " << e.what() << "\n";
             }
           }

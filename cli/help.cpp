@@ -17,30 +17,36 @@ const CommandHelp kCommands[] = {
       BOM, <meta>, UTF-8 validity, then a guess from the text bytes;
       --charset LABEL overrides it). --format json prints {"extractor",
       "charset" (the one the bytes were read with), "text", "labels"}.
+      Input that is not text (an image, an archive, a PDF: by its signature,
+      or mostly control bytes) is refused with exit 1: not HTML (looks like PNG).
   wce extract --jsonl [--extractor NAME] [--format json] [--threads N] [--quiet] FILE|-
       Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
       and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render;
       --format json adds "labels", one per text node).
       A record's "lang" is the page's stated language (justext takes its stop list).
-      Pages run on N threads; the lines keep the input order.
+      Pages run on N threads; the lines keep the input order. Malformed lines
+      and pages that are refused are reported and skipped; the counts go to
+      stderr at the end.
   wce extract --warc [--extractor NAME] [--charset LABEL] [--quiet] FILE|-
       Web archives: the HTML response records of a .warc or .warc.gz file
       (gzip per record or whole file), streamed in constant memory; prints
       {"id": WARC-Record-ID, "url": WARC-Target-URI, "extractor", "charset",
       "text", "ms"} per record. Charset: the HTTP header's, else sniffed. Corrupt and
-      truncated records are reported with their offset and skipped; the counts
-      go to stderr at the end (exit 1 if a record was lost).
+      truncated records are reported with their offset and skipped, and reading
+      goes on at the next gzip member or WARC record; the counts go to stderr
+      at the end (records = extracted + not HTML + too large + corrupt + truncated).
     --extractor, -e NAME  a registered extractor (default ensemble; see `wce list`)
     --charset LABEL       decode raw bytes with this charset: any label of the
                           WHATWG Encoding Standard (utf-8, utf-16le, iso-8859-1,
                           windows-1250, koi8-r, shift_jis, euc-jp, iso-2022-jp,
                           gbk, gb18030, big5, euc-kr, ...)
-    --quiet, -q           no progress and no summary on stderr (problems are still reported)
+    --quiet, -q           no progress, and no summary on stderr unless a record
+                          was skipped or lost (problems are always reported)
     --threads, -j N       --jsonl: worker threads (default 0: every core); the
                           output is the same as with 1, in the same order, and
                           at most 4*N pages are held in memory at once
     In batch mode (--jsonl, --warc) a page past a limit or the time budget is
-    reported on stderr and skipped (exit 1); a single FILE past one exits 2.
+    reported on stderr and skipped (exit 1); a single FILE past one exits 1.
 )"},
     {"bench", R"(  wce bench --data PATH... [--extractors a,b|all] [REPORT OPTIONS] [LIMITS] [--threads N]
             [--no-progress] [--quiet]
@@ -97,7 +103,9 @@ const char* kReportOptions = R"(    REPORT OPTIONS (bench, eval):
                             or JSON lines (.jsonl)
 )";
 
-const char* kExitCodes = "Exit codes: 0 ok, 1 some pages failed, 2 bad usage or unreadable input.\n";
+const char* kExitCodes =
+    "Exit codes: 0 every input record extracted; 1 a record skipped or lost (each one reported on\n"
+    "stderr); 2 bad usage or an input that cannot be opened.\n";
 
 }  // namespace
 

@@ -17,6 +17,7 @@
 #include "eval_cmd.hpp"
 #include "help.hpp"
 #include "ordered_pool.hpp"
+#include "page_outcome.hpp"
 #include "warc_cmd.hpp"
 #include "wce/wce.hpp"
 
@@ -92,42 +93,36 @@ std::string charset_or_fail(const std::string& label) {
 
 // The result of one page of `extract --jsonl`: its output line, or what failed.
 struct JsonlLine {
-  std::string line;   // with the newline; empty when the extractor failed
+  std::string line;   // with the newline; empty when the page was not extracted
+  wce::cli::Outcome outcome = wce::cli::Outcome::Extracted;
   std::string error;  // the stderr message
 };
 
 // `extract --jsonl`: one output line per record, in input order, the pages
 // extracted on `threads` worker threads (ordered_pool.hpp).
 int extract_jsonl(const std::string& file, const wce::Extractor& ex, bool with_labels, unsigned threads,
-                  const wce::ParseOptions& limits, double page_timeout_ms) {
+                  const wce::ParseOptions& limits, double page_timeout_ms, bool quiet) {
+  using wce::cli::Outcome;
   const std::string& name = ex.info().name;
   std::vector<wce::io::DatasetProblem> problems;
-  size_t failures = 0;
+  wce::cli::Tally tally;
   auto work = [&](wce::io::Page& p) {
     // The time budget covers the parse, the extractor and the rendering.
     wce::ParseOptions page_limits = limits;
     page_limits.deadline = wce::Deadline::after_ms(page_timeout_ms);
-    std::optional<wce::PageRun> run;
-    try {
-      run.emplace(wce::PageRun::parse(wce::io::page_source(p), page_limits));
-    } catch (const wce::PageLimitError& e) {
-      return JsonlLine{"", "wce: skipped " + p.id + ": " + e.what() + "\n"};
-    }
-    wce::ExtractorRun x = run->run(ex);
-    if (!x.ok()) {
-      if (x.limit.empty()) return JsonlLine{"", "wce: " + p.id + ": extractor " + name + " failed: " + x.error + "\n"};
-      return JsonlLine{"", "wce: skipped " + p.id + ": " + x.error + "\n"};
-    }
-    const double ms = run->parse_ms() + x.extract_ms + x.render_ms;
+    wce::cli::ParsedPage page = wce::cli::parse_page(wce::io::page_source(p), page_limits);
+    if (!page.run) return JsonlLine{"", page.outcome, wce::cli::problem_line("", p.id, page.outcome, page.why, name)};
+    wce::ExtractorRun x = page.run->run(ex);
+    Outcome outcome = wce::cli::outcome_of(x);
+    if (outcome != Outcome::Extracted) return JsonlLine{"", outcome, wce::cli::problem_line("", p.id, outcome, x.error, name)};
+    const double ms = page.run->parse_ms() + x.extract_ms + x.render_ms;
     nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", x.text}, {"ms", ms}};
     if (with_labels) out["labels"] = x.labels;
-    return JsonlLine{out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", ""};
+    return JsonlLine{out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", outcome, ""};
   };
   auto sink = [&](JsonlLine&& l) {
-    if (!l.error.empty()) {
-      ++failures;
-      std::cerr << l.error;
-    }
+    tally.add(l.outcome);
+    std::cerr << l.error;
     std::cout << l.line;
   };
   try {
@@ -139,7 +134,11 @@ int extract_jsonl(const std::string& file, const wce::Extractor& ex, bool with_l
     fail(e.what());
   }
   for (const auto& p : problems) std::cerr << "wce: skipped " << p.where << ": " << p.what << "\n";
-  return failures ? 1 : 0;
+  tally.add(Outcome::Corrupt, problems.size());
+  std::cout.flush();
+  if (!quiet || tally.exit_code() != 0)
+    std::cerr << "wce: " << (file == "-" ? "stdin" : file) << ": " << tally.summary() << "\n";
+  return tally.exit_code();
 }
 
 // --threads N: a positive count, or 0 for every core.
@@ -184,7 +183,7 @@ int cmd_extract(const std::vector<std::string>& args) {
   if (warc) return wce::cli::run_warc_extract({file, &ex, charset, quiet, true, limits, page_timeout_ms});
 
   if (page_timeout_ms > 0 && !jsonl && !warc) fail("--page-timeout-ms is for batch mode (--jsonl, --warc) and bench");
-  if (jsonl) return extract_jsonl(file, ex, format == "json", threads, limits, page_timeout_ms);
+  if (jsonl) return extract_jsonl(file, ex, format == "json", threads, limits, page_timeout_ms, quiet);
 
   std::string bytes;
   try {
@@ -192,22 +191,22 @@ int cmd_extract(const std::vector<std::string>& args) {
   } catch (const std::exception& e) {
     fail(e.what());
   }
-  std::optional<wce::PageRun> run;
-  try {
-    run.emplace(wce::PageRun::parse({bytes, charset, {}}, limits));
-  } catch (const wce::PageLimitError& e) {
-    fail(file + ": " + e.what());
+  // One page: the batch's error path; a page that is refused or fails exits 1.
+  wce::cli::ParsedPage page = wce::cli::parse_page({bytes, charset, {}}, limits);
+  if (!page.run) {
+    std::cerr << wce::cli::problem_line(file == "-" ? "stdin" : file, "", page.outcome, page.why, name);
+    return 1;
   }
-  wce::ExtractorRun x = run->run(ex);
+  wce::ExtractorRun x = page.run->run(ex);
   if (!x.ok()) {
-    std::cerr << "wce: extractor " << name << " failed: " << x.error << "\n";
+    std::cerr << wce::cli::problem_line(file == "-" ? "stdin" : file, "", wce::cli::outcome_of(x), x.error, name);
     return 1;
   }
   if (format == "text") {
     std::cout << x.text;
     if (!x.text.empty()) std::cout << "\n";
   } else {
-    nlohmann::json out = {{"extractor", name}, {"charset", run->charset()}, {"text", x.text}, {"labels", x.labels}};
+    nlohmann::json out = {{"extractor", name}, {"charset", page.run->charset()}, {"text", x.text}, {"labels", x.labels}};
     std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   }
   return 0;

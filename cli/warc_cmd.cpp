@@ -8,9 +8,9 @@
 #include <cstring>
 #include <iostream>
 #include <nlohmann/json.hpp>
-#include <optional>
 
 #include "io/warc.hpp"
+#include "page_outcome.hpp"
 #include "wce/wce.hpp"
 
 namespace wce::cli {
@@ -36,14 +36,12 @@ int run_warc_extract(const WarcExtractOptions& opt) {
     return 2;
   }
   const std::string name = opt.file == "-" ? "stdin" : opt.file;
-  bool failed = false;
-  auto report = [&](const io::WarcProblem& p) {
-    std::cerr << "wce: " << name << ": offset " << p.offset << ": " << p.what << "\n";
-  };
+  auto place = [&](uint64_t offset) { return name + ": offset " + std::to_string(offset); };
+  auto report = [&](const io::WarcProblem& p) { std::cerr << "wce: " << place(p.offset) << ": " << p.what << "\n"; };
   io::WarcReader reader(in, report);
   const bool progress = opt.progress && !opt.quiet && isatty(fileno(stderr));
   auto last_draw = std::chrono::steady_clock::now();
-  size_t errors = 0, skipped = 0;
+  Tally pages;  // what became of the HTML responses the reader returned
 
   io::WarcResponse rec;
   const std::string& ex_name = opt.extractor->info().name;
@@ -51,33 +49,27 @@ int run_warc_extract(const WarcExtractOptions& opt) {
     auto t0 = std::chrono::steady_clock::now();
     ParseOptions limits = opt.limits;
     limits.deadline = Deadline::after_ms(opt.page_timeout_ms, t0);
-    std::optional<PageRun> run;
-    try {
-      run.emplace(PageRun::parse({rec.body, page_charset(rec, opt.charset), {}}, limits));
-    } catch (const PageLimitError& e) {
-      ++skipped;
-      std::cerr << "wce: " << name << ": offset " << rec.offset << ": skipped " << rec.id << ": " << e.what() << "\n";
+    ParsedPage page = parse_page({rec.body, page_charset(rec, opt.charset), {}}, limits);
+    ExtractorRun x;
+    Outcome outcome = page.outcome;
+    std::string why = page.why;
+    if (page.run) {
+      x = page.run->run(*opt.extractor);
+      outcome = outcome_of(x);
+      why = x.error;
+    }
+    pages.add(outcome);
+    if (outcome != Outcome::Extracted) {
+      std::cerr << problem_line(place(rec.offset), rec.id, outcome, why, ex_name);
       continue;
     }
-    ExtractorRun x = run->run(*opt.extractor);
-    if (!x.ok()) {
-      if (!x.limit.empty()) {
-        ++skipped;
-        std::cerr << "wce: " << name << ": offset " << rec.offset << ": skipped " << rec.id << ": " << x.error << "\n";
-        continue;
-      }
-      ++errors;
-      std::cerr << "wce: " << name << ": offset " << rec.offset << ": extractor " << ex_name << " failed on "
-                << rec.id << ": " << x.error << "\n";
-      continue;
-    }
-    const double ms = run->parse_ms() + x.extract_ms + x.render_ms;
+    const double ms = page.run->parse_ms() + x.extract_ms + x.render_ms;
     nlohmann::json out = {{"id", rec.id},   {"url", rec.url}, {"extractor", ex_name},
-                          {"charset", run->charset()}, {"text", x.text}, {"ms", ms}};
+                          {"charset", page.run->charset()}, {"text", x.text}, {"ms", ms}};
     std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     if (progress && t0 - last_draw > std::chrono::milliseconds(200)) {
       last_draw = t0;
-      std::fprintf(stderr, "\r%zu records, %zu pages extracted ", reader.counts().records, reader.counts().html);
+      std::fprintf(stderr, "\r%zu records, %zu pages extracted ", reader.counts().records, pages[Outcome::Extracted]);
       std::fflush(stderr);
     }
   }
@@ -85,15 +77,15 @@ int run_warc_extract(const WarcExtractOptions& opt) {
   if (in != stdin) std::fclose(in);
   std::cout.flush();
 
+  // Every record: the reader's categories, the HTML ones split by what the page gave.
   const io::WarcCounts& c = reader.counts();
-  failed = c.bad > 0 || errors > 0 || skipped > 0;
-  if (!opt.quiet || failed)
-    std::cerr << "wce: " << name << ": " << c.records << " records (" << c.responses << " responses): "
-              << c.html - errors - skipped << " pages extracted, " << c.not_html << " not HTML, " << c.too_large
-              << " too large, " << c.bad << " corrupt or truncated" << (errors ? ", " : "")
-              << (errors ? std::to_string(errors) + " extractor failures" : "")
-              << (skipped ? ", " + std::to_string(skipped) + " past a limit" : "") << "\n";
-  return failed ? 1 : 0;
+  Tally all = pages;
+  all.add(Outcome::Other, c.not_html);
+  all.add(Outcome::TooLarge, c.too_large);
+  all.add(Outcome::Corrupt, c.corrupt);
+  all.add(Outcome::Truncated, c.truncated);
+  if (!opt.quiet || all.exit_code() != 0) std::cerr << "wce: " << name << ": " << all.summary() << "\n";
+  return all.exit_code();
 }
 
 }  // namespace wce::cli

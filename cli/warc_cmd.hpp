@@ -18,10 +18,11 @@ struct WarcExtractOptions {
   double page_timeout_ms = 0;  // time budget per page (parse + extract + render), 0 = none
 };
 
-// Writes {"id", "url", "extractor", "text", "ms"} per HTML response to stdout;
-// problems as "wce: FILE: offset N: ..." and a summary of the counts to
-// stderr. Returns 0, 1 if a record was corrupt or truncated or an extractor
-// failed or a page was past a limit, 2 if the file cannot be read.
+// Writes {"id", "url", "extractor", "charset", "text", "ms"} per HTML response
+// to stdout; problems as "wce: FILE: offset N: ..." (N: the record's offset)
+// and a summary of the counts to stderr. Returns the exit code of
+// page_outcome.hpp's Tally (0: every record extracted; 1: any skipped or lost),
+// 2 if the file cannot be opened.
 int run_warc_extract(const WarcExtractOptions& opt);
 
 }  // namespace wce::cli

@@ -27,26 +27,33 @@ struct WarcResponse {
 };
 
 // A record that was not returned. Problems that lose data (corrupt, truncated)
-// have `bad` set; skipped records (not HTML, too large) do not.
+// have `bad` set; skipped records (too large) do not. Each problem is one
+// record (or one damaged stretch that held no readable record header) and
+// gives one offset: that record's.
 struct WarcProblem {
   uint64_t offset = 0;  // the record's offset in the file: in a .warc.gz the
                         // compressed offset of its gzip member (what CDX indexes
                         // use) when that member starts the record, else the
                         // offset in the decompressed stream
   bool bad = false;
+  bool truncated = false;  // bad because the file ends inside the record
   std::string what;
 };
 
 // What the reader saw. Every record is in exactly one of html, not_html,
-// too_large and bad, except data so corrupt that no record header was read
-// (one `bad` problem for the stretch skipped).
+// too_large, corrupt and truncated: records is their sum. A damaged stretch
+// (a corrupt gzip member, bytes that are no record) counts as one corrupt
+// record; after one, reading resumes at the next gzip member or the next
+// "WARC/1." line, so the records after it are read.
 struct WarcCounts {
-  size_t records = 0;    // records seen (every type), corrupt ones included
-  size_t responses = 0;  // response records
+  size_t records = 0;    // every record, of every type, damaged ones included
+  size_t responses = 0;  // response records whose header was read (in any category)
   size_t html = 0;       // returned by next()
   size_t not_html = 0;   // responses with another media type, and records of other types
   size_t too_large = 0;  // HTML payloads over the limit, skipped
-  size_t bad = 0;        // corrupt or truncated records (reported as problems)
+  size_t corrupt = 0;    // reported as problems
+  size_t truncated = 0;  // reported as problems: the file ends inside them
+  size_t bad() const { return corrupt + truncated; }
 };
 
 class WarcReader {
@@ -69,12 +76,20 @@ class WarcReader {
  private:
   class Source;
   enum class Line { Ok, TooLong, End };
+  enum class Trailer { Ok, Wrong, Broken };
   Line read_line(std::string& line);
   bool fill();
   bool read_exact(size_t n, std::string* out);  // nullptr: skip
   uint64_t position() const;
-  void problem(uint64_t offset, bool bad, std::string what);
+  uint64_t file_offset(uint64_t decompressed) const;
+  void report(uint64_t offset, bool bad, bool truncated, std::string what);
+  void damaged(uint64_t offset, bool truncated, std::string what);
+  void classify(size_t WarcCounts::*category);
+  void on_break();
   bool resync();
+  void find_record_starts();
+  Trailer check_trailer();
+  bool rewind_to_record_start();
 
   std::unique_ptr<Source> src_;
   std::function<void(const WarcProblem&)> on_problem_;
@@ -82,9 +97,21 @@ class WarcReader {
   std::string buf_;
   size_t pos_ = 0;
   uint64_t buf_start_ = 0;  // decompressed offset of buf_[0]
-  bool broken_ = false;     // the source hit corrupt data inside the current record
-  uint64_t record_start_ = 0;           // offset of the record being read
-  uint64_t silent_at_ = UINT64_MAX;     // out_total after the last break
+  bool broken_ = false;       // the source hit corrupt data; not handled yet
+  bool in_record_ = false;    // a record header was read and the record is not classified yet
+  bool damage_open_ = false;  // a damaged stretch was reported and no record header read since:
+                              // more damage before the next record is part of it
+  uint64_t damage_member_ = 0;    // decompressed start of the gzip member that held the damage
+  bool record_in_damage_ = false; // the record being read began inside that member
+  bool record_is_response_ = false; // the record being read is a response (counted when classified)
+  uint64_t record_start_ = 0; // decompressed offset of the record being read
+  // While a block is read, the first "WARC/1." line inside it is kept in buf_
+  // (record_start_kept_): if the block turns out longer than its record (a
+  // wrong Content-Length), reading goes back there instead of losing the
+  // records it swallowed.
+  bool in_block_ = false;
+  uint64_t scan_from_ = 0;                          // where the search for "\nWARC/1." goes on
+  uint64_t record_start_kept_ = UINT64_MAX;         // offset of that "WARC/1." line, if any
   WarcCounts counts_;
 };
 

@@ -2,7 +2,8 @@
 // (pyproject.toml, scikit-build-core). A thin layer over the run layer
 // (wce/run.hpp): the same parse, Context, extractors and rendering as the CLI,
 // with the GIL released while a page is parsed and extracted, so that threads
-// extract in parallel. Bad input raises ValueError with the CLI's message.
+// extract in parallel. Bad input raises ValueError with the CLI's message
+// (limits included), an input of another type TypeError.
 #include <nanobind/nanobind.h>
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/string.h>
@@ -50,27 +51,63 @@ PageInput page_input(nb::handle html, const std::optional<std::string>& charset,
   return in;
 }
 
-// Parses the page and runs one extractor, without the GIL.
-wce::ExtractorRun run_page(const PageInput& in, const std::string& extractor, bool render) {
+// The page limits of the CLI's --max-input-mb, --max-nodes, --max-text-mb and
+// --page-timeout-ms (None: the default; 0: no limit), as ParseOptions.
+struct Limits {
+  std::optional<double> max_input_mb, max_text_mb, timeout_ms;
+  std::optional<int64_t> max_nodes;
+};
+
+wce::ParseOptions parse_options(const Limits& l) {
+  constexpr double kMB = 1 << 20;
+  auto non_negative = [](const char* name, double v) {
+    if (!(v >= 0)) throw std::invalid_argument(std::string(name) + " must be a number >= 0");
+    return v;
+  };
+  wce::ParseOptions o;
+  if (l.max_input_mb) o.max_input_bytes = static_cast<uint64_t>(non_negative("max_input_mb", *l.max_input_mb) * kMB);
+  if (l.max_text_mb) o.max_text_bytes = static_cast<uint64_t>(non_negative("max_text_mb", *l.max_text_mb) * kMB);
+  if (l.max_nodes) o.max_nodes = static_cast<uint64_t>(non_negative("max_nodes", static_cast<double>(*l.max_nodes)));
+  if (l.timeout_ms) non_negative("timeout_ms", *l.timeout_ms);
+  return o;
+}
+
+// Parses the page and runs one extractor, without the GIL. A page refused
+// (not HTML) or past a limit raises ValueError with the CLI's message; an
+// extractor that fails, RuntimeError.
+wce::ExtractorRun run_page(const PageInput& in, const std::string& extractor, bool render, const Limits& limits) {
   const wce::Extractor& ex = wce::require_extractor(extractor);  // ValueError naming the valid ones
+  wce::ParseOptions options = parse_options(limits);
   wce::ExtractorRun x;
   {
     nb::gil_scoped_release unlocked;
-    wce::PageRun page = wce::PageRun::parse(in.source());
-    x = page.run(ex, render);
+    options.deadline = wce::Deadline::after_ms(limits.timeout_ms.value_or(0));
+    try {
+      wce::PageRun page = wce::PageRun::parse(in.source(), options);
+      x = page.run(ex, render);
+    } catch (const wce::PageLimitError& e) {
+      throw std::invalid_argument(e.what());
+    }
   }
+  if (!x.ok() && !x.limit.empty()) throw std::invalid_argument(x.error);
   if (!x.ok()) throw std::runtime_error("extractor " + extractor + " failed: " + x.error);
   return x;
 }
 
 std::string extract(nb::handle html, const std::string& extractor, const std::optional<std::string>& lang,
-                    const std::optional<std::string>& charset) {
-  return run_page(page_input(html, charset, lang), extractor, true).text;
+                    const std::optional<std::string>& charset, std::optional<double> max_input_mb,
+                    std::optional<int64_t> max_nodes, std::optional<double> max_text_mb,
+                    std::optional<double> timeout_ms) {
+  return run_page(page_input(html, charset, lang), extractor, true,
+                  {max_input_mb, max_text_mb, timeout_ms, max_nodes}).text;
 }
 
 std::vector<float> labels(nb::handle html, const std::string& extractor, const std::optional<std::string>& lang,
-                          const std::optional<std::string>& charset) {
-  return run_page(page_input(html, charset, lang), extractor, false).labels;
+                          const std::optional<std::string>& charset, std::optional<double> max_input_mb,
+                          std::optional<int64_t> max_nodes, std::optional<double> max_text_mb,
+                          std::optional<double> timeout_ms) {
+  return run_page(page_input(html, charset, lang), extractor, false,
+                  {max_input_mb, max_text_mb, timeout_ms, max_nodes}).labels;
 }
 
 nb::list extractors() {
@@ -130,18 +167,24 @@ std::string sniff_charset(nb::handle html) {
 NB_MODULE(_wce, m) {
   m.doc() = "wce: web main-content extraction (the C++ core's run layer)";
   m.attr("__version__") = WCE_VERSION;
-  m.attr("DEFAULT_EXTRACTOR") = "readability";
-  m.def("extract", &extract, nb::arg("html"), nb::arg("extractor") = "readability", nb::kw_only(),
-        nb::arg("lang") = nb::none(), nb::arg("charset") = nb::none(),
+  m.attr("DEFAULT_EXTRACTOR") = wce::kDefaultExtractor;  // the CLI's, npm's and the extension's
+  m.def("extract", &extract, nb::arg("html").none(), nb::arg("extractor") = wce::kDefaultExtractor, nb::kw_only(),
+        nb::arg("lang") = nb::none(), nb::arg("charset") = nb::none(), nb::arg("max_input_mb") = nb::none(),
+        nb::arg("max_nodes") = nb::none(), nb::arg("max_text_mb") = nb::none(), nb::arg("timeout_ms") = nb::none(),
         "The main content of a page as text, one block per line.\n\n"
         "html: str (decoded text) or bytes (raw page; charset sniffed: BOM, <meta>, UTF-8\n"
         "validity, a guess from the bytes, unless `charset` names one). lang: the page's stated language (jusText's\n"
-        "stop list). Raises ValueError for an unknown extractor or charset, TypeError for\n"
-        "another input type. The GIL is released while the page is parsed and extracted.");
-  m.def("labels", &labels, nb::arg("html"), nb::arg("extractor") = "readability", nb::kw_only(),
-        nb::arg("lang") = nb::none(), nb::arg("charset") = nb::none(),
-        "One score in [0, 1] per text node of the page, in document order (>= 0.5: main content).");
-  m.def("sniff_charset", &sniff_charset, nb::arg("html"),
+        "stop list). max_input_mb, max_nodes, max_text_mb, timeout_ms: the page limits of the CLI's\n"
+        "--max-input-mb, --max-nodes, --max-text-mb, --page-timeout-ms (None: the default, 0: none).\n"
+        "Raises ValueError with the CLI's message for input that is not HTML (an image, an archive),\n"
+        "a page past a limit, an unknown extractor or charset; TypeError for an input that is not\n"
+        "str or bytes. The GIL is released while the page is parsed and extracted.");
+  m.def("labels", &labels, nb::arg("html").none(), nb::arg("extractor") = wce::kDefaultExtractor, nb::kw_only(),
+        nb::arg("lang") = nb::none(), nb::arg("charset") = nb::none(), nb::arg("max_input_mb") = nb::none(),
+        nb::arg("max_nodes") = nb::none(), nb::arg("max_text_mb") = nb::none(), nb::arg("timeout_ms") = nb::none(),
+        "One score in [0, 1] per text node of the page, in document order (>= 0.5: main content).\n"
+        "Arguments and errors as extract().");
+  m.def("sniff_charset", &sniff_charset, nb::arg("html").none(),
         "The charset extract() reads raw bytes with when none is given: the WHATWG name of the\n"
         "BOM's, the <meta>'s, \"utf-8\" for valid UTF-8, else a guess from the bytes\n"
         "(\"shift_jis\", \"gbk\", \"windows-1251\", ...; \"windows-1252\" when unsure).");

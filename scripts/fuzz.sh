@@ -18,7 +18,7 @@
 #                                          totals per build and target
 #   bash scripts/fuzz.sh seeds TARGET      the seed folders of TARGET
 #
-# Targets: html flat_dom measures dataset warc charset (the smoke's), html_pick flat_dom_pick
+# Targets: html flat_dom measures dataset warc charset (the smoke's), warc_diff (damage to one record loses no other), html_pick flat_dom_pick
 # (the first two input bytes choose the extractor: many more executions per CPU
 # second, tests/fuzz/check.hpp). Corpora: build/fuzz/corpus/TARGET
 # (grows, not committed; both builds share it), seeded from tests/fuzz/seeds/TARGET, the golden and
@@ -30,7 +30,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SMOKE_TARGETS=(html flat_dom measures dataset warc charset)
-TARGETS=(html html_pick flat_dom flat_dom_pick measures dataset warc charset)
+TARGETS=(html html_pick flat_dom flat_dom_pick measures dataset warc warc_diff charset)
 NICE=${WCE_FUZZ_NICE:-5}
 C=build/fuzz  # the corpora and findings, shared by both builds
 
@@ -63,6 +63,7 @@ options() {
     measures) echo "-max_len=4096" ;;
     dataset) echo "-max_len=4096 -dict=tests/fuzz/html.dict" ;;
     warc) echo "-max_len=8192 -dict=tests/fuzz/warc.dict" ;;
+    warc_diff) echo "-max_len=8192 -dict=tests/fuzz/warc.dict" ;;
     charset) echo "-max_len=16384 -dict=tests/fuzz/html.dict" ;;
     *) echo "fuzz.sh: unknown target $1 (${TARGETS[*]})" >&2; exit 2 ;;
   esac

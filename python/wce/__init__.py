@@ -1,8 +1,8 @@
-"""wce: web main-content extraction (boilerplate removal) with 23 extractors
+"""wce: web main-content extraction (boilerplate removal) with its extractors
 and the evaluation measures of the benchmark, from the C++ core.
 
     import wce
-    text = wce.extract(html)                      # readability by default
+    text = wce.extract(html)                      # ensemble by default, as the CLI, npm and the extension
     text = wce.extract(raw_bytes, "trafilatura")  # bytes: charset sniffed
     wce.sniff_charset(raw_bytes)                  # ... as this names it ("utf-8", "gbk", ...)
     scores = wce.labels(html, "bte")              # one score per text node

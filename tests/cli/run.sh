@@ -20,6 +20,7 @@ printf '\x00\x01\x02\xff\xfe binary \x80\x81' > "$T/binary.bin"
   echo '{"id":"d","dataset":"t","html":"<p>good bye</p>","text":"good bye"}'
 } > "$T/data.jsonl"
 gzip -c "$T/data.jsonl" > "$T/data.jsonl.gz"
+grep -v '"id":"b"\|\[1,2\]\|no html' "$T/data.jsonl" | grep . > "$T/good.jsonl"  # records a and d only
 
 check "extract text"            0 "quick brown fox"            -- "$WCE" extract "$T/page.html"
 check "extract stdin"           0 "quick brown fox"            -- sh -c "'$WCE' extract - < '$T/page.html'"
@@ -31,23 +32,23 @@ check "guessed charset"         0 '"charset":"gbk".*北京'      -- "$WCE" extra
 check "--charset wins"          0 '"charset":"windows-1252"'   -- "$WCE" extract --format json --charset latin1 "$S/nodecl_gbk.html"
 check "replacement label"       2 "'iso-2022-kr' is not a charset wce decodes" -- "$WCE" extract --charset iso-2022-kr "$T/page.html"
 check "extract empty file"      0 "^$"                         -- "$WCE" extract "$T/empty.html"
-check "extract binary file"     0 "binary"                     -- "$WCE" extract --extractor all_text "$T/binary.bin"
+check "extract binary file"     1 "^wce: .*binary.bin: not HTML \(looks like binary data: 20% control bytes\)$" -- "$WCE" extract --extractor all_text "$T/binary.bin"
 check "missing file"            2 "^wce: .*nope.html: cannot open file$" -- "$WCE" extract "$T/nope.html"
 check "directory as input"      2 "is a directory"             -- "$WCE" extract "$T"
 check "unknown extractor"       2 "unknown extractor \"nope\""   -- "$WCE" extract --extractor nope "$T/page.html"
 check "bad format"              2 "--format must be"           -- "$WCE" extract --format xml "$T/page.html"
-check "jsonl batch"             0 '"id":"d".*"text":"good bye"' -- "$WCE" extract --jsonl "$T/data.jsonl.gz"
+check "jsonl batch"             1 '"id":"d".*"text":"good bye"' -- "$WCE" extract --jsonl "$T/data.jsonl.gz"
 check "list"                    0 "^bte +heuristic"            -- "$WCE" list
 check "no command"              2 "usage:"                     -- "$WCE"
 check "unknown command"         2 "unknown command 'frobnicate'" -- "$WCE" frobnicate
-check "bench reports bad lines" 0 "data.jsonl.gz:2: not valid JSON" -- "$WCE" bench --data "$T/data.jsonl.gz" --no-progress
-check "bench line 3"            0 "data.jsonl.gz:3: not a JSON object" -- "$WCE" bench --data "$T/data.jsonl.gz"
-check "bench line 4"            0 'data.jsonl.gz:4: missing string field "html"' -- "$WCE" bench --data "$T/data.jsonl.gz"
-check "bench keeps good pages"  0 "^bte +t +2 +1.000"           -- "$WCE" bench --data "$T/data.jsonl" --extractors bte
+check "bench reports bad lines" 1 "data.jsonl.gz:2: not valid JSON" -- "$WCE" bench --data "$T/data.jsonl.gz" --no-progress
+check "bench line 3"            1 "data.jsonl.gz:3: not a JSON object" -- "$WCE" bench --data "$T/data.jsonl.gz"
+check "bench line 4"            1 'data.jsonl.gz:4: missing string field "html"' -- "$WCE" bench --data "$T/data.jsonl.gz"
+check "bench keeps good pages"  1 "^bte +t +2 +1.000"           -- "$WCE" bench --data "$T/data.jsonl" --extractors bte
 check "bench unknown extractor" 2 "unknown extractor \"zzz\""     -- "$WCE" bench --data "$T/data.jsonl" --extractors bte,zzz
 check "bench missing data"      2 "no such file or directory"   -- "$WCE" bench --data "$T/missing.jsonl"
-check "bench tsv"               0 "F1 mean"                     -- sh -c "'$WCE' bench --data '$T/data.jsonl' --out '$T/out.tsv' >/dev/null && cat '$T/out.tsv'"
-check "bench json"              0 '"extractor": "bte".*"f1": \{ *"mean": 1\.0, *"median": 1\.0, *"q1": 1\.0' -- sh -c "'$WCE' bench --data '$T/data.jsonl' --extractors bte --out '$T/out.json' >/dev/null && tr -d '\n' < '$T/out.json'"
+check "bench tsv"               0 "F1 mean"                     -- sh -c "'$WCE' bench --data '$T/good.jsonl' --out '$T/out.tsv' >/dev/null && cat '$T/out.tsv'"
+check "bench json"              0 '"extractor": "bte".*"f1": \{ *"mean": 1\.0, *"median": 1\.0, *"q1": 1\.0' -- sh -c "'$WCE' bench --data '$T/good.jsonl' --extractors bte --out '$T/out.json' >/dev/null && tr -d '\n' < '$T/out.json'"
 check "bench folder corpus"     0 "^bte +demo +[0-9]+ "         -- "$WCE" bench --data "$(dirname "$0")/../../demo" --extractors bte
 
 {
@@ -61,12 +62,12 @@ check "eval reports missing ids" 0 "no prediction for 2 gold page\(s\), scored a
 check "eval reports duplicates"  0 "pred.jsonl:2: duplicate id a" -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
 check "eval reports bad lines"   0 'pred.jsonl:4: missing string field "id"' -- "$WCE" eval "$T/pred.jsonl" "$T/data.jsonl"
 check "eval gold without html"   0 "^x +t +1 +1.000"          -- sh -c "echo '{\"id\":\"g\",\"dataset\":\"t\",\"text\":\"same words\"}' > '$T/g.jsonl'; echo '{\"id\":\"g\",\"text\":\"same words\"}' > '$T/p.jsonl'; '$WCE' eval '$T/p.jsonl' '$T/g.jsonl' --name x"
-check "bench block measure"      0 "^all_text +t +2 +1.000 .* block$" -- "$WCE" bench --data "$T/data.jsonl" --extractors all_text --measures rouge,block
+check "bench block measure"      0 "^all_text +t +2 +1.000 .* block$" -- "$WCE" bench --data "$T/good.jsonl" --extractors all_text --measures rouge,block
 check "eval block measure"       0 "^pred +t +2 +0.500 .* block$" -- sh -c "grep -v 'no html' '$T/data.jsonl' > '$T/html.jsonl'; '$WCE' eval '$T/pred.jsonl' '$T/html.jsonl' --measures block 2>/dev/null"
 check "eval block needs html"    2 "block measure needs gold records with html" -- sh -c "'$WCE' eval '$T/p.jsonl' '$T/g.jsonl' --measures block"
 check "eval needs two files"     2 "eval needs PRED.jsonl"    -- "$WCE" eval "$T/pred.jsonl"
 check "jsonl batch from stdin, no gold" 0 '"id":"x".*"text":"no gold here"' -- sh -c "echo '{\"id\":\"x\",\"html\":\"<p>no gold here</p>\"}' | '$WCE' extract --jsonl -"
-check "jsonl batch has ms"       0 '"ms":[0-9.]+'             -- "$WCE" extract --jsonl "$T/data.jsonl"
+check "jsonl batch has ms"       0 '"ms":[0-9.]+'             -- "$WCE" extract --jsonl "$T/good.jsonl"
 # A record's lang picks justext's stop list: an English paragraph of 240
 # characters is good with the English list, bad with the Russian one (no stop
 # words), good again without a list for zh (stop-word thresholds 0).
@@ -124,7 +125,7 @@ for i in $(seq 1 12); do echo "{\"id\":\"m$i\",\"dataset\":\"m\",\"text\":\"w$i\
 echo '{"id":"m1","text":"w1"}' > "$T/one.pred.jsonl"
 check "eval lists the first 10 missing ids" 0 "no prediction for 11 gold page\(s\), scored as empty output: m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, \.\.\.$" -- "$WCE" eval "$T/one.pred.jsonl" "$T/many.jsonl"
 check "json complexity levels"     0 "" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --extractors bte --by complexity --format json | '$T/json_has' 'd[\"by\"]==\"complexity\" and d[\"complexity_levels\"][\"q1\"]<=d[\"complexity_levels\"][\"q3\"] and {r[\"complexity\"] for r in d[\"rows\"]} <= {\"low\",\"medium\",\"high\",\"(macro)\",\"(micro)\"}'"
-check "bench reads stdin"          0 "^bte +t +2 +1.000" -- sh -c "'$WCE' bench --data - --extractors bte < '$T/data.jsonl'"
+check "bench reads stdin"          0 "^bte +t +2 +1.000" -- sh -c "'$WCE' bench --data - --extractors bte < '$T/good.jsonl'"
 check "measures needs a value"     2 "--measures needs a value" -- "$WCE" bench --data "$T/multi.jsonl" --measures
 
 # Hard limits and the time budget (docs/ARCHITECTURE.md, "Limits").
@@ -151,21 +152,66 @@ with open(t + "/limits.warc", "wb") as f:
                 "Content-Length: %d\r\n\r\n" % (rid, rid, len(http))).encode()
         f.write(head + http + b"\r\n\r\n")
 PY
-check "limit: input size"          2 "big.html: page over the input_bytes limit: input of more than 1.0 MB" -- "$WCE" extract --max-input-mb 1 "$T/big.html"
-check "limit: node count"          2 "page over the nodes limit: Document of more than 50000 nodes" -- "$WCE" extract --max-nodes 50000 "$T/big.html"
-check "limit: text size"           2 "page over the text_bytes limit" -- "$WCE" extract --max-text-mb 0.5 "$T/big.html"
+check "limit: input size"          1 "big.html: page over the input_bytes limit: input of more than 1.0 MB" -- "$WCE" extract --max-input-mb 1 "$T/big.html"
+check "limit: node count"          1 "page over the nodes limit: Document of more than 50000 nodes" -- "$WCE" extract --max-nodes 50000 "$T/big.html"
+check "limit: text size"           1 "page over the text_bytes limit" -- "$WCE" extract --max-text-mb 0.5 "$T/big.html"
 check "limit: 0 = none"            0 "word word" -- "$WCE" extract --max-input-mb 0 --max-nodes 0 --max-text-mb 0 "$T/big.html"
 check "limit: bad value"           2 "--max-nodes needs a number >= 0, got 'many'" -- "$WCE" extract --max-nodes many "$T/big.html"
 check "limit: batch skips the page" 1 'skipped big: page over the nodes limit: Document of more than 50000 nodes' -- "$WCE" extract --jsonl --max-nodes 50000 "$T/limits.jsonl"
 check "limit: batch goes on"       1 '^\{"extractor":"ensemble","id":"small",.*"text":"small page"\}$' -- "$WCE" extract --jsonl --max-nodes 50000 "$T/limits.jsonl"
 check "time budget: batch"         1 'skipped big: page over the time budget of 5 ms \(stopped in parse\)' -- "$WCE" extract --jsonl --threads 1 --page-timeout-ms 5 "$T/limits.jsonl"
 check "time budget: batch goes on" 1 '"id":"small"' -- "$WCE" extract --jsonl --threads 1 --page-timeout-ms 5 "$T/limits.jsonl"
-check "time budget: bench"         1 "big: (extractor bte: )?skipped: page over the time budget of 5 ms" -- "$WCE" bench --data "$T/limits.jsonl" --extractors bte --threads 1 --page-timeout-ms 5 --no-progress
+check "time budget: bench"         1 "skipped big( \(extractor bte\))?: page over the time budget of 5 ms" -- "$WCE" bench --data "$T/limits.jsonl" --extractors bte --threads 1 --page-timeout-ms 5 --no-progress
 check "time budget: bench scores the rest" 1 "^bte +l +1 +1.000" -- "$WCE" bench --data "$T/limits.jsonl" --extractors bte --threads 1 --page-timeout-ms 5 --no-progress
 check "time budget: batch only"    2 "--page-timeout-ms is for batch mode" -- "$WCE" extract --page-timeout-ms 5 "$T/big.html"
 check "limit: warc skips the record" 1 'skipped <urn:uuid:big>: page over the nodes limit' -- "$WCE" extract --warc --max-nodes 50000 "$T/limits.warc"
 check "limit: warc goes on"        1 '"id":"<urn:uuid:small>".*"text":"small page"' -- "$WCE" extract --warc --max-nodes 50000 "$T/limits.warc"
-check "time budget: warc"          1 '1 past a limit' -- "$WCE" extract --warc --page-timeout-ms 5 "$T/limits.warc"
-check "limit: bench skips the page" 1 "big: skipped: page over the input_bytes limit" -- "$WCE" bench --data "$T/limits.jsonl" --extractors bte,dsc --max-input-mb 1 --no-progress
+check "time budget: warc"          1 '2 records: 1 extracted, 0 not HTML, 1 too large, 0 corrupt, 0 truncated' -- "$WCE" extract --warc --page-timeout-ms 5 "$T/limits.warc"
+check "limit: bench skips the page" 1 "skipped big: page over the input_bytes limit" -- "$WCE" bench --data "$T/limits.jsonl" --extractors bte,dsc --max-input-mb 1 --no-progress
+
+# The exit-code rule (docs/cli.md): in every mode, 0 when every input record
+# was extracted, 1 when any was skipped or lost (each reported, and counted in
+# the summary), 2 for usage errors. One row per case: name|exit|stderr
+# pattern|command.
+python3 - "$T" <<'PY'
+import json, sys
+t = sys.argv[1]
+png = "\u0089PNG\r\n\u001a\n" + "".join(chr(i) for i in range(32)) * 8
+with open(t + "/mixed.jsonl", "w") as f:
+    f.write(json.dumps({"id": "ok", "html": "<p>fine page</p>"}) + "\n")
+    f.write("{not json\n")
+    f.write(json.dumps({"id": "img", "html": png}) + "\n")
+    f.write(json.dumps({"id": "ok2", "html": "<p>another fine page</p>"}) + "\n")
+open(t + "/x.png", "wb").write(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
+open(t + "/x.pdf", "wb").write(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
+open(t + "/x.zip", "wb").write(b"PK\x03\x04\x14\x00\x00\x00\x08\x00" + bytes(64))
+open(t + "/utf16.html", "wb").write("\ufeff<p>utf-16 page</p>".encode("utf-16-le"))
+warc = open(t + "/limits.warc", "rb").read()
+open(t + "/small.warc", "wb").write(warc[warc.rindex(b"WARC/1.0"):])  # the small page's record alone
+PY
+while IFS='|' read -r name want pattern cmd; do
+  [ -z "$name" ] && continue
+  check "exit rule: $name" "$want" "$pattern" -- sh -c "$cmd" < /dev/null
+done <<ROWS
+jsonl, all extracted|0|^wce: .*good.jsonl: 2 records: 2 extracted, 0 not HTML, 0 too large, 0 corrupt, 0 truncated$|'$WCE' extract --jsonl '$T/good.jsonl' >/dev/null
+jsonl --quiet, all extracted: silent|0|^$|'$WCE' extract --jsonl --quiet '$T/good.jsonl' >/dev/null
+jsonl, a bad line and a PNG|1|mixed.jsonl: 4 records: 2 extracted, 1 not HTML, 0 too large, 1 corrupt, 0 truncated$|'$WCE' extract --jsonl '$T/mixed.jsonl' >/dev/null
+jsonl: the PNG is reported|1|^wce: skipped img: not HTML \(looks like binary data|'$WCE' extract --jsonl --quiet '$T/mixed.jsonl' >/dev/null
+jsonl --quiet still sums up a loss|1|4 records: 2 extracted|'$WCE' extract --jsonl --quiet '$T/mixed.jsonl' >/dev/null
+jsonl --threads 2: same counts|1|4 records: 2 extracted, 1 not HTML, 0 too large, 1 corrupt|'$WCE' extract --jsonl --threads 2 '$T/mixed.jsonl' >/dev/null
+jsonl, a limit|1|2 records: 1 extracted, 0 not HTML, 1 too large|'$WCE' extract --jsonl --max-nodes 50000 '$T/limits.jsonl' >/dev/null
+warc, all extracted|0|stdin: 1 records: 1 extracted, 0 not HTML, 0 too large, 0 corrupt, 0 truncated$|'$WCE' extract --warc - < '$T/small.warc' >/dev/null
+warc, a limit|1|2 records: 1 extracted, 0 not HTML, 1 too large|'$WCE' extract --warc --max-nodes 50000 '$T/limits.warc' >/dev/null
+FILE: a PNG|1|^wce: .*x.png: not HTML \(looks like PNG\)$|'$WCE' extract '$T/x.png'
+FILE: a PDF|1|^wce: .*x.pdf: not HTML \(looks like PDF\)$|'$WCE' extract '$T/x.pdf'
+FILE: a ZIP from stdin|1|^wce: stdin: not HTML \(looks like ZIP\)$|'$WCE' extract - < '$T/x.zip'
+FILE: UTF-16 is text|0|^utf-16 page$|'$WCE' extract -e all_text '$T/utf16.html'
+FILE: a limit|1|page over the nodes limit|'$WCE' extract --max-nodes 50000 '$T/big.html'
+usage: jsonl with a missing file|2|none.jsonl: no such file or directory|'$WCE' extract --jsonl '$T/none.jsonl'
+usage: warc with a missing file|2|cannot open|'$WCE' extract --warc '$T/none.warc'
+usage: unknown option in batch|2|unknown option --frob|'$WCE' extract --jsonl --frob '$T/good.jsonl'
+bench, all extracted|0|^bte |'$WCE' bench --data '$T/good.jsonl' --extractors bte
+bench, a bad line|1|data.jsonl:2: not valid JSON|'$WCE' bench --data '$T/data.jsonl' --extractors bte
+ROWS
 
 [ "$fails" -eq 0 ] && echo "all CLI checks passed" || { echo "$fails CLI check(s) failed"; exit 1; }

@@ -113,7 +113,7 @@ if [ -s "$T/sample.jsonl.gz" ]; then
   same_output "extract --jsonl truncated gzip" jsonl 2 "$WCE" extract --jsonl "$T/cut.jsonl.gz"
 fi
 
-check "--threads 0 is every core"  0 '"id":"a"'       -- "$WCE" extract --jsonl --threads 0 "$T/mixed.jsonl"
+check "--threads 0 is every core"  1 '"id":"a"'       -- "$WCE" extract --jsonl --threads 0 "$T/mixed.jsonl"
 check "--threads needs a number"   2 "--threads must be a number" -- "$WCE" bench --data "$DEMO" --threads two
 check "--threads negative"         2 "--threads must be a number" -- "$WCE" extract --jsonl --threads -1 "$T/mixed.jsonl"
 check "--threads only for --jsonl" 2 "--threads is for --jsonl"   -- "$WCE" extract --threads 2 "$DEMO/news-article/source.html"

@@ -35,6 +35,7 @@ const Target kTargets[] = {
     {"measures", wce::fuzz::measures_target},
     {"dataset", wce::fuzz::dataset_target},
     {"warc", wce::fuzz::warc_target},
+    {"warc_diff", wce::fuzz::warc_diff_target},
     {"charset", wce::fuzz::charset_target},
 };
 

@@ -2,32 +2,45 @@
 // runs every registered extractor on each page (the order the extension uses,
 // one shared Context); `html_pick` lets the first bytes choose one or two
 // (check.hpp, run_picked): many more pages per CPU second.
+#include <optional>
+#include <string>
+
 #include "check.hpp"
 #include "targets.hpp"
 
 namespace wce::fuzz {
 namespace {
 
-PageRun parse_page(const uint8_t* data, size_t size) {
+// The page as the front ends take it; input refused as not text (binary_kind)
+// still goes through the parser, which must cope with any bytes.
+std::optional<PageRun> parse_page(const uint8_t* data, size_t size) {
   std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  PageRun run = PageRun::parse({bytes, {}, {}});  // empty charset: sniffed (BOM, <meta>, fallback)
-  check_document(run.doc());
-  return run;
+  try {
+    PageRun run = PageRun::parse({bytes, {}, {}});  // empty charset: sniffed (BOM, <meta>, fallback)
+    check_document(run.doc());
+    return run;
+  } catch (const NotHtmlError& e) {
+    if (binary_kind(bytes).empty() || std::string(e.what()).rfind("not HTML (looks like ", 0) != 0)
+      broken("NotHtmlError for input binary_kind calls text: " + std::string(e.what()));
+    check_document(parse_html(bytes));
+    return std::nullopt;
+  }
 }
 
 }  // namespace
 
 int html_target(const uint8_t* data, size_t size) {
-  PageRun run = parse_page(data, size);
-  run_every_extractor(run);
-  complexity_features(run.doc());
+  std::optional<PageRun> run = parse_page(data, size);
+  if (!run) return 0;
+  run_every_extractor(*run);
+  complexity_features(run->doc());
   return 0;
 }
 
 int html_pick_target(const uint8_t* data, size_t size) {
   Picked p = split_pick(data, size);
-  PageRun run = parse_page(p.data, p.size);
-  run_picked(run, p.pick);
+  std::optional<PageRun> run = parse_page(p.data, p.size);
+  if (run) run_picked(*run, p.pick);
   return 0;
 }
 

@@ -6,6 +6,10 @@
 // that, with one byte of the compressed stream changed (at the position the
 // next four bytes give) to reach the corrupt-gzip resynchronisation. The byte
 // after them chooses the payload limit, small ones reaching the "too large" skip.
+// Invariants: every record is in exactly one category (records = html +
+// not_html + too_large + corrupt + truncated), and every record that is
+// damaged or too large is reported exactly once (the problems match the
+// counts). fuzz_warc_diff.cpp checks that damage loses no other record.
 #include <zlib.h>
 
 #include <cstdio>
@@ -68,11 +72,14 @@ int warc_target(const uint8_t* data, size_t size) {
 
   std::FILE* f = fmemopen(file.data(), file.size(), "rb");
   if (!f) broken("fmemopen failed");
-  size_t problems = 0, returned = 0;
+  size_t bad_problems = 0, truncated_problems = 0, skip_problems = 0, returned = 0;
   {
     io::WarcReader reader(f, [&](const io::WarcProblem& p) {
-      ++problems;
       if (p.what.empty()) broken("a WARC problem without a description");
+      if (p.offset > file.size() && mode == 0) broken("a problem offset past the end of a plain file");
+      if (p.truncated && !p.bad) broken("a truncated record not marked bad");
+      (p.bad ? bad_problems : skip_problems) += 1;
+      truncated_problems += p.truncated;
     }, max_payload);
     io::WarcResponse r;
     while (reader.next(r)) {
@@ -80,14 +87,23 @@ int warc_target(const uint8_t* data, size_t size) {
       if (r.body.size() > max_payload)
         broken("a payload of " + std::to_string(r.body.size()) + " bytes over the limit of " + std::to_string(max_payload));
       io::content_type_charset(r.http_charset);
-      check_document(PageRun::parse({r.body, {}, {}}).doc());
+      try {
+        check_document(PageRun::parse({r.body, {}, {}}).doc());
+      } catch (const NotHtmlError&) {
+        if (binary_kind(r.body).empty()) broken("NotHtmlError for a payload binary_kind calls text");
+      }
     }
+    // Every record is in exactly one category, and each record that was not
+    // returned and is not simply of another type was reported, once.
     const io::WarcCounts& c = reader.counts();
     if (c.html != returned) broken("counts.html " + std::to_string(c.html) + " != " + std::to_string(returned) + " returned");
     if (c.responses > c.records) broken("more responses than records");
-    if (c.html + c.not_html + c.too_large > c.records) broken("more records classified than seen");
-    if (c.html + c.not_html + c.too_large + c.bad < c.records) broken("a record in no category");
-    if (c.bad > problems) broken("bad records without a problem reported");
+    if (c.html + c.not_html + c.too_large + c.corrupt + c.truncated != c.records)
+      broken("the categories do not add up to the records");
+    if (c.bad() != bad_problems) broken(std::to_string(c.bad()) + " corrupt or truncated records, " +
+                                        std::to_string(bad_problems) + " reported");
+    if (c.truncated != truncated_problems) broken("truncated records and reports differ");
+    if (c.too_large != skip_problems) broken("records too large and reports differ");
   }
   std::fclose(f);
   return 0;

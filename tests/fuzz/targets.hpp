@@ -26,6 +26,9 @@ int dataset_target(const uint8_t* data, size_t size);
 // bytes -> a WARC file (plain, gzipped whole or per record, corrupt gzip) ->
 // io::WarcReader -> each HTML payload through PageRun::parse.
 int warc_target(const uint8_t* data, size_t size);
+// bytes -> a well-formed WARC and the same with one record damaged: every
+// other record unchanged, the damaged one reported once (fuzz_warc_diff.cpp).
+int warc_diff_target(const uint8_t* data, size_t size);
 // bytes -> sniff_charset (or a chosen encoding) -> to_utf8.
 int charset_target(const uint8_t* data, size_t size);
 

@@ -113,7 +113,17 @@ def test_extractors_same_as_cli_list():
     assert [e["name"] for e in infos] == names
     assert len(infos) >= 23
     assert {"name", "family", "reference", "description", "render"} <= set(infos[0])
-    assert wce.DEFAULT_EXTRACTOR == "readability"
+    # One default everywhere: the CLI's (`wce extract --help`), npm's and the extension's.
+    assert wce.DEFAULT_EXTRACTOR == "ensemble"
+    code, out, _ = cli("extract", "--help")
+    assert "default ensemble" in out
+
+
+def test_default_extractor_gives_the_cli_text():
+    page = DEMO[0] / "source.html"
+    code, out, err = cli("extract", str(page))
+    assert code == 0, err
+    assert wce.extract(page.read_bytes()) == out.removesuffix("\n")
 
 
 def test_evaluate_same_as_cli_eval(tmp_path):
@@ -154,14 +164,74 @@ def test_bad_input_raises_the_cli_message(tmp_path):
         wce.extract("<p>x</p>", charset="utf-8")
     with pytest.raises(TypeError, match="html must be str or bytes, not int"):
         wce.extract(42)
+    for call in (wce.extract, wce.labels, wce.sniff_charset):
+        with pytest.raises(TypeError, match="html must be str or bytes, not NoneType"):
+            call(None)
+
+
+# A page past each limit, the Python limit argument and the CLI option that set it.
+LIMIT_CASES = [
+    ("max_nodes", 50_000, "--max-nodes", "50000", "page over the nodes limit: Document of more than 50000 nodes"),
+    ("max_input_mb", 0.5, "--max-input-mb", "0.5", "page over the input_bytes limit: input of more than 0.5 MB"),
+    ("max_text_mb", 0.25, "--max-text-mb", "0.25", "page over the text_bytes limit"),
+]
+
+
+@pytest.mark.parametrize("arg,value,option,option_value,message", LIMIT_CASES, ids=[c[0] for c in LIMIT_CASES])
+def test_limits_raise_value_error_with_the_cli_message(tmp_path, arg, value, option, option_value, message):
+    page = "<html><body>" + "<p>word word word</p>" * 60_000 + "</body></html>"
+    path = tmp_path / "big.html"
+    path.write_text(page)
+    with pytest.raises(ValueError) as e:
+        wce.extract(page, "all_text", **{arg: value})
+    assert message in str(e.value)
+    code, _, err = cli("extract", "-e", "all_text", option, option_value, str(path))
+    assert code == 1 and err.strip() == f"wce: {path}: {e.value}"
+    assert wce.extract(page, "all_text", **{arg: 0}).startswith("word word")  # 0: no limit
+
+
+def test_default_limit_raises_value_error():
+    # Over the default 128 MB input limit (the example, 150 MB).
+    with pytest.raises(ValueError, match="page over the input_bytes limit"):
+        wce.extract("<p>" + "word " * 30_000_000)
+
+
+def test_time_budget_and_bad_limit_values():
+    page = "<html><body>" + "<div><p>" + "word " * 40 + "</p></div>" * 30_000 + "</body></html>"
+    with pytest.raises(ValueError, match="page over the time budget of 1 ms"):
+        wce.extract(page, "readability", timeout_ms=1)
+    with pytest.raises(ValueError, match="max_nodes must be a number >= 0"):
+        wce.extract("<p>x</p>", max_nodes=-1)
     with pytest.raises(TypeError):
-        wce.labels(None)
+        wce.extract("<p>x</p>", max_nodes="many")
+
+
+BINARY_CASES = [
+    ("PNG", b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4),
+    ("PDF", b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n"),
+    ("gzip", bytes([0x1F, 0x8B, 0x08, 0, 0, 0, 0, 0, 0, 3]) + b"<html>compressed</html>"),
+    ("binary data: 76% control bytes", bytes(range(32)) * 10 + b"<p>text</p>" * 2),
+]
+
+
+@pytest.mark.parametrize("kind,data", BINARY_CASES, ids=[c[0].split(":")[0] for c in BINARY_CASES])
+def test_binary_input_is_refused_as_the_cli_does(tmp_path, kind, data):
+    path = tmp_path / "x.bin"
+    path.write_bytes(data)
+    with pytest.raises(ValueError) as e:
+        wce.extract(data)
+    assert str(e.value) == f"not HTML (looks like {kind})"
+    code, out, err = cli("extract", str(path))
+    assert code == 1 and out == "" and err.strip() == f"wce: {path}: {e.value}"
 
 
 def test_odd_input_gives_a_sane_result():
     assert wce.extract("") == ""
     assert wce.extract(b"") == ""
-    assert isinstance(wce.extract(bytes(range(256)) * 50, "all_text"), str)
+    # Mostly bytes >= 0x80 and few control bytes: text in some legacy charset, not refused.
+    assert isinstance(wce.extract(bytes(range(28, 256)) * 50, "all_text"), str)
+    # UTF-16 is text, NUL bytes and all.
+    assert wce.extract("\ufeff<p>utf-16 text</p>".encode("utf-16-le"), "all_text") == "utf-16 text"
     assert isinstance(wce.extract("<div>" * 100_000 + "deep text" + "</div>" * 100_000, "all_text"), str)
     assert "ok" in wce.extract("<p>lone \ud800 surrogate ok</p>", "all_text")
     # bytes with a charset: decoded with it (windows-1252 here), as the CLI's --charset.

@@ -1,6 +1,7 @@
 // The two builders of a Document.
 #pragma once
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 
@@ -76,6 +77,26 @@ struct FlatDom {
   std::string_view strings;  // UTF-8
 };
 Document decode_flat_dom(const FlatDom& flat, const ParseOptions& options = {});
+
+// Input that is not text: the kind of file `bytes` look like ("PNG", "JPEG",
+// "PDF", "ZIP", "gzip", ... by their signature; "binary data: 37% control
+// bytes" when more than a tenth of the first 4 KiB are C0 control bytes that
+// text does not use); "" for text. UTF-16 (a BOM, `charset` utf-16*, or NULs
+// on one side of the byte pairs only) is text.
+std::string binary_kind(std::string_view bytes, std::string_view charset = {});
+// Thrown by PageRun::parse for input that binary_kind names: "not HTML
+// (looks like PNG)". An std::invalid_argument (bad input, as Python's ValueError).
+class NotHtmlError : public std::invalid_argument {
+ public:
+  explicit NotHtmlError(const std::string& kind)
+      : std::invalid_argument("not HTML (looks like " + kind + ")"), kind_(kind) {}
+  const std::string& kind() const { return kind_; }
+
+ private:
+  std::string kind_;
+};
+// Throws NotHtmlError when binary_kind(bytes, charset) names a kind.
+void require_text(std::string_view bytes, std::string_view charset = {});
 
 // The checks the builders make, for callers that build pages elsewhere:
 // throw PageLimitError when `value` is past `limit` (0 = no limit).

@@ -45,7 +45,8 @@ struct ExtractorRun {
 // extractors (members run once and are cached, see Context::labels).
 class PageRun {
  public:
-  // Builds the Document; throws what the builder throws (std::invalid_argument
+  // Builds the Document; throws NotHtmlError for bytes that are not text
+  // (binary_kind, html.hpp), else what the builder throws (std::invalid_argument
   // for a malformed flat DOM, PageLimitError for a page past a limit of
   // `limits`, wce/limits.hpp). The time budget `limits.deadline` then also
   // holds for the extractors: see run().

@@ -19,6 +19,7 @@ double ms_since(Clock::time_point t) { return std::chrono::duration<double, std:
 PageRun PageRun::parse(const PageSource& page, const ParseOptions& limits) {
   PageRun r;
   auto t0 = Clock::now();
+  require_text(page.html, page.charset);  // an image is not read as windows-1252 text
   r.doc_ = std::make_unique<Document>(parse_html(page.html, page.charset, limits, r.charset_));
   r.finish_build(t0, page.lang, limits);
   return r;
