@@ -99,14 +99,17 @@
     return out;
   }
 
-  function formatDate(s, lang) {
-    if (!s) return '';
-    const d = new Date(s);
-    if (Number.isNaN(d.getTime())) return s.length <= 40 ? s : '';
+  // 'YYYY-MM-DD' (reader_model.js publishedDay) in the reader's own locale
+  // ("8 April 2017", "April 8, 2017"); '' stays '' (a malformed date is
+  // dropped, never shown raw).
+  function formatDate(day) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day || '');
+    if (!m) return '';
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
     try {
-      return d.toLocaleDateString(lang || undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+      return d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
     } catch (e) {
-      return d.toISOString().slice(0, 10);
+      return day;
     }
   }
 
@@ -120,7 +123,7 @@
     const byline = $('byline');
     const parts = [];
     if (doc.byline) parts.push(['author', doc.byline]);
-    const date = formatDate(doc.published, doc.lang);
+    const date = formatDate(doc.date);
     if (date) parts.push(['date', date]);
     if (doc.minutes) parts.push(['time', doc.minutes + ' min read']);
     for (const [cls, text] of parts) {

@@ -208,14 +208,52 @@
     return title;
   }
 
+  // A site name written as a machine name ("INQUIRERDOTNET": one token in
+  // capitals, longer than an acronym) is not how the site writes itself: the
+  // title's site part ("Headline | Inquirer News"), else the publisher, else
+  // the host name is shown instead.
+  const MACHINE_NAME = /^[A-Z0-9_]{6,}$/;
+  function titleSitePart(raw) {
+    const parts = clean(raw).split(TITLE_SEPARATOR).map((x) => x.trim()).filter(Boolean);
+    if (parts.length < 2) return '';
+    const last = parts[parts.length - 1];
+    return (last.match(/\S+/g) || []).length <= 4 ? last : '';
+  }
+
+  // The day a page was published, 'YYYY-MM-DD', or '' when the text is not a
+  // date (never shown raw). An ISO day at the start is read as it is, even
+  // when the rest is malformed ("2017-04-08T05:38-500"); other forms
+  // ("April 8, 2017", RFC 2822) by Date.
+  const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+  function publishedDay(raw) {
+    const s = clean(raw);
+    if (!s) return '';
+    let y, m, d;
+    const iso = ISO_DAY.exec(s);
+    if (iso) {
+      [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+      const t = new Date(Date.UTC(y, m - 1, d));
+      if (t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return '';
+    } else {
+      if (!/[a-z]/i.test(s) && !/\d{4}/.test(s)) return ''; // "12/05" and the like are ambiguous
+      const t = new Date(s);
+      if (Number.isNaN(t.getTime())) return '';
+      [y, m, d] = [t.getFullYear(), t.getMonth() + 1, t.getDate()];
+    }
+    if (y < 1990 || y > 2100) return '';
+    const two = (n) => String(n).padStart(2, '0');
+    return y + '-' + two(m) + '-' + two(d);
+  }
+
   function metadata(doc) {
     const ld = jsonLd(doc);
     const article = ld.find((x) => ARTICLE_TYPE.test(String(x['@type'] || ''))) || {};
     const publisher = nameOf(article.publisher) || nameOf((ld.find((x) => /Organization/.test(String(x['@type'] || ''))) || {}).name);
     let host = '';
     try { host = new URL(doc.URL).hostname.replace(/^www\./, ''); } catch (e) { host = ''; }
-    const siteName = meta(doc, ['og:site_name', 'application-name', 'twitter:site']).replace(/^@/, '') ||
+    let siteName = meta(doc, ['og:site_name', 'application-name', 'twitter:site']).replace(/^@/, '') ||
       publisher || host;
+    if (MACHINE_NAME.test(siteName)) siteName = titleSitePart(doc.title) || (MACHINE_NAME.test(publisher) ? '' : publisher) || host || siteName;
     let byline = nameOf(article.author) ||
       meta(doc, ['author', 'article:author', 'byl', 'dc.creator', 'parsely-author', 'sailthru.author']);
     if (/^https?:/i.test(byline)) byline = '';
@@ -234,7 +272,7 @@
       if (t) published = clean(t.getAttribute('datetime') || t.getAttribute('content') || t.textContent);
     }
     const headline = meta(doc, ['og:title', 'twitter:title']) || (typeof article.headline === 'string' ? clean(article.headline) : '');
-    return { siteName, byline, published, headline, host };
+    return { siteName, byline, published, date: publishedDay(published), headline, host };
   }
 
   function readingMinutes(blocks) {
@@ -424,11 +462,12 @@
       siteName: info.siteName,
       byline: info.byline,
       published: info.published,
+      date: info.date,
       blocks,
       words: reading.words,
       minutes: reading.minutes,
     };
   }
 
-  return { build, cleanTitle, metadata, BLOCK_TAGS, THRESHOLD };
+  return { build, cleanTitle, metadata, publishedDay, BLOCK_TAGS, THRESHOLD };
 });
