@@ -183,10 +183,12 @@
   }
 
   // Stop: the button while the page is being read.
+  let stopped = false;
   async function stop() {
+    stopped = true;
     setStatus('Stopping…');
     const res = await send({ type: 'wce:highlight', tabId, on: false });
-    if (!res.cancelled && res.state === 'off') setStatus('Stopped: nothing is highlighted, the page is as it was.');
+    if (res.state === 'off') setStatus('Stopped: nothing is highlighted, the page is as it was.');
   }
 
   async function openReader() {
@@ -220,7 +222,7 @@
     busy = false;
     busyWith = null;
     if (!st.ok) return { ok: true, state: 'off' };
-    if (st.state !== 'on') setStatus('Nothing is highlighted.');
+    if (st.state !== 'on' && !stopped) setStatus('Nothing is highlighted.');
     return st;
   }
 

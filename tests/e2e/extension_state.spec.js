@@ -174,6 +174,36 @@ test('the shortcut pressed again during a highlight stops it and leaves the page
   await page.close();
 });
 
+// ------------------------------------------------------------------ progress
+test('a run longer than 300 ms shows "…" in the badge and its phase in the popup, whose Stop ends it', async () => {
+  test.setTimeout(300_000);
+  await env.worker.evaluate(() => chrome.storage.local.set({ extractor: 'readability', autoHighlight: false }));
+  const { page, tabId, errors } = await openPage('/big');
+  expect((await setHighlight(tabId, { on: true, extractor: 'readability' })).state).toBe('on');
+  expect((await setHighlight(tabId, { on: false })).state).toBe('off');
+  const running = env.worker.evaluate((id) => self.wce.setHighlight(id, { on: true, extractor: 'readability', fresh: true }), tabId);
+  await expect.poll(() => badge(tabId), { timeout: 30_000, intervals: [50] }).toBe('…');
+  const popup = await env.context.newPage();
+  await popup.goto(`chrome-extension://${env.extensionId}/popup.html?tab=${tabId}`);
+  await popup.waitForFunction(() => /…/.test(document.getElementById('status').textContent), null, { timeout: 30_000 });
+  expect(await popup.textContent('#status')).toMatch(/^(Reading the page|Handing the page to the text finder|Finding the main content|Highlighting)…/);
+  expect(await popup.textContent('#highlight')).toBe('Stop');
+  await popup.click('#highlight');
+  // The run stops, or, if it finished just before the Stop reached it, its
+  // highlight is removed: either way the page ends with none.
+  const res = await running;
+  expect(['on', 'off']).toContain(res.state);
+  await popup.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.state === 'off' &&
+    /^Stopped: nothing is highlighted/.test(document.getElementById('status').textContent), null, { timeout: 30_000 });
+  expect(await popup.textContent('#highlight')).toBe('Highlight');
+  await expect.poll(() => highlightCount(page)).toBe(0);
+  expect(await badge(tabId)).toBe('');
+  expect(errors).toEqual([]);
+  await popup.close();
+  await env.worker.evaluate(() => chrome.storage.local.clear());
+  await page.close();
+});
+
 // ------------------------------------------------------------------ honest state
 test('"No main content found": badge, button and popup say nothing is highlighted', async () => {
   await env.worker.evaluate(() => chrome.storage.local.clear());
