@@ -271,7 +271,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     if (!waiting.length) {
       currentSettings().then((st) => {
         if (!st.instant || ports.get(tabId) !== entry || entry.css) return null;
-        const css = settings.highlightCss(st.color, st.confidence);
+        const css = settings.highlightCss(st.color, st.confidence, platform.highlightSubject);
         return api.scripting.insertCSS({ target: { tabId }, css }).then(() => {
           // A click inserted it meanwhile: one copy is enough (same document).
           if (ports.get(tabId) !== entry) return;
@@ -430,7 +430,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // It goes in while the page encodes and waits for its labels; a new
   // colour replaces it.
   async function turnOn(tabId, opts, t0) {
-    const css = settings.highlightCss(opts.color, opts.confidence);
+    const css = settings.highlightCss(opts.color, opts.confidence, platform.highlightSubject);
     const known = ports.get(tabId);
     const inserted = known && known.css === css ? null : css;
     const stale = known && known.css !== css ? known.css : null;

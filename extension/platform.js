@@ -177,8 +177,14 @@
     return out;
   }
 
+  // The highlight style's rules on :root only where the engine inherits
+  // highlight styles from the parent element (Chromium; settings.js
+  // highlightCss says why); Firefox gets them on every element.
+  const highlightSubject = isFirefox ? '' : ':root';
+
   const platform = {
     name: isFirefox ? 'firefox' : 'chrome',
+    highlightSubject,
     packUint32,
     unpackUint32,
     bytesToBase64,

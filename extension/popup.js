@@ -166,7 +166,7 @@
     } else if (res.cancelled) {
       highlighted = false;
       showError('');
-      setStatus('Stopped: nothing is highlighted, the page is as it was.');
+      setStatus(STOPPED);
     } else if (res.empty) {
       highlighted = false;
       showError('');
@@ -183,12 +183,24 @@
   }
 
   // Stop: the button while the page is being read.
+  // Its answer comes after the run's own (the background waits for the run
+  // to end), so it has the last word: a run that finished just before the
+  // Stop reached it has been turned off too.
+  const STOPPED = 'Stopped: nothing is highlighted, the page is as it was.';
   let stopped = false;
-  async function stop() {
+  let stopping = null;
+  function stop() {
     stopped = true;
     setStatus('Stopping…');
-    const res = await send({ type: 'wce:highlight', tabId, on: false });
-    if (res.state === 'off') setStatus('Stopped: nothing is highlighted, the page is as it was.');
+    stopping = send({ type: 'wce:highlight', tabId, on: false }).then((res) => {
+      if (res.state === 'off') {
+        highlighted = false;
+        setStatus(STOPPED);
+        render();
+      }
+      return res;
+    });
+    return stopping;
   }
 
   async function openReader() {
@@ -261,6 +273,11 @@
       return;
     }
     if (status.state === 'busy') status = await followRun(status);
+    if (stopping) {
+      await stopping;
+      status = await send({ type: 'wce:status', tabId });
+      if (!status.ok) status = { ok: true, state: 'off' };
+    }
     highlighted = status.state === 'on';
     if (highlighted && status.extractor) {
       ui.extractor.value = status.extractor;
@@ -268,6 +285,8 @@
       ui.status.dataset.extractor = status.extractor;
       setStatus('Highlighted with “' + labelOf(status.extractor) + '”.' +
         (status.confidence ? agreementLine(self.wceSettings.AGREEMENT_EXTRACTORS) : ''));
+    } else if (stopped) {
+      setStatus(STOPPED);
     }
     render();
     if (!highlighted && status.state !== 'busy' && settings.autoHighlight) await highlight(true);

@@ -74,14 +74,22 @@
   // the sheet goes in, and each extra name costs a little more
   // (bench/results/extension-latency-2026-11-27.md, section 4); switching the
   // view swaps the sheet like a new colour does.
-  function highlightCss(color, confidence) {
+  // subject: the element the ::highlight() rules are written on: '' (every
+  // element) or ':root' (the root only; the others inherit its highlight
+  // styles where the browser has highlight inheritance: platform.js
+  // highlightSubject says where). A rule on every element makes the engine
+  // compute highlight styles for every element when the sheet goes in: on a
+  // 2.5 MB page 1,969 ms against 1,174 ms for :root
+  // (bench/results/extension-big-pages.md, section 3).
+  function highlightCss(color, confidence, subject) {
+    const on = subject === ':root' ? ':root' : '';
     const c = COLOR.test(color) ? color : DEFAULTS.color;
     const rgb = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(',');
     const markBase = 'color:inherit !important;padding:0 !important;margin:0 !important;' +
       'border:0 !important;font:inherit !important;';
     // One highlight name and its <mark data-wce="..."> fallback, at one opacity.
     const rule = (name, mark, alpha) =>
-      '::highlight(' + name + '){background-color:rgba(' + rgb + ',' + alpha + ');}\n' +
+      on + '::highlight(' + name + '){background-color:rgba(' + rgb + ',' + alpha + ');}\n' +
       'mark[data-wce="' + mark + '"]{background-color:rgba(' + rgb + ',' + alpha + ') !important;' + markBase + '}\n';
     if (confidence !== true) return rule('wce-main', '', MAIN_ALPHA);
     return BAND_ALPHAS.map((a, k) => rule('wce-c' + k, 'c' + k, a)).join('');
