@@ -10,8 +10,8 @@
  *
  *   setHighlight(tabId, {on, extractor, confidence})
  *     1. if the tab has no port to us yet, inject content_bundle.js
- *        (platform.js + dom_encoder.js + reader_model.js + content.js, one
- *        script), which connects one and at once sends its encoded DOM up
+ *        (platform.contentSources: platform.js, dom_encoder.js, the reader
+ *        model, slices.js, viewport_window.js and content.js in one script), which connects one and at once sends its encoded DOM up
  *        for the labels of this request (callContent, classify forRun)
  *     2. on  -> insertCSS (colours from the settings; once per document) and,
  *               at the same time, 'run' {action: 'on'} down the port: the

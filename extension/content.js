@@ -1,6 +1,6 @@
 /*
  * content.js: runs in the tab's isolated world, injected by background.js on
- * first use together with platform.js, dom_encoder.js and reader_model.js
+ * first use together with the other sources of platform.js contentSources
  * (one file: content_bundle.js, made by scripts/build_extension.mjs). It
  * defines `globalThis.wceContent` = { state(), status(), on(opts), off(),
  * reader(opts), run(o), connect(force) } and, at injection, opens one
@@ -14,9 +14,13 @@
  *        send it to the background context, which runs the WebAssembly
  *        extractor, and highlight every text node whose label is >= 0.5; with
  *        `confidence`, every text node with a label > 0, in one of five
- *        intensities by label value.
+ *        intensities by label value. The work is cut into slices of
+ *        slices.js (the page never waits long); a big highlight is painted
+ *        near the viewport (viewport_window.js); nothing found leaves the
+ *        page as it was and answers {state: 'off', empty: true}.
  * off(): remove every highlight (the background leaves its inert style in
- *        the document: background.js turnOn).
+ *        the document: background.js turnOn); during a run, stop it
+ *        (also 'cancel': the shortcut pressed again).
  * reader({extractor, images}): label the page the same way and return the
  *        reader view's document (reader_model.js). Changes nothing.
  *
