@@ -10,8 +10,8 @@
  *
  *   setHighlight(tabId, {on, extractor, confidence})
  *     1. if the tab has no port to us yet, inject content_bundle.js
- *        (platform.js + dom_encoder.js + reader_model.js + content.js, one
- *        script), which connects one and at once sends its encoded DOM up
+ *        (platform.contentSources: platform.js, dom_encoder.js, the reader
+ *        model, slices.js, viewport_window.js and content.js in one script), which connects one and at once sends its encoded DOM up
  *        for the labels of this request (callContent, classify forRun)
  *     2. on  -> insertCSS (colours from the settings; once per document) and,
  *               at the same time, 'run' {action: 'on'} down the port: the
@@ -44,6 +44,11 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // page whose document is gone (worker restarted) rebuilds it from its tab.
   const MAX_READER_DOCS = 8;
   const TITLE_OFF = 'Main content: highlight or read';
+  // A run that takes longer than SLOW_MS shows it in the badge (and the
+  // popup, which asks for the page's status).
+  const SLOW_MS = 300;
+  const BADGE_BUSY = '…';
+  const TITLE_BUSY = 'Main content: reading the page… (press the shortcut again to stop)';
 
   const log = (...a) => console.log('[wce]', ...a);
   // Absolute time (ms since the epoch, sub-ms), comparable with the page's
@@ -266,7 +271,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     if (!waiting.length) {
       currentSettings().then((st) => {
         if (!st.instant || ports.get(tabId) !== entry || entry.css) return null;
-        const css = settings.highlightCss(st.color, st.confidence);
+        const css = settings.highlightCss(st.color, st.confidence, platform.highlightSubject);
         return api.scripting.insertCSS({ target: { tabId }, css }).then(() => {
           // A click inserted it meanwhile: one copy is enough (same document).
           if (ports.get(tabId) !== entry) return;
@@ -289,6 +294,9 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     if (m.kind === 'result') {
       const p = entry.pending.get(m.seq);
       if (p) { entry.pending.delete(m.seq); p.resolve(m.res); }
+    } else if (m.kind === 'part') {
+      // A big page's flat DOM, in parts (content.js sendParts).
+      try { addPart(m, sender); } catch (e) { logError('bad part:', e); }
     } else if (m.kind === 'classify') {
       const receivedAt = stamp();
       // The page's request for labels: answered on the same port.
@@ -422,19 +430,29 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // It goes in while the page encodes and waits for its labels; a new
   // colour replaces it.
   async function turnOn(tabId, opts, t0) {
-    const css = settings.highlightCss(opts.color, opts.confidence);
+    const css = settings.highlightCss(opts.color, opts.confidence, platform.highlightSubject);
     const known = ports.get(tabId);
     const inserted = known && known.css === css ? null : css;
     const stale = known && known.css !== css ? known.css : null;
     const timing = { startAt: t0, settingsAt: stamp() };
+    // A page that takes longer than SLOW_MS shows that it is being read.
+    const slow = setTimeout(() => {
+      tabState.set(tabId, { state: 'busy' });
+      setBadge(tabId, BADGE_BUSY, TITLE_BUSY);
+    }, SLOW_MS);
     // The request first (on a first click, the injection), then the style.
-    const [res] = await Promise.all([
-      callContent(tabId, {
-        action: 'on', extractor: opts.extractor, confidence: opts.confidence, css, repaint: opts.repaint,
-        fresh: opts.fresh,
-      }, undefined, timing),
-      inserted ? api.scripting.insertCSS({ target: { tabId }, css }) : null,
-    ]);
+    let res;
+    try {
+      [res] = await Promise.all([
+        callContent(tabId, {
+          action: 'on', extractor: opts.extractor, confidence: opts.confidence, css, repaint: opts.repaint,
+          fresh: opts.fresh, legend: opts.confidence ? settings.legendCss(opts.color) : undefined,
+        }, undefined, timing),
+        inserted ? api.scripting.insertCSS({ target: { tabId }, css }) : null,
+      ]);
+    } finally {
+      clearTimeout(slow);
+    }
     const entry = ports.get(tabId);
     if (res && res.state === 'on') {
       if (entry) entry.css = css;
@@ -444,6 +462,13 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     }
     if (res && (res.state === 'busy' || res.unchanged)) {
       if (res.unchanged) tabState.set(tabId, { state: 'on' });
+      return res;
+    }
+    // Stopped (the shortcut again, off) or nothing found: the page shows no
+    // highlight, and the badge and its title say so.
+    if (res && res.state === 'off' && (res.cancelled || res.empty)) {
+      tabState.set(tabId, { state: 'off' });
+      await setBadge(tabId, '', res.empty ? 'Main content: none found with ' + res.extractor : TITLE_OFF);
       return res;
     }
     if (!res || res.state !== 'on') {
@@ -493,15 +518,32 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     }
   }
 
-  // One run at a time per tab: a double click during a run gets the same answer.
+  // One run at a time per tab: a double click during a run gets the same
+  // answer; off or a toggle (the shortcut pressed again) during a run stops
+  // it: the page ends as it was, and the run's answer says 'cancelled'.
   const inflight = new Map();
   function setHighlight(tabId, want) {
-    if (inflight.has(tabId)) return inflight.get(tabId);
+    if (inflight.has(tabId)) {
+      const running = inflight.get(tabId);
+      if (want && want.on === true) return running;
+      return cancelRun(tabId, running);
+    }
     const p = doSetHighlight(tabId, want || {}).finally(() => inflight.delete(tabId));
     inflight.set(tabId, p);
     return p;
   }
   const toggle = (tabId) => setHighlight(tabId, {});
+
+  async function cancelRun(tabId, running) {
+    try {
+      await callContent(tabId, { action: 'cancel' }, false);
+    } catch (e) { /* the page is gone: so is its run */ }
+    const res = await running;
+    if (res && res.state === 'on') return turnOff(tabId); // it finished before the cancel reached it
+    tabState.set(tabId, { state: 'off' });
+    setBadge(tabId, '', TITLE_OFF);
+    return { state: 'off', cancelled: true };
+  }
 
   async function tabStatus(tabId) {
     try {

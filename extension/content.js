@@ -1,6 +1,6 @@
 /*
  * content.js: runs in the tab's isolated world, injected by background.js on
- * first use together with platform.js, dom_encoder.js and reader_model.js
+ * first use together with the other sources of platform.js contentSources
  * (one file: content_bundle.js, made by scripts/build_extension.mjs). It
  * defines `globalThis.wceContent` = { state(), status(), on(opts), off(),
  * reader(opts), run(o), connect(force) } and, at injection, opens one
@@ -14,9 +14,13 @@
  *        send it to the background context, which runs the WebAssembly
  *        extractor, and highlight every text node whose label is >= 0.5; with
  *        `confidence`, every text node with a label > 0, in one of five
- *        intensities by label value.
+ *        intensities by label value. The work is cut into slices of
+ *        slices.js (the page never waits long); a big highlight is painted
+ *        near the viewport (viewport_window.js); nothing found leaves the
+ *        page as it was and answers {state: 'off', empty: true}.
  * off(): remove every highlight (the background leaves its inert style in
- *        the document: background.js turnOn).
+ *        the document: background.js turnOn); during a run, stop it
+ *        (also 'cancel': the shortcut pressed again).
  * reader({extractor, images}): label the page the same way and return the
  *        reader view's document (reader_model.js). Changes nothing.
  *
@@ -76,6 +80,29 @@
 
   const platform = globalThis.wcePlatform;
   const hasHighlightApi = () => platform.hasHighlightApi();
+  const slices = globalThis.wceSlices;
+  const viewport = globalThis.wceViewportWindow;
+
+  // The runs under way (a highlight, the first click's labelling, a live
+  // refresh): each is a task of slices.js that cancelAll() stops at its next
+  // yield (the shortcut pressed again, off, a new run).
+  const tasks = new Set();
+  let progress = null; // {phase, done, total, since}: the run's last step, for status()
+  function newTask() {
+    const task = slices.createTask((phase, done, total) => {
+      progress = { phase, done, total, since: progress ? progress.since : performance.now() };
+    });
+    tasks.add(task);
+    return task;
+  }
+  function endTask(task) {
+    tasks.delete(task);
+    if (!tasks.size) progress = null;
+  }
+  function cancelAll() {
+    for (const t of tasks) t.cancel();
+  }
+  const isCancel = (e) => e instanceof slices.Cancelled;
 
   // Same-origin frames and open shadow roots, which the encoder reads
   // (encodeDom's composed walk), are painted too. A frame's document has its
@@ -162,11 +189,83 @@
     return n;
   }
 
-  // Paints the groups with the Highlight API, or <mark>s without it, and
-  // styles the frames and shadow roots they may be in.
-  function paint(groups, css, roots) {
+  // A browser re-checks every range of every highlight whenever one changes
+  // (in Chromium one task, in proportion to all ranges: 29,000 ranges take
+  // a 280 ms frame on the bench machine), so a highlight of a whole big page
+  // cannot be painted without a long task, however it is built. Up to
+  // FULL_PAINT_LIMIT ranges are painted at once; more are painted near the
+  // viewport only: a window of WINDOW_NODES nodes around the first one on
+  // screen (viewport_window.js), moved as the page scrolls. Frames keep the
+  // whole highlight (their own viewports; rarely big).
+  const FULL_PAINT_LIMIT = 4000;
+  const WINDOW_NODES = 2000;
+  let follow = null; // the window that follows the scroll, while one is painted
+
+  function nodeBox(t) {
+    const r = t.ownerDocument.createRange();
+    r.selectNodeContents(t);
+    const b = r.getBoundingClientRect();
+    return b.width === 0 && b.height === 0 ? null : b;
+  }
+
+  // sel: groupsFor's result. The top document's nodes of every group, in
+  // document order (sel.order, sel.orderGroup), painted by window.
+  function paintNearViewport(sel) {
+    const groups = sel.groups;
+    highlightWithApi(groups.map((g) => ({ name: g.name, nodes: g.nodes.filter((t) => t.ownerDocument !== document) })));
+    const order = sel.order;
+    const n = order.length;
+    const boxOf = (i) => nodeBox(order[i]);
+    const w = { lo: 0, hi: 0, frame: 0, moves: 0, onScroll: null };
+    const draw = () => {
+      const idx = viewport.firstVisible(n, boxOf);
+      if (w.hi > w.lo && !viewport.needsMove(idx, w, n, WINDOW_NODES)) return;
+      const { lo, hi } = viewport.windowAround(idx, n, WINDOW_NODES);
+      const hls = groups.map(() => new Highlight());
+      for (let i = lo; i < hi; i++) {
+        const r = document.createRange();
+        r.selectNodeContents(order[i]);
+        hls[sel.orderGroup[i]].add(r);
+      }
+      groups.forEach((g, k) => {
+        if (hls[k].size) CSS.highlights.set(g.name, hls[k]);
+        else CSS.highlights.delete(g.name);
+      });
+      w.lo = lo;
+      w.hi = hi;
+      w.moves++;
+    };
+    draw();
+    for (const g of groups) names.push({ registry: CSS.highlights, name: g.name });
+    w.onScroll = () => {
+      if (w.frame) return;
+      w.frame = requestAnimationFrame(() => {
+        w.frame = 0;
+        try { draw(); } catch (e) { console.warn('[wce] could not move the highlight:', e); }
+      });
+    };
+    addEventListener('scroll', w.onScroll, { passive: true, capture: true });
+    addEventListener('resize', w.onScroll, { passive: true });
+    follow = w;
+    return groups.reduce((a, g) => a + g.nodes.length, 0);
+  }
+
+  function stopFollowing() {
+    if (!follow) return;
+    removeEventListener('scroll', follow.onScroll, { capture: true });
+    removeEventListener('resize', follow.onScroll);
+    if (follow.frame) cancelAnimationFrame(follow.frame);
+    follow = null;
+  }
+
+  // Paints groupsFor's selection with the Highlight API, or <mark>s without
+  // it, and styles the frames and shadow roots they may be in.
+  function paint(sel, css, roots) {
     mode = hasHighlightApi() ? 'highlight' : 'mark';
-    const n = mode === 'highlight' ? highlightWithApi(groups) : highlightWithMarks(groups);
+    let n;
+    if (mode === 'mark') n = highlightWithMarks(sel.groups);
+    else if (sel.total > FULL_PAINT_LIMIT) n = paintNearViewport(sel);
+    else n = highlightWithApi(sel.groups);
     adoptStyles(roots, css);
     liveRoots = roots;
     return n;
@@ -256,18 +355,24 @@
     const marks = mode === 'mark';
     pauseLive();
     if (marks) unwrapMarks();
+    const task = newTask();
+    let sel = null;
     try {
-      page = await labelPage(was.extractor, was.confidence);
+      page = await labelPage(was.extractor, was.confidence, false, task);
+      sel = await groupsFor(page.textNodes, page.labels, was.confidence, task);
     } catch (e) {
-      console.warn('[wce] could not follow the page\'s changes:', e);
+      if (!isCancel(e)) console.warn('[wce] could not follow the page\'s changes:', e);
       page = null;
+    } finally {
+      endTask(task);
     }
     if (gen !== generation || state !== 'on') return; // turned off or repainted meanwhile
     if (!page) { resumeLive(); return; }
     try {
       clear();
-      const groups = groupsFor(page.textNodes, page.labels, was.confidence);
-      was.highlighted = paint(groups, was.css, page.roots);
+      was.highlighted = paint(sel, was.css, page.roots);
+      if (was.confidence) showLegend(was.legend);
+      was.painted = follow ? 'near-viewport' : 'all';
       was.textNodes = page.textNodes.length;
       was.refreshes = (was.refreshes || 0) + 1;
     } finally {
@@ -276,6 +381,7 @@
   }
 
   function clear() {
+    stopFollowing();
     for (const { registry, name } of names) {
       try {
         registry.delete(name);
@@ -286,6 +392,7 @@
     names = [];
     unwrapMarks();
     dropStyles();
+    hideLegend();
     liveRoots = [];
     mode = null;
   }
@@ -299,8 +406,8 @@
   const PAGE_FIELDS = ['nodes', 'strings'];
   // The end of the part of s that starts at i; never between the two halves
   // of a surrogate pair (messaging converts strings to UTF-8).
-  function partEnd(s, i) {
-    let end = Math.min(s.length, i + MESSAGE_PART);
+  function partEnd(s, i, size) {
+    let end = Math.min(s.length, i + (size || MESSAGE_PART));
     const c = s.charCodeAt(end - 1);
     if (end < s.length && c >= 0xD800 && c <= 0xDBFF) end--;
     return end;
@@ -376,9 +483,36 @@
     }
   }
 
-  // One classify request: over the port when there is one and the page fits
-  // in one message, else by runtime messaging (in parts if large).
-  function requestLabels(msg) {
+  // Over the port, a page of more than PORT_PART characters goes up in parts
+  // of that size, one per slice (the browser serialises a message in one
+  // task: about a millisecond per 100,000 characters), which the background
+  // joins when the 'classify' that names them comes (background.js addPart).
+  const PORT_PART = 1 << 20;
+  let partSeq = 0;
+  async function sendParts(msg, task) {
+    const id = 'p' + (++partSeq) + '-' + Date.now().toString(36);
+    const total = msg.nodes.length + msg.strings.length;
+    let sent = 0;
+    for (const field of PAGE_FIELDS) {
+      const s = msg[field];
+      for (let i = 0; i < s.length;) {
+        const end = partEnd(s, i, PORT_PART);
+        if (!port) throw new Error('the extension\'s background went away');
+        port.postMessage({ kind: 'part', id, field, data: s.slice(i, end) });
+        sent += end - i;
+        i = end;
+        task.at('send', sent, total);
+        await task.pause();
+      }
+    }
+    return Object.assign({}, msg, { nodes: '', strings: '', parts: id });
+  }
+
+  // One classify request: over the port when there is one (in parts of
+  // PORT_PART when large and the work is sliced), else by runtime messaging
+  // (in parts of MESSAGE_PART if large).
+  async function requestLabels(msg, task) {
+    if (port && task && PAGE_FIELDS.some((f) => msg[f].length > PORT_PART)) msg = await sendParts(msg, task);
     const small = PAGE_FIELDS.every((f) => msg[f].length <= MESSAGE_PART);
     if (!port || !small) return sendPage(msg);
     const seq = ++portSeq;
@@ -475,11 +609,47 @@
     Object.assign(entry, { extractor, agreement: ag, labels, reply });
     lastLabelled = entry;
   }
-  function encodePage() {
-    if (!globalThis.WCEEncoder || typeof globalThis.WCEEncoder.encodeDom !== 'function') {
-      throw new Error('dom_encoder.js did not define WCEEncoder.encodeDom');
+  // Encodes the page in slices of the task. The page may change between two
+  // slices: a watch from before the walk sees it (enc.changedWhileRead), so
+  // that labels of a page that changed while it was read are never reused.
+  const ENCODE_STEP = 500; // nodes between two looks at the clock
+  async function encodePage(task) {
+    const E = globalThis.WCEEncoder;
+    if (!E || typeof E.createDomEncoder !== 'function') {
+      throw new Error('dom_encoder.js did not define WCEEncoder.createDomEncoder');
     }
-    return globalThis.WCEEncoder.encodeDom(document, { composed: true });
+    const walk = E.createDomEncoder(document, { composed: true });
+    let changed = false;
+    const pre = typeof MutationObserver === 'function' ? new MutationObserver(() => { changed = true; }) : null;
+    try {
+      if (pre) pre.observe(document, WATCH_OPTIONS);
+      while (!walk.step(ENCODE_STEP)) {
+        task.at('read', walk.read, 0);
+        await task.pause();
+      }
+    } finally {
+      if (pre) {
+        if (pre.takeRecords().length) changed = true;
+        pre.disconnect();
+      }
+    }
+    const enc = walk.result();
+    enc.changedWhileRead = changed;
+    return enc;
+  }
+  // The node table as base64, in parts of PACK_BYTES (a multiple of 3, so
+  // that the parts' base64 strings join into the whole's), one per slice.
+  const PACK_BYTES = 3 * 65536;
+  async function packNodes(u32, task) {
+    const bytes = new Uint8Array(u32.buffer, u32.byteOffset, u32.byteLength);
+    if (bytes.length <= PACK_BYTES) return platform.bytesToBase64(bytes);
+    const out = [];
+    for (let i = 0; i < bytes.length; i += PACK_BYTES) {
+      out.push(platform.bytesToBase64(bytes.subarray(i, i + PACK_BYTES)));
+      task.at('pack', i, bytes.length);
+      await task.pause();
+    }
+    return out.join('');
   }
   function checkedLabels(reply, enc) {
     if (!reply || reply.ok !== true) {
@@ -496,46 +666,41 @@
   // for labels (classify forRun: for the request that injected it), while
   // that request is still on its way down the port. labelPage takes the
   // answer if it is for the same extractor. A promise of
-  // {enc, seen (watchEncoding), reply, timing} or null.
+  // {enc, seen (watchEncoding), reply, timing} or null (also when cancelled).
   let firstLabels = null;
   function labelAtInjection() {
     if (!port || document.readyState === 'loading' || !document.documentElement) return null;
-    const t0 = performance.now();
-    const encodeAt = stamp();
-    let enc;
-    let packed;
-    let seen;
-    try {
-      enc = encodePage();
-      seen = watchEncoding(enc);
-      packed = platform.packUint32(enc.nodes);
-    } catch (e) {
-      return null;
-    }
-    const t1 = performance.now();
-    if (packed.length > MESSAGE_PART || enc.strings.length > MESSAGE_PART) return null; // large: the usual way
-    return requestLabels({ type: 'wce:classify', forRun: true, nodes: packed, strings: enc.strings }).then(
-      (reply) => {
-        // No forRun: no labelling was asked for (the injection was for
-        // something else); a failed labelling for the run is its answer.
-        if (!reply || !reply.forRun) return null;
-        const t2 = performance.now();
-        return {
-          enc, seen, reply,
-          timing: { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing, atInjection: true,
-            marks: { bundleAt: globalThis.wceBundleAt, evalAt: EVAL_AT, encodeAt, sentAt: encodeAt + (t1 - t0), labelsAt: encodeAt + (t2 - t0) } },
-        };
-      },
-      () => null,
-    ).catch(() => null);
+    const task = newTask();
+    return (async () => {
+      const t0 = performance.now();
+      const encodeAt = stamp();
+      const enc = await encodePage(task);
+      const seen = watchEncoding(enc);
+      const packed = await packNodes(enc.nodes, task);
+      const t1 = performance.now();
+      task.rest();
+      const reply = await task.race(requestLabels({ type: 'wce:classify', forRun: true, nodes: packed, strings: enc.strings }, task));
+      task.restart();
+      // No forRun: no labelling was asked for (the injection was for
+      // something else); a failed labelling for the run is its answer.
+      if (!reply || !reply.forRun) return null;
+      const t2 = performance.now();
+      return {
+        enc, seen, reply,
+        timing: { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing, atInjection: true, slices: task.stats(),
+          marks: { bundleAt: globalThis.wceBundleAt, evalAt: EVAL_AT, encodeAt, sentAt: encodeAt + (t1 - t0), labelsAt: encodeAt + (t2 - t0) } },
+      };
+    })().catch(() => null).finally(() => endTask(task));
   }
 
-  async function labelPage(extractor, agreement, fresh) {
+  async function labelPage(extractor, agreement, fresh, task) {
     const ag = agreement === true;
     if (firstLabels) {
       const pending = firstLabels;
       firstLabels = null;
-      const got = await pending;
+      task.rest();
+      const got = await task.race(pending);
+      task.restart();
       if (got && fresh !== true && got.reply.forRun.extractor === extractor && got.reply.forRun.agreement === ag) {
         const labels = checkedLabels(got.reply, got.enc);
         remember(got.seen, extractor, ag, labels, got.reply);
@@ -555,7 +720,7 @@
         timing: { encodeMs: 0, reused: true, unchanged: true } };
     }
     const t0 = performance.now();
-    const enc = encodePage();
+    const enc = await encodePage(task);
     const t1 = performance.now();
     lastLabelled = null;
     const seen = watchEncoding(enc);
@@ -564,18 +729,21 @@
       return { textNodes: enc.textNodes, roots: enc.roots, labels: last.labels, reply: last.reply,
         timing: { encodeMs: t1 - t0, reused: true, compareMs: performance.now() - t1 } };
     }
-    const packed = platform.packUint32(enc.nodes);
+    const packed = await packNodes(enc.nodes, task);
     const t2 = performance.now();
     const sentAt = stamp();
-    const reply = await requestLabels({
-      type: 'wce:classify', extractor, agreement: ag, nodes: packed, strings: enc.strings,
-    });
+    const request = requestLabels({ type: 'wce:classify', extractor, agreement: ag, nodes: packed, strings: enc.strings }, task);
+    const sentMs = performance.now() - t2;
+    task.rest();
+    task.at('label', 0, 0);
+    const reply = await task.race(request);
+    task.restart();
     const t3 = performance.now();
     const labels = checkedLabels(reply, enc);
     remember(seen, extractor, ag, labels, reply);
     return {
       textNodes: enc.textNodes, roots: enc.roots, labels, reply,
-      timing: { encodeMs: t2 - t0, roundTripMs: t3 - t2, worker: reply.timing, marks: { sentAt, labelsAt: sentAt + (t3 - t2) } },
+      timing: { encodeMs: t2 - t0, sendMs: sentMs, roundTripMs: t3 - t2, worker: reply.timing, marks: { sentAt, labelsAt: sentAt + (t3 - t2) } },
     };
   }
 
@@ -588,42 +756,63 @@
     return Math.max(0, Math.min(CONFIDENCE_BANDS - 1, b));
   }
 
-  // The text nodes to paint, grouped by highlight name.
-  function groupsFor(textNodes, labels, confidence) {
+  // The text nodes to paint, grouped by highlight name, in slices:
+  // {groups: [{name, mark, nodes}], order, orderGroup, total}, where order
+  // lists the top document's nodes of all groups in document order and
+  // orderGroup[i] is the group of order[i] (the window painter's input).
+  const GROUP_STEP = 1024;
+  async function groupsFor(textNodes, labels, confidence, task) {
     const usable = (t) => t && t.isConnected && /\S/.test(t.data);
-    if (!confidence) {
-      const nodes = [];
-      for (let k = 0; k < labels.length; k++) {
-        if (labels[k] >= THRESHOLD && usable(textNodes[k])) nodes.push(textNodes[k]);
-      }
-      return [{ name: HIGHLIGHT_NAME, mark: '', nodes }];
-    }
     const groups = [];
-    for (let b = 0; b < CONFIDENCE_BANDS; b++) groups.push({ name: 'wce-c' + b, mark: 'c' + b, nodes: [] });
+    if (!confidence) groups.push({ name: HIGHLIGHT_NAME, mark: '', nodes: [] });
+    else for (let b = 0; b < CONFIDENCE_BANDS; b++) groups.push({ name: 'wce-c' + b, mark: 'c' + b, nodes: [] });
+    const order = [];
+    const orderGroup = [];
+    let total = 0;
     for (let k = 0; k < labels.length; k++) {
+      if (k % GROUP_STEP === GROUP_STEP - 1) {
+        task.at('paint', k, labels.length);
+        await task.pause();
+      }
       const v = labels[k];
-      if (!(v > 0) || !usable(textNodes[k])) continue;
-      groups[band(v)].nodes.push(textNodes[k]);
+      let g = 0;
+      if (!confidence) {
+        if (!(v >= THRESHOLD)) continue;
+      } else {
+        if (!(v > 0)) continue;
+        g = band(v);
+      }
+      const t = textNodes[k];
+      if (!usable(t)) continue;
+      groups[g].nodes.push(t);
+      total++;
+      if (t.ownerDocument === document) {
+        order.push(t);
+        orderGroup.push(g);
+      }
     }
-    return groups;
+    return { groups, order, orderGroup, total };
   }
 
   // After painting: if no painted text is on screen (the article is often
   // below the fold), scroll the first painted block into view, so a click
-  // always shows something. nodes: in document order. Stops at the first
-  // node inside or below the viewport.
+  // always shows something. nodes: the top document's painted nodes in
+  // document order; the first on screen is found by binary search.
+  const REVEAL_SCAN = 20000; // rendered-node search from the top, at most
   function revealFirst(nodes) {
+    const n = nodes.length;
+    if (!n) return false;
     const vh = window.innerHeight || document.documentElement.clientHeight;
+    const idx = viewport.firstVisible(n, (i) => nodeBox(nodes[i]));
+    for (let i = idx; i < n && i < idx + viewport.PROBE_LIMIT; i++) {
+      const box = nodeBox(nodes[i]);
+      if (!box) continue;
+      if (box.top < vh) return false; // visible: nothing to do
+      break;
+    }
     let first = null;
-    for (const t of nodes) {
-      const r = document.createRange();
-      r.selectNodeContents(t);
-      const box = r.getBoundingClientRect();
-      if (box.width === 0 && box.height === 0) continue; // not rendered
-      if (!first) first = t;
-      if (box.bottom <= 0) continue;         // above the viewport
-      if (box.top < vh) return false;        // visible: nothing to do
-      break;                                 // below: so is the rest, mostly
+    for (let i = 0; i < n && i < REVEAL_SCAN; i++) {
+      if (nodeBox(nodes[i])) { first = nodes[i]; break; }
     }
     const el = first && first.parentElement;
     if (!el || typeof el.scrollIntoView !== 'function') return false;
@@ -631,11 +820,51 @@
     return true;
   }
 
+  // The agreement view's legend: a constructed style sheet adopted by the
+  // document while the view is on, whose one rule draws the key of the five
+  // shades in the corner (:root::after, so no element is added to the
+  // page); taken out with the highlight. css: from the background
+  // (settings.legendCss).
+  let legend = null; // {sheet}
+  function showLegend(css) {
+    hideLegend();
+    if (typeof css !== 'string' || !css) return;
+    try {
+      const sheet = new (document.defaultView.CSSStyleSheet)();
+      sheet.replaceSync(css);
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+      legend = { sheet };
+    } catch (e) {
+      console.warn('[wce] could not show the legend:', e);
+    }
+  }
+  function hideLegend() {
+    if (!legend) return;
+    const sheet = legend.sheet;
+    legend = null;
+    try {
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets].filter((x) => x !== sheet);
+    } catch (e) {
+      console.warn('[wce] could not remove the legend:', e);
+    }
+  }
+
+  function stateNow() {
+    const s = { state };
+    if (state === 'busy' && progress) {
+      s.progress = { phase: progress.phase, done: progress.done, total: progress.total,
+        ms: Math.round(performance.now() - progress.since) };
+    }
+    return s;
+  }
+
   async function on(opts) {
     const o = opts || {};
     const runAt = stamp();
     const confidence = o.confidence === true;
-    if (state === 'busy') return { state };
+    // One run at a time: a second request gets the state (the background
+    // cancels the run first when that is what the user asked for).
+    if (state === 'busy') return stateNow();
     generation++;
     if (state === 'on') {
       if (current && current.extractor === o.extractor && current.confidence === confidence && o.repaint !== true) {
@@ -644,38 +873,73 @@
       off(); // repaint with the new choice
     }
     state = 'busy';
+    const gen = generation;
+    const task = newTask();
+    progress = { phase: 'read', done: 0, total: 0, since: performance.now() };
     try {
-      const page = await labelPage(o.extractor, confidence, o.fresh === true);
+      const page = await labelPage(o.extractor, confidence, o.fresh === true, task);
       const t0 = performance.now();
       const paintAt = stamp();
-      const groups = groupsFor(page.textNodes, page.labels, confidence);
-      const highlighted = paint(groups, typeof o.css === 'string' ? o.css : null, page.roots);
+      const sel = await groupsFor(page.textNodes, page.labels, confidence, task);
+      task.check();
+      const agreement = page.reply.agreement || null;
+      if (sel.total === 0) {
+        // Nothing to show: the page stays as it was, and the answer says so
+        // (the badge, the button and the popup then say "off").
+        state = 'off';
+        current = null;
+        return { state, empty: true, highlighted: 0, textNodes: page.textNodes.length, extractor: page.reply.extractor,
+          confidence, agreement, timing: page.timing };
+      }
+      const highlighted = paint(sel, typeof o.css === 'string' ? o.css : null, page.roots);
+      if (confidence) showLegend(o.legend);
       // Only the top document's text: a frame's boxes are in its own viewport.
-      const scrolled = o.reveal === false ? false
-        : revealFirst(page.textNodes.filter((t, k) => t.ownerDocument === document &&
-          page.labels[k] >= (confidence ? Number.MIN_VALUE : THRESHOLD)));
+      const scrolled = o.reveal === false ? false : revealFirst(sel.order);
       page.timing.paintMs = performance.now() - t0;
       page.timing.marks = Object.assign({}, page.timing.marks, { runAt, paintAt, doneAt: stamp() });
+      // The run's slices, with those of the first click's labelling at injection.
+      const own = task.stats();
+      const before = page.timing.slices;
+      page.timing.slices = before ? { slices: before.slices + own.slices,
+        longestSliceMs: Math.max(before.longestSliceMs, own.longestSliceMs) } : own;
       state = 'on';
       current = {
         extractor: page.reply.extractor, confidence,
         css: typeof o.css === 'string' ? o.css : null, highlighted, textNodes: page.textNodes.length,
+        painted: follow ? 'near-viewport' : 'all', legend: confidence ? o.legend : null,
       };
       if (o.live !== false) startLive();
       return {
         state, mode, highlighted, textNodes: page.textNodes.length, extractor: page.reply.extractor,
-        confidence, agreement: page.reply.agreement || null, timing: page.timing, scrolled,
+        confidence, agreement, timing: page.timing, scrolled, painted: current.painted,
       };
     } catch (e) {
-      console.error('[wce] highlighting failed; the page is left unchanged:', e);
-      try { clear(); } catch (e2) { /* already logged */ }
-      state = 'off';
-      current = null;
-      return { state, error: e && e.message ? e.message : String(e) };
+      const cancelled = isCancel(e);
+      if (!cancelled) console.error('[wce] highlighting failed; the page is left unchanged:', e);
+      // Nothing is painted before the last slice; a run that was cancelled
+      // by off() (which bumped the generation) leaves the state to it.
+      if (gen === generation) {
+        try { clear(); } catch (e2) { /* already logged */ }
+        state = 'off';
+        current = null;
+      }
+      return cancelled ? { state: 'off', cancelled: true } : { state: 'off', error: e && e.message ? e.message : String(e) };
+    } finally {
+      endTask(task);
     }
   }
 
+  // Off, also while a run is under way: the run stops at its next slice and
+  // leaves the page as it was.
   function off() {
+    if (state === 'busy') {
+      cancelAll();
+      generation++;
+      stopLive();
+      state = 'off';
+      current = null;
+      return { state, cancelled: true };
+    }
     if (state !== 'on') return { state };
     const css = current ? current.css : null;
     generation++;
@@ -691,13 +955,15 @@
   }
 
   function status() {
-    const s = { state, mode };
+    const s = stateNow();
+    s.mode = mode;
     if (current) {
       s.extractor = current.extractor;
       s.confidence = current.confidence;
       s.highlighted = current.highlighted;
       s.textNodes = current.textNodes;
       s.refreshes = current.refreshes || 0;
+      s.painted = current.painted;
     }
     return s;
   }
@@ -705,11 +971,12 @@
   // The reader view's document. Reads the page only (no highlight, no DOM change).
   async function reader(opts) {
     const o = opts || {};
+    const task = newTask();
     try {
       if (!globalThis.WCEReader || typeof globalThis.WCEReader.build !== 'function') {
         throw new Error('reader_model.js did not define WCEReader.build');
       }
-      const page = await labelPage(o.extractor, false);
+      const page = await labelPage(o.extractor, false, false, task);
       // The same composed tree as the encoder read (shadow roots, frames).
       const children = (el, tag) => globalThis.WCEEncoder.composedChildren(el, tag, null);
       const doc = globalThis.WCEReader.build(document, page.textNodes, page.labels,
@@ -717,17 +984,21 @@
       doc.extractor = page.reply.extractor;
       return { ok: true, doc };
     } catch (e) {
-      console.error('[wce] reader view failed:', e);
-      return { ok: false, error: e && e.message ? e.message : String(e) };
+      if (!isCancel(e)) console.error('[wce] reader view failed:', e);
+      return { ok: false, error: isCancel(e) ? 'cancelled' : (e && e.message ? e.message : String(e)) };
+    } finally {
+      endTask(task);
     }
   }
 
   // The background's one call per click: {action: 'on' | 'off' | 'toggle' |
-  // 'status' | 'reader', ...options}.
+  // 'cancel' | 'status' | 'reader', ...options}. 'cancel' stops the run under
+  // way, if any (off() does the same and also removes a highlight).
   function run(o) {
     const a = o && o.action;
     if (a === 'on') return on(o);
     if (a === 'off') return off();
+    if (a === 'cancel') return state === 'busy' ? off() : status();
     if (a === 'toggle') return state === 'on' ? off() : on(o);
     if (a === 'reader') return reader(o);
     return status();

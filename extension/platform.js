@@ -22,7 +22,7 @@
   // What the tab gets on the first use: these sources, in this order, joined
   // by scripts/build_extension.mjs into one file (contentScripts), so that
   // the first click is one injection of one script.
-  const contentSources = ['platform.js', 'dom_encoder.js', 'reader_model.js', 'content.js'];
+  const contentSources = ['platform.js', 'dom_encoder.js', 'reader_cleanup.js', 'reader_model.js', 'slices.js', 'viewport_window.js', 'content.js'];
   const contentScripts = ['content_bundle.js'];
 
   // "Ready before you click" (opt-in: settings.instant, off by default):
@@ -177,10 +177,17 @@
     return out;
   }
 
+  // The highlight style's rules on :root only where the engine inherits
+  // highlight styles from the parent element (Chromium; settings.js
+  // highlightCss says why); Firefox gets them on every element.
+  const highlightSubject = isFirefox ? '' : ':root';
+
   const platform = {
     name: isFirefox ? 'firefox' : 'chrome',
+    highlightSubject,
     packUint32,
     unpackUint32,
+    bytesToBase64,
     packLabels,
     unpackLabels,
     api,

@@ -26,6 +26,7 @@
   let extractors = [];
   let highlighted = false;
   let busy = false;
+  let busyWith = null; // 'highlight' while a highlight is being made: the button stops it
 
   const send = (msg) => api.runtime.sendMessage(msg).then(
     (r) => r || { ok: false, error: 'no answer from the extension' },
@@ -64,11 +65,12 @@
   function setStatus(text) { ui.status.textContent = text; }
 
   function render() {
-    ui.highlight.textContent = highlighted ? 'Remove highlight' : 'Highlight';
-    ui.highlight.classList.toggle('on', highlighted);
-    ui.highlight.setAttribute('aria-pressed', String(highlighted));
+    const stoppable = busy && busyWith === 'highlight';
+    ui.highlight.textContent = stoppable ? 'Stop' : (highlighted ? 'Remove highlight' : 'Highlight');
+    ui.highlight.classList.toggle('on', highlighted && !busy);
+    ui.highlight.setAttribute('aria-pressed', String(highlighted && !busy));
     const usable = tabId !== null && extractors.length > 0;
-    ui.highlight.disabled = !usable || busy;
+    ui.highlight.disabled = !usable || (busy && !stoppable);
     ui.reader.disabled = !usable || busy;
     ui.extractor.disabled = extractors.length === 0 || busy;
     const e = extractors.find((x) => x.name === ui.extractor.value);
@@ -83,40 +85,122 @@
   const plural = (n, one, many) => n + ' ' + (n === 1 ? one : many);
   const labelOf = (name) => menu.label(extractors.find((x) => x.name === name) || { name });
 
+  // The agreement view's methods by their plain names: "A, B, C, D and E".
+  function listOf(names) {
+    const l = names.map((n) => '“' + labelOf(n) + '”');
+    return l.length > 1 ? l.slice(0, -1).join(', ') + ' and ' + l[l.length - 1] : l.join('');
+  }
+  function agreementLine(members) {
+    return ' Shaded by how many of ' + members.length + ' methods chose the text (darker: more; key in the page\'s corner): ' +
+      listOf(members) + '.';
+  }
+
   // waitedMs: from the click to the answer, what the user waited.
   function describeResult(res, waitedMs) {
     ui.status.dataset.extractor = res.extractor || '';
-    if (res.unchanged) return 'Highlighted with “' + labelOf(res.extractor) + '”.';
-    if (res.highlighted === 0) return 'No main content found with “' + labelOf(res.extractor) + '”. Another method may find some.';
-    const how = res.agreement ? ' Darker: more of ' + res.agreement.members.length + ' methods agree.' : '';
+    const how = res.agreement ? agreementLine(res.agreement.members) : '';
+    if (res.unchanged) return 'Highlighted with “' + labelOf(res.extractor) + '”.' + how;
+    if (res.empty || res.highlighted === 0) {
+      return 'No main content found with “' + labelOf(res.extractor) + '”, so nothing is highlighted. Another method may find some.';
+    }
+    const where = res.painted === 'near-viewport' ? ' (a big page: the highlight follows as you scroll)' : '';
     return 'Highlighted ' + plural(res.highlighted, 'passage', 'passages') + ' with “' + labelOf(res.extractor) +
-      '” in ' + Math.max(1, Math.round(waitedMs)) + ' ms.' + how;
+      '” in ' + Math.max(1, Math.round(waitedMs)) + ' ms' + where + '.' + how;
+  }
+
+  // While the page is being read: what it is doing, after SLOW_MS.
+  const SLOW_MS = 300;
+  const POLL_MS = 250;
+  const PHASES = {
+    read: 'Reading the page', pack: 'Reading the page', send: 'Handing the page to the text finder',
+    label: 'Finding the main content', paint: 'Highlighting',
+  };
+  function progressLine(p) {
+    const what = p && PHASES[p.phase] ? PHASES[p.phase] : 'Reading the page';
+    const pct = p && p.total > 0 ? ' ' + Math.min(99, Math.round(100 * p.done / p.total)) + '%' : '';
+    return what + '…' + pct + ' (press Highlight again or the shortcut to stop)';
+  }
+  // Polls the page's status while `until` is pending and shows its progress.
+  function showProgress(until) {
+    let done = false;
+    until.then(() => { done = true; }, () => { done = true; });
+    const tick = async () => {
+      if (done) return;
+      const st = await send({ type: 'wce:status', tabId });
+      if (done) return;
+      if (st.ok && st.state === 'busy') setStatus(progressLine(st.progress));
+      setTimeout(tick, POLL_MS);
+    };
+    setTimeout(tick, SLOW_MS);
   }
 
   async function highlight(on, repaint) {
     busy = true;
+    busyWith = on ? 'highlight' : 'off';
     render();
-    setStatus(on ? 'Reading the page…' : '');
+    setStatus(on ? 'Reading the page…' : 'Removing the highlight…');
     const t0 = performance.now();
-    const res = await send({
+    const asked = send({
       type: 'wce:highlight', tabId, on, repaint: repaint === true,
       extractor: ui.extractor.value, confidence: ui.confidence.checked,
     });
+    if (on) showProgress(asked);
+    const res = await asked;
     const waited = performance.now() - t0;
     busy = false;
+    busyWith = null;
+    showResult(res, on, waited);
+    render();
+    return res;
+  }
+
+  // Every answer ends with the button and the status line saying what the
+  // page shows.
+  function showResult(res, on, waited) {
     if (res.state === 'on') {
       highlighted = true;
       showError('');
       setStatus(describeResult(res, waited));
     } else if (res.state === 'busy') {
       setStatus('The page is still being read; try again in a moment.');
+    } else if (res.cancelled) {
+      highlighted = false;
+      showError('');
+      setStatus(STOPPED);
+    } else if (res.empty) {
+      highlighted = false;
+      showError('');
+      setStatus(describeResult(res, waited));
+    } else if (res.error) {
+      highlighted = false;
+      setStatus('Nothing is highlighted.');
+      showError(humanError(res.error, on ? 'highlighted' : 'changed'), res.error);
     } else {
       highlighted = false;
-      setStatus('');
-      showError(res.error ? humanError(res.error, on ? 'highlighted' : 'changed') : '', res.error);
+      showError('');
+      setStatus(on ? 'Nothing is highlighted.' : 'Highlight removed: the page is as it was.');
     }
-    render();
-    return res;
+  }
+
+  // Stop: the button while the page is being read.
+  // Its answer comes after the run's own (the background waits for the run
+  // to end), so it has the last word: a run that finished just before the
+  // Stop reached it has been turned off too.
+  const STOPPED = 'Stopped: nothing is highlighted, the page is as it was.';
+  let stopped = false;
+  let stopping = null;
+  function stop() {
+    stopped = true;
+    setStatus('Stopping…');
+    stopping = send({ type: 'wce:highlight', tabId, on: false }).then((res) => {
+      if (res.state === 'off') {
+        highlighted = false;
+        setStatus(STOPPED);
+        render();
+      }
+      return res;
+    });
+    return stopping;
   }
 
   async function openReader() {
@@ -133,6 +217,25 @@
     }
     setStatus('Reader view opened (' + plural(res.words, 'word', 'words') + ').');
     if (!new URLSearchParams(location.search).has('tab')) window.close();
+  }
+
+  // Opened while the page is being read (the shortcut started it): shows the
+  // progress until the run ends, then its state.
+  async function followRun(first) {
+    busy = true;
+    busyWith = 'highlight';
+    render();
+    let st = first;
+    while (st.ok && st.state === 'busy') {
+      setStatus(progressLine(st.progress));
+      await new Promise((r) => setTimeout(r, POLL_MS));
+      st = await send({ type: 'wce:status', tabId });
+    }
+    busy = false;
+    busyWith = null;
+    if (!st.ok) return { ok: true, state: 'off' };
+    if (st.state !== 'on' && !stopped) setStatus('Nothing is highlighted.');
+    return st;
   }
 
   async function targetTab() {
@@ -162,19 +265,28 @@
       render();
       return;
     }
-    const status = await send({ type: 'wce:status', tabId });
+    let status = await send({ type: 'wce:status', tabId });
     if (!status.ok) {
       tabId = null;
       showError(humanError(status.error, 'highlighted'), status.error);
       render();
       return;
     }
+    if (status.state === 'busy') status = await followRun(status);
+    if (stopping) {
+      await stopping;
+      status = await send({ type: 'wce:status', tabId });
+      if (!status.ok) status = { ok: true, state: 'off' };
+    }
     highlighted = status.state === 'on';
     if (highlighted && status.extractor) {
       ui.extractor.value = status.extractor;
       ui.confidence.checked = status.confidence === true;
       ui.status.dataset.extractor = status.extractor;
-      setStatus('Highlighted with “' + labelOf(status.extractor) + '”.');
+      setStatus('Highlighted with “' + labelOf(status.extractor) + '”.' +
+        (status.confidence ? agreementLine(self.wceSettings.AGREEMENT_EXTRACTORS) : ''));
+    } else if (stopped) {
+      setStatus(STOPPED);
     }
     render();
     if (!highlighted && status.state !== 'busy' && settings.autoHighlight) await highlight(true);
@@ -189,7 +301,7 @@
     await self.wceSettings.save({ confidence: ui.confidence.checked });
     if (highlighted) await highlight(true);
   });
-  ui.highlight.addEventListener('click', () => highlight(!highlighted));
+  ui.highlight.addEventListener('click', () => (busy && busyWith === 'highlight' ? stop() : highlight(!highlighted)));
   ui.reader.addEventListener('click', openReader);
 
   init().catch((e) => {

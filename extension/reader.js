@@ -27,6 +27,36 @@
     return e;
   }
 
+  // The reader page runs at the extension's origin: whatever the page put in
+  // its document arrives here as data and is written with DOM calls, and only
+  // these addresses are used (reader_model.js checks them too).
+  const LINK_URL = /^(https?|mailto):/i;
+  const IMAGE_URL = /^(https?:|data:image\/(png|jpe?g|gif|webp|avif|bmp);)/i;
+
+  // A block's text with its links and emphasis (runs), or its plain text.
+  function inline(tag, b) {
+    const e = el(tag);
+    if (!Array.isArray(b.runs) || !b.runs.length) {
+      e.textContent = b.text;
+      return e;
+    }
+    for (const r of b.runs) {
+      let node = document.createTextNode(String(r.text));
+      if (r.code === true) { const c = el('code'); c.appendChild(node); node = c; }
+      if (r.em === true) { const c = el('em'); c.appendChild(node); node = c; }
+      if (r.strong === true) { const c = el('strong'); c.appendChild(node); node = c; }
+      if (typeof r.href === 'string' && LINK_URL.test(r.href)) {
+        const a = el('a');
+        a.href = r.href;
+        a.rel = 'noopener noreferrer';
+        a.appendChild(node);
+        node = a;
+      }
+      e.appendChild(node);
+    }
+    return e;
+  }
+
   function tableOf(b) {
     const wrap = el('div');
     wrap.className = 'table';
@@ -57,13 +87,13 @@
       }
       let node;
       if (b.type === 'heading') {
-        node = el('h' + Math.min(6, Math.max(2, b.level + 1)), b.text);
+        node = inline('h' + Math.min(6, Math.max(2, b.level + 1)), b);
       } else if (b.type === 'item') {
         if (!list) {
           list = { ordered: b.ordered, el: el(b.ordered ? 'ol' : 'ul') };
           parent.appendChild(list.el);
         }
-        list.el.appendChild(el('li', b.text));
+        list.el.appendChild(inline('li', b));
         figure = null;
         continue;
       } else if (b.type === 'pre') {
@@ -73,13 +103,14 @@
         node = tableOf(b);
       } else if (b.type === 'caption') {
         if (figure) {
-          figure.appendChild(el('figcaption', b.text));
+          figure.appendChild(inline('figcaption', b));
           figure = null;
           continue;
         }
-        node = el('p', b.text);
+        node = inline('p', b);
         node.className = 'caption';
       } else if (b.type === 'image') {
+        if (typeof b.src !== 'string' || !IMAGE_URL.test(b.src)) continue;
         node = el('figure');
         const img = el('img');
         img.alt = b.alt || '';
@@ -91,7 +122,7 @@
         figure = node;
         continue;
       } else {
-        node = el('p', b.text);
+        node = inline('p', b);
       }
       figure = null;
       parent.appendChild(node);
@@ -99,14 +130,17 @@
     return out;
   }
 
-  function formatDate(s, lang) {
-    if (!s) return '';
-    const d = new Date(s);
-    if (Number.isNaN(d.getTime())) return s.length <= 40 ? s : '';
+  // 'YYYY-MM-DD' (reader_model.js publishedDay) in the reader's own locale
+  // ("8 April 2017", "April 8, 2017"); '' stays '' (a malformed date is
+  // dropped, never shown raw).
+  function formatDate(day) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day || '');
+    if (!m) return '';
+    const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
     try {
-      return d.toLocaleDateString(lang || undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+      return d.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
     } catch (e) {
-      return d.toISOString().slice(0, 10);
+      return day;
     }
   }
 
@@ -120,7 +154,7 @@
     const byline = $('byline');
     const parts = [];
     if (doc.byline) parts.push(['author', doc.byline]);
-    const date = formatDate(doc.published, doc.lang);
+    const date = formatDate(doc.date);
     if (date) parts.push(['date', date]);
     if (doc.minutes) parts.push(['time', doc.minutes + ' min read']);
     for (const [cls, text] of parts) {

@@ -5,12 +5,15 @@
  *   WCEReader.build(document, textNodes, labels, {threshold, images, children})
  *     -> {title, url, lang, dir, blocks: [{type, text, ...}], words}
  *
- * Block types: 'heading' {level}, 'item' {ordered}, 'pre', 'para', each with
- * {quote} (inside a <blockquote>), and 'image' {src, alt} when images are asked
- * for. The chosen text nodes are grouped by their nearest block-level ancestor,
- * in document order; inline markup inside a block becomes plain text. Only data
+ * Block types: 'heading' {level}, 'item' {ordered}, 'pre', 'para', 'caption',
+ * each with {quote} (inside a <blockquote>), 'table' {rows}, and 'image'
+ * {src, alt} when images are asked for. The chosen text nodes are grouped by
+ * their nearest block-level ancestor, in document order. A block's text is
+ * also given as runs, [{text, href?, em?, strong?, code?}]: its links (only
+ * http(s): and mailto: addresses) and emphasis; runs.join = text. Only data
  * is returned: the page is read, never changed, and the reader page renders
- * the result with textContent (no page markup is ever parsed again).
+ * the result with DOM calls (no page markup is ever parsed again).
+ * Then reader_cleanup.js drops what a reader does not want (its rules).
  *
  * One iterative walk with a stack of per-element contexts: linear in the page
  * size, any nesting depth (100,000-deep pages are tested).
@@ -47,7 +50,16 @@
   const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'rt', 'rp', 'rtc']);
   // Images this small (width or height attribute, CSS px) are tracking pixels or spacers.
   const MIN_IMAGE_SIDE = 24;
-  const IMAGE_SCHEMES = /^(https?|data):/i;
+  // Addresses the reader view may show: pictures from the web or inline
+  // pictures; links to the web or to a mail program. No javascript:, no
+  // other data: (an HTML or SVG document), no blob: (the page's memory).
+  const IMAGE_URL = /^(https?:|data:image\/(png|jpe?g|gif|webp|avif|bmp);)/i;
+  const LINK_URL = /^(https?|mailto):/i;
+  // Where lazy-loading scripts keep the real picture until it scrolls into view.
+  const LAZY_SRC_ATTRS = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
+  const LAZY_SRCSET_ATTRS = ['data-srcset', 'data-lazy-srcset', 'srcset'];
+  const EM_TAGS = new Set(['em', 'i', 'cite', 'dfn']);
+  const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
   // An <h1> among the first blocks (or an <h2> opening the text) is the
   // article's own title: it replaces <title>, which usually carries the site name.
   const TITLE_SEARCH_BLOCKS = 3;
@@ -81,6 +93,7 @@
       block: parent.block, tag: parent.tag, ordered: parent.ordered,
       listOrdered: parent.listOrdered, quote: parent.quote, pre: parent.pre,
       bold: parent.bold, table: parent.table, row: parent.row, header: parent.header,
+      href: parent.href, em: parent.em, strong: parent.strong, code: parent.code,
     };
     if (BLOCK_TAGS.has(tag)) {
       ctx.block = el;
@@ -95,7 +108,64 @@
     if (tag === 'table') ctx.table = isDataTable(el) ? el : null;
     if (tag === 'tr') ctx.row = el;
     if (tag === 'th' || tag === 'td') ctx.header = tag === 'th';
+    if (tag === 'a') ctx.href = linkOf(el);
+    if (EM_TAGS.has(tag)) ctx.em = true;
+    if (BOLD_TAGS.has(tag)) ctx.strong = true;
+    if (CODE_TAGS.has(tag)) ctx.code = true;
     return ctx;
+  }
+
+  // An <a>'s address, absolute, if the reader may link to it; else null.
+  function linkOf(a) {
+    const raw = a.getAttribute('href');
+    if (raw === null) return null;
+    let url;
+    try { url = new URL(raw.trim(), a.baseURI || undefined).href; } catch (e) { return null; }
+    return LINK_URL.test(url) ? url : null;
+  }
+
+  // The runs of a block: text with the same link and emphasis stays one run.
+  function addRun(b, text, ctx) {
+    const last = b.runs[b.runs.length - 1];
+    const href = ctx && ctx.href ? ctx.href : null;
+    const em = !!(ctx && ctx.em), strong = !!(ctx && ctx.strong), code = !!(ctx && ctx.code && !ctx.pre);
+    if (last && (last.href || null) === href && !!last.em === em && !!last.strong === strong && !!last.code === code) {
+      last.text += text;
+      return;
+    }
+    const run = { text };
+    if (href) run.href = href;
+    if (em) run.em = true;
+    if (strong) run.strong = true;
+    if (code) run.code = true;
+    b.runs.push(run);
+  }
+  // White space added between runs (a word gap, a line break) joins the last run.
+  function addSpace(b, s) {
+    if (b.runs.length) b.runs[b.runs.length - 1].text += s;
+    else b.runs.push({ text: s });
+  }
+  // The runs normalised as the block's text is; if they do not join into
+  // exactly that text, one plain run.
+  function normaliseRuns(b) {
+    let runs = b.runs.map((r) => Object.assign({}, r, {
+      text: b.type === 'pre' ? r.text : r.text.replace(/ *\n */g, '\n').replace(/ {2,}/g, ' '),
+    }));
+    if (b.type !== 'pre') {
+      for (let i = 1; i < runs.length; i++) {
+        if (/[ \n]$/.test(runs[i - 1].text)) runs[i].text = runs[i].text.replace(/^ +/, '');
+      }
+      if (runs.length) {
+        runs[0].text = runs[0].text.replace(/^\s+/, '');
+        runs[runs.length - 1].text = runs[runs.length - 1].text.replace(/\s+$/, '');
+      }
+    } else if (runs.length) {
+      runs[0].text = runs[0].text.replace(/^\n+/, '');
+      runs[runs.length - 1].text = runs[runs.length - 1].text.replace(/\s+$/, '');
+    }
+    runs = runs.filter((r) => r.text !== '');
+    if (runs.map((r) => r.text).join('') !== b.text) runs = [{ text: b.text }];
+    b.runs = runs;
   }
 
   function isDataTable(table) {
@@ -106,7 +176,7 @@
   }
 
   function blockFor(ctx) {
-    const b = { type: 'para', text: '' };
+    const b = { type: 'para', text: '', runs: [] };
     if (HEADING_LEVEL[ctx.tag]) {
       b.type = 'heading';
       b.level = HEADING_LEVEL[ctx.tag];
@@ -122,9 +192,42 @@
     return b;
   }
 
+  // The best candidate of a srcset: the widest (w) or densest (x) one.
+  function bestOfSrcset(srcset) {
+    let best = null;
+    let bestScore = -1;
+    for (const part of srcset.split(/,\s+/)) {
+      const [url, size] = part.trim().split(/\s+/);
+      if (!url) continue;
+      const score = size ? parseFloat(size) || 0 : 1;
+      if (score > bestScore) { best = url; bestScore = score; }
+    }
+    return best;
+  }
+  // The picture's real address: a lazy-loading script's data-src or srcset
+  // first (the src is then a placeholder), else what the browser shows.
+  function imageSource(img) {
+    const candidates = [];
+    for (const a of LAZY_SRC_ATTRS) if (img.getAttribute(a)) candidates.push(img.getAttribute(a));
+    for (const a of LAZY_SRCSET_ATTRS) {
+      const v = img.getAttribute(a);
+      if (v) { const b = bestOfSrcset(v); if (b) candidates.push(b); }
+    }
+    candidates.push(img.currentSrc || '', img.getAttribute('src') || '');
+    for (const c of candidates) {
+      if (!c) continue;
+      let url;
+      try { url = new URL(c.trim(), img.baseURI || undefined).href; } catch (e) { continue; }
+      // An inline placeholder (a small data:image/gif) only as the last resort.
+      const placeholder = /^data:/i.test(url) && url.length < 200 && c !== candidates[candidates.length - 1];
+      if (IMAGE_URL.test(url) && !placeholder) return url;
+    }
+    return '';
+  }
+
   function imageBlock(img) {
-    const src = img.currentSrc || img.src || '';
-    if (!IMAGE_SCHEMES.test(src)) return null;
+    const src = imageSource(img);
+    if (!IMAGE_URL.test(src)) return null;
     for (const side of ['width', 'height']) {
       const v = parseInt(img.getAttribute(side), 10);
       if (!Number.isNaN(v) && v < MIN_IMAGE_SIDE) return null;
@@ -208,14 +311,52 @@
     return title;
   }
 
+  // A site name written as a machine name ("INQUIRERDOTNET": one token in
+  // capitals, longer than an acronym) is not how the site writes itself: the
+  // title's site part ("Headline | Inquirer News"), else the publisher, else
+  // the host name is shown instead.
+  const MACHINE_NAME = /^[A-Z0-9_]{6,}$/;
+  function titleSitePart(raw) {
+    const parts = clean(raw).split(TITLE_SEPARATOR).map((x) => x.trim()).filter(Boolean);
+    if (parts.length < 2) return '';
+    const last = parts[parts.length - 1];
+    return (last.match(/\S+/g) || []).length <= 4 ? last : '';
+  }
+
+  // The day a page was published, 'YYYY-MM-DD', or '' when the text is not a
+  // date (never shown raw). An ISO day at the start is read as it is, even
+  // when the rest is malformed ("2017-04-08T05:38-500"); other forms
+  // ("April 8, 2017", RFC 2822) by Date.
+  const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+  function publishedDay(raw) {
+    const s = clean(raw);
+    if (!s) return '';
+    let y, m, d;
+    const iso = ISO_DAY.exec(s);
+    if (iso) {
+      [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+      const t = new Date(Date.UTC(y, m - 1, d));
+      if (t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return '';
+    } else {
+      if (!/[a-z]/i.test(s) && !/\d{4}/.test(s)) return ''; // "12/05" and the like are ambiguous
+      const t = new Date(s);
+      if (Number.isNaN(t.getTime())) return '';
+      [y, m, d] = [t.getFullYear(), t.getMonth() + 1, t.getDate()];
+    }
+    if (y < 1990 || y > 2100) return '';
+    const two = (n) => String(n).padStart(2, '0');
+    return y + '-' + two(m) + '-' + two(d);
+  }
+
   function metadata(doc) {
     const ld = jsonLd(doc);
     const article = ld.find((x) => ARTICLE_TYPE.test(String(x['@type'] || ''))) || {};
     const publisher = nameOf(article.publisher) || nameOf((ld.find((x) => /Organization/.test(String(x['@type'] || ''))) || {}).name);
     let host = '';
     try { host = new URL(doc.URL).hostname.replace(/^www\./, ''); } catch (e) { host = ''; }
-    const siteName = meta(doc, ['og:site_name', 'application-name', 'twitter:site']).replace(/^@/, '') ||
+    let siteName = meta(doc, ['og:site_name', 'application-name', 'twitter:site']).replace(/^@/, '') ||
       publisher || host;
+    if (MACHINE_NAME.test(siteName)) siteName = titleSitePart(doc.title) || (MACHINE_NAME.test(publisher) ? '' : publisher) || host || siteName;
     let byline = nameOf(article.author) ||
       meta(doc, ['author', 'article:author', 'byl', 'dc.creator', 'parsely-author', 'sailthru.author']);
     if (/^https?:/i.test(byline)) byline = '';
@@ -234,7 +375,7 @@
       if (t) published = clean(t.getAttribute('datetime') || t.getAttribute('content') || t.textContent);
     }
     const headline = meta(doc, ['og:title', 'twitter:title']) || (typeof article.headline === 'string' ? clean(article.headline) : '');
-    return { siteName, byline, published, headline, host };
+    return { siteName, byline, published, date: publishedDay(published), headline, host };
   }
 
   function readingMinutes(blocks) {
@@ -274,6 +415,7 @@
       if (current) {
         current.text = current.type === 'pre' ? current.text.replace(/^\n+|\s+$/g, '')
           : current.text.replace(/ *\n */g, '\n').replace(/ {2,}/g, ' ').trim();
+        normaliseRuns(current);
         if (current.type === 'para' && current.allBold && current.text.length <= BOLD_SUBHEAD_MAX_CHARS &&
             !current.text.includes('\n')) {
           current.type = 'heading';
@@ -300,11 +442,12 @@
         table.rowEl = b.cellOf.row;
       }
       table.rows[table.rows.length - 1].cells.push({ text: b.text, header: b.cellOf.header === true });
+      delete b.runs;
     }
 
     const rootEl = doc.body || doc.documentElement;
     const base = { block: null, tag: 'body', ordered: false, listOrdered: false, quote: false, pre: false,
-      bold: false, table: null, row: null, header: false };
+      bold: false, table: null, row: null, header: false, href: null, em: false, strong: false, code: false };
     // opts.children(el, tag) -> {first, list}: where an element's children
     // come from (WCEEncoder.composedChildren: shadow roots, slots, frames, as
     // the encoder read them); by default its own child nodes.
@@ -346,6 +489,7 @@
             if (im) pendingImages.push(im);
           } else if (tag === 'br' && current && currentEl === ctx.block) {
             current.text += '\n';
+            addSpace(current, '\n');
           }
           const from = childrenOf ? childrenOf(node, tag) : { first: node.firstChild, list: null };
           if (from.first !== null || from.list !== null) {
@@ -376,8 +520,12 @@
             gap = false;
           }
           const t = top.pre ? node.data : collapse(node.data);
-          if (gap && current.text && !/\s$/.test(current.text) && !/^\s/.test(t)) current.text += ' ';
+          if (gap && current.text && !/\s$/.test(current.text) && !/^\s/.test(t)) {
+            current.text += ' ';
+            addSpace(current, ' ');
+          }
           current.text += t;
+          addRun(current, t, top);
           if (!top.bold) current.allBold = false;
           gap = false;
           seenText = true;
@@ -411,6 +559,20 @@
       info.byline = clean(blocks[0].text).replace(/^by\s+/i, '');
       blocks.shift();
     }
+    // What a reader does not want (reader_cleanup.js's rules).
+    const cleanup = typeof WCEReaderCleanup !== 'undefined' ? WCEReaderCleanup // eslint-disable-line no-undef
+      : (typeof require === 'function' ? require('./reader_cleanup.js') : null);
+    let kept = blocks;
+    let dropped = [];
+    if (cleanup && opts.cleanup !== false) {
+      const c = cleanup.cleanBlocks(blocks, { byline: info.byline, date: info.date, dayOf: publishedDay });
+      kept = c.blocks;
+      dropped = c.dropped;
+    }
+    if (kept !== blocks) {
+      blocks.length = 0;
+      for (const b of kept) blocks.push(b);
+    }
     const reading = readingMinutes(blocks);
     const html = doc.documentElement;
     const lang = (html.getAttribute && html.getAttribute('lang')) || '';
@@ -424,11 +586,13 @@
       siteName: info.siteName,
       byline: info.byline,
       published: info.published,
+      date: info.date,
       blocks,
+      dropped,
       words: reading.words,
       minutes: reading.minutes,
     };
   }
 
-  return { build, cleanTitle, metadata, BLOCK_TAGS, THRESHOLD };
+  return { build, cleanTitle, metadata, publishedDay, BLOCK_TAGS, THRESHOLD };
 });

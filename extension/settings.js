@@ -34,7 +34,7 @@
     color: '#ffd600',        // highlight colour (alpha is added by highlightCss)
     confidence: false,       // label value shown as highlight intensity
     autoHighlight: true,     // opening the popup highlights the page (one click)
-    readerImages: false,     // reader view shows images (they load from the network)
+    readerImages: true,      // reader view shows the article's images (they load from their site, as in the page)
     readerFontSize: 20,      // reader view: one of READER_FONT_SIZES
     readerWidth: 'medium',   // reader view: one of READER_WIDTHS
     readerTheme: 'auto',     // reader view: one of READER_THEMES (auto: the system's light/dark)
@@ -74,17 +74,50 @@
   // the sheet goes in, and each extra name costs a little more
   // (lab/results/extension-latency-2026-11-27.md, section 4); switching the
   // view swaps the sheet like a new colour does.
-  function highlightCss(color, confidence) {
+  // subject: the element the ::highlight() rules are written on: '' (every
+  // element) or ':root' (the root only; the others inherit its highlight
+  // styles where the browser has highlight inheritance: platform.js
+  // highlightSubject says where). A rule on every element makes the engine
+  // compute highlight styles for every element when the sheet goes in: on a
+  // 2.5 MB page 1,969 ms against 1,174 ms for :root
+  // (lab/results/extension-big-pages.md, section 3).
+  function highlightCss(color, confidence, subject) {
+    const on = subject === ':root' ? ':root' : '';
     const c = COLOR.test(color) ? color : DEFAULTS.color;
     const rgb = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(',');
     const markBase = 'color:inherit !important;padding:0 !important;margin:0 !important;' +
       'border:0 !important;font:inherit !important;';
     // One highlight name and its <mark data-wce="..."> fallback, at one opacity.
     const rule = (name, mark, alpha) =>
-      '::highlight(' + name + '){background-color:rgba(' + rgb + ',' + alpha + ');}\n' +
+      on + '::highlight(' + name + '){background-color:rgba(' + rgb + ',' + alpha + ');}\n' +
       'mark[data-wce="' + mark + '"]{background-color:rgba(' + rgb + ',' + alpha + ') !important;' + markBase + '}\n';
     if (confidence !== true) return rule('wce-main', '', MAIN_ALPHA);
     return BAND_ALPHAS.map((a, k) => rule('wce-c' + k, 'c' + k, a)).join('');
+  }
+
+  // The agreement view's key, drawn in the page's corner by content.js
+  // (showLegend) while the view is on: the five shades of highlightCss, from
+  // "1" (one method of five chose the text) to "5" (all five). One rule on
+  // :root::after, so no element is added to the page.
+  const LEGEND_TEXT = 'Methods that chose it: ';
+  function legendCss(color) {
+    const c = COLOR.test(color) ? color : DEFAULTS.color;
+    const rgb = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(',');
+    const n = BAND_ALPHAS.length;
+    const at = (k) => 'calc(8px + ' + (LEGEND_TEXT.length + 3 * k) + 'ch)';
+    const stops = ['#fff 0 ' + at(0)];
+    BAND_ALPHAS.forEach((a, k) => {
+      // The shade over white, as it shows on a white page.
+      const mix = rgb.split(',').map((v) => Math.round(255 - (255 - Number(v)) * a)).join(',');
+      stops.push('rgb(' + mix + ') ' + at(k) + ' ' + at(k + 1));
+    });
+    stops.push('#fff ' + at(n));
+    const digits = BAND_ALPHAS.map((a, k) => ' ' + (k + 1) + ' ').join('');
+    return ':root::after{content:"' + LEGEND_TEXT + digits + ' of ' + n + '" !important;display:block !important;' +
+      'position:fixed !important;right:8px !important;bottom:8px !important;z-index:2147483647 !important;' +
+      'white-space:pre !important;font:12px/20px monospace !important;color:#000 !important;' +
+      'padding:2px 8px !important;border:1px solid #777 !important;border-radius:4px !important;' +
+      'pointer-events:none !important;background:linear-gradient(to right,' + stops.join(',') + ') !important;}';
   }
 
   function storage() {
@@ -106,6 +139,6 @@
 
   root.wceSettings = {
     DEFAULTS, DEFAULT_EXTRACTOR, AGREEMENT_EXTRACTORS, READER_FONT_SIZES, READER_WIDTHS, READER_THEMES,
-    load, save, normalise, highlightCss,
+    load, save, normalise, highlightCss, legendCss,
   };
 })(typeof self !== 'undefined' ? self : globalThis);

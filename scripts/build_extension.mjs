@@ -4,6 +4,8 @@
 //   build/extension/chrome/    Chrome MV3 (service worker)        load unpacked
 //   build/extension/firefox/   Firefox MV3 (background.scripts)   about:debugging
 //   build/extension/chrome-test/, firefox-test/   only with --test (see below)
+//   build/extension/packages/wce-chrome-<version>.zip    with --package: the
+//   build/extension/packages/wce-firefox-<version>.xpi   store uploads (unsigned)
 //
 // Inputs: extension/*.{js,html,css} (scripts, popup, options and reader pages),
 // extension/manifest.template.json,
@@ -12,7 +14,7 @@
 // which holds every Chrome/Firefox difference. The toolbar icons are drawn
 // here (a few lines of PNG encoding with node's zlib), so the repo holds no binaries.
 //
-// Usage: node scripts/build_extension.mjs [--test]
+// Usage: node scripts/build_extension.mjs [--test] [--package]   (npm run package)
 // Dependencies: node's own modules, and esbuild (a devDependency) to minify
 // the injected content bundle.
 
@@ -31,8 +33,9 @@ const platform = require(path.join(SRC, 'platform.js'));
 
 const args = process.argv.slice(2);
 const withTest = args.includes('--test');
+const withPackages = args.includes('--package');
 for (const a of args) {
-  if (a !== '--test') fail(`unknown argument ${a}\nusage: node scripts/build_extension.mjs [--test]`);
+  if (a !== '--test' && a !== '--package') fail(`unknown argument ${a}\nusage: node scripts/build_extension.mjs [--test] [--package]`);
 }
 
 function fail(msg) {
@@ -132,7 +135,10 @@ function drawIcon(size) {
   }
   return encodePng(size, px);
 }
-const ICON_SIZES = [16, 32, 48, 128];
+// The toolbar's (16, 32), the extensions pages' (48, 96: Firefox's add-on
+// manager at 2x) and the stores' (128: the Chrome Web Store's listing icon;
+// 64 and 128: addons.mozilla.org's).
+const ICON_SIZES = [16, 32, 48, 64, 96, 128];
 const icons = new Map(ICON_SIZES.map((s) => [`icons/icon${s}.png`, drawIcon(s)]));
 
 // ------------------------------------------------------------------ build
@@ -177,6 +183,79 @@ function writeBuild(name, manifest) {
 }
 
 for (const name of platform.platforms) writeBuild(name, platform.manifestFor(name, template));
+
+// ------------------------------------------------------------------ packages
+// A zip archive of a build folder (what both stores take: the Chrome Web
+// Store a .zip, addons.mozilla.org an .xpi, which is a zip), with
+// manifest.json at its root, files in name order, deflated, every time stamp
+// 1980-01-01: the same build gives the same bytes.
+function zipFolder(dir) {
+  const files = [];
+  const walk = (rel) => {
+    for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const r = rel ? rel + '/' + e.name : e.name;
+      if (e.isDirectory()) walk(r);
+      else files.push(r);
+    }
+  };
+  walk('');
+  const DOS_DATE = (0 << 9) | (1 << 5) | 1; // 1980-01-01
+  const locals = [];
+  const centrals = [];
+  let offset = 0;
+  for (const name of files) {
+    const data = fs.readFileSync(path.join(dir, name));
+    const packed = zlib.deflateRawSync(data, { level: 9 });
+    const nameBuf = Buffer.from(name, 'utf8');
+    const crc = crc32(data);
+    const head = Buffer.alloc(30);
+    head.writeUInt32LE(0x04034b50, 0);
+    head.writeUInt16LE(20, 4); // version needed
+    head.writeUInt16LE(0x0800, 6); // UTF-8 names
+    head.writeUInt16LE(8, 8); // deflate
+    head.writeUInt16LE(0, 10); // time
+    head.writeUInt16LE(DOS_DATE, 12);
+    head.writeUInt32LE(crc, 14);
+    head.writeUInt32LE(packed.length, 18);
+    head.writeUInt32LE(data.length, 22);
+    head.writeUInt16LE(nameBuf.length, 26);
+    head.writeUInt16LE(0, 28);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4); // made by
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(0x0800, 8);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt16LE(0, 12);
+    central.writeUInt16LE(DOS_DATE, 14);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(packed.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBuf.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(head, nameBuf, packed);
+    centrals.push(central, nameBuf);
+    offset += head.length + nameBuf.length + packed.length;
+  }
+  const dirBuf = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(files.length, 8);
+  end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(dirBuf.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dirBuf, end]);
+}
+
+if (withPackages) {
+  const dir = path.join(OUT, 'packages');
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [name, ext] of [['chrome', 'zip'], ['firefox', 'xpi']]) {
+    const file = path.join(dir, `wce-${name}-${template.version}.${ext}`);
+    fs.writeFileSync(file, zipFolder(path.join(OUT, name)));
+    console.log(`build_extension: wrote ${path.relative(ROOT, file)}`);
+  }
+}
 
 if (withTest) {
   // chrome-test: the Chrome build plus host access to http://127.0.0.1/* only,

@@ -137,6 +137,19 @@
   // iframe element). Without it (the default, which the parser-parity tests
   // compare with Gumbo) only the document's own tree is read.
   function encodeDom(doc, options) {
+    var enc = createDomEncoder(doc, options);
+    enc.step(Infinity);
+    return enc.result();
+  }
+
+  // The same walk in steps, so that a page's main thread is never held for
+  // long (the extension encodes a big page in slices with yields between):
+  // step(maxNodes) reads at most maxNodes more nodes and returns true once the
+  // whole tree is read; result() then gives encodeDom's result. `read` is the
+  // number of nodes read so far. Nodes the page moves or removes between two
+  // steps are read where the walk finds them: the result is still a tree in
+  // document order, of the DOM as the walk saw it.
+  function createDomEncoder(doc, options) {
     if (!doc || typeof doc !== 'object' || !('documentElement' in doc)) {
       throw new TypeError('encodeDom: expected a Document (window.document, DOMParser or jsdom)');
     }
@@ -149,7 +162,8 @@
     var parts = [];         // non-empty strings, joined once at the end
     var textNodes = [];
     var roots = [];         // composed: the shadow roots and frame documents read
-    if (!rootEl) return { nodes: new Uint32Array(0), strings: '', textNodes: textNodes, roots: roots };
+    var done = !rootEl;
+    var out = null;
 
     // The open element lists, one entry per level: the next node to read
     // (sibling chain) or a node array with a read position (slot
@@ -158,97 +172,116 @@
     var stList = [null];
     var stIdx = [0];
     var stParent = [NONE];
-    var sp = 0;
-    while (sp >= 0) {
-      var node;
-      var list = stList[sp];
-      if (list !== null) {
-        node = stIdx[sp] < list.length ? list[stIdx[sp]++] : null;
-      } else {
-        node = stNext[sp];
-        // The root element's siblings (comments after </html>) are not read.
-        if (node !== null) stNext[sp] = sp === 0 ? null : node.nextSibling;
-      }
-      if (node === null) { sp--; continue; }
-      var parent = stParent[sp];
-      var type = node.nodeType;
-      if (type !== ELEMENT_NODE && type !== TEXT_NODE && type !== CDATA_SECTION_NODE) continue;
-      if (w + STRIDE > cap) {
-        cap *= 2;
-        var grown = new Uint32Array(cap);
-        grown.set(buf);
-        buf = grown;
-      }
-      if (type === ELEMENT_NODE) {
-        // ASCII lower case, as the core and the HTML parsers do (a full
-        // Unicode toLowerCase would turn e.g. U+212A KELVIN SIGN into "k").
-        var name = node.localName;
-        if (UPPER.test(name)) name = name.replace(UPPER_G, asciiLower);
-        name = wellFormed(name);
-        // Where this element's children come from.
-        var first = node.firstChild;
-        var kids = null;
-        if (composed) {
-          var from = composedChildren(node, name, roots);
-          first = from.first;
-          kids = from.list;
-          name = from.name;
+    var sp = rootEl ? 0 : -1;
+
+    function step(maxNodes) {
+      var budget = maxNodes;
+      while (sp >= 0 && budget-- > 0) {
+        var node;
+        var list = stList[sp];
+        if (list !== null) {
+          node = stIdx[sp] < list.length ? list[stIdx[sp]++] : null;
+        } else {
+          node = stNext[sp];
+          // The root element's siblings (comments after </html>) are not read.
+          if (node !== null) stNext[sp] = sp === 0 ? null : node.nextSibling;
         }
-        var flags = 0;
-        var id = '', cls = '', role = '', itemprop = '', ariaHidden = '', style = '';
-        parts.push(name);
-        if (node.hasAttributes()) {
-          if (node.hasAttribute('hidden')) flags |= FLAG_HIDDEN;
-          if (node.hasAttribute('rel')) flags |= relFlags(node.getAttribute('rel'));
-          if (node.hasAttribute('href')) {
-            flags |= FLAG_HREF;
-            if (node.getAttribute('href').lastIndexOf('javascript:', 0) === 0) flags |= FLAG_JAVASCRIPT_HREF;
+        if (node === null) { sp--; continue; }
+        var parent = stParent[sp];
+        var type = node.nodeType;
+        if (type !== ELEMENT_NODE && type !== TEXT_NODE && type !== CDATA_SECTION_NODE) continue;
+        if (w + STRIDE > cap) {
+          cap *= 2;
+          var grown = new Uint32Array(cap);
+          grown.set(buf);
+          buf = grown;
+        }
+        if (type === ELEMENT_NODE) {
+          // ASCII lower case, as the core and the HTML parsers do (a full
+          // Unicode toLowerCase would turn e.g. U+212A KELVIN SIGN into "k").
+          var name = node.localName;
+          if (UPPER.test(name)) name = name.replace(UPPER_G, asciiLower);
+          name = wellFormed(name);
+          // Where this element's children come from.
+          var first = node.firstChild;
+          var kids = null;
+          if (composed) {
+            var from = composedChildren(node, name, roots);
+            first = from.first;
+            kids = from.list;
+            name = from.name;
           }
-          // In the encoding's order: id, class, role, itemprop, aria-hidden, style.
-          if ((id = node.getAttribute('id'))) parts.push(id = wellFormed(id)); else id = '';
-          if ((cls = node.getAttribute('class'))) parts.push(cls = wellFormed(cls)); else cls = '';
-          if ((role = node.getAttribute('role'))) parts.push(role = wellFormed(role)); else role = '';
-          if ((itemprop = node.getAttribute('itemprop'))) parts.push(itemprop = wellFormed(itemprop)); else itemprop = '';
-          if ((ariaHidden = node.getAttribute('aria-hidden'))) parts.push(ariaHidden = wellFormed(ariaHidden)); else ariaHidden = '';
-          if ((style = node.getAttribute('style'))) parts.push(style = wellFormed(style)); else style = '';
+          var flags = 0;
+          var id = '', cls = '', role = '', itemprop = '', ariaHidden = '', style = '';
+          parts.push(name);
+          if (node.hasAttributes()) {
+            if (node.hasAttribute('hidden')) flags |= FLAG_HIDDEN;
+            if (node.hasAttribute('rel')) flags |= relFlags(node.getAttribute('rel'));
+            if (node.hasAttribute('href')) {
+              flags |= FLAG_HREF;
+              if (node.getAttribute('href').lastIndexOf('javascript:', 0) === 0) flags |= FLAG_JAVASCRIPT_HREF;
+            }
+            // In the encoding's order: id, class, role, itemprop, aria-hidden, style.
+            if ((id = node.getAttribute('id'))) parts.push(id = wellFormed(id)); else id = '';
+            if ((cls = node.getAttribute('class'))) parts.push(cls = wellFormed(cls)); else cls = '';
+            if ((role = node.getAttribute('role'))) parts.push(role = wellFormed(role)); else role = '';
+            if ((itemprop = node.getAttribute('itemprop'))) parts.push(itemprop = wellFormed(itemprop)); else itemprop = '';
+            if ((ariaHidden = node.getAttribute('aria-hidden'))) parts.push(ariaHidden = wellFormed(ariaHidden)); else ariaHidden = '';
+            if ((style = node.getAttribute('style'))) parts.push(style = wellFormed(style)); else style = '';
+          }
+          buf[w] = KIND_ELEMENT | (flags << 8);
+          buf[w + 1] = parent;
+          buf[w + 2] = name.length;
+          buf[w + 3] = id.length;
+          buf[w + 4] = cls.length;
+          buf[w + 5] = role.length;
+          buf[w + 6] = itemprop.length;
+          buf[w + 7] = ariaHidden.length;
+          buf[w + 8] = style.length;
+          buf[w + 9] = 0;
+          w += STRIDE;
+          count++;
+          if ((first !== null || kids !== null) && NO_DESCENT[name] !== true) {
+            sp++;
+            stNext[sp] = first;
+            stList[sp] = kids;
+            stIdx[sp] = 0;
+            stParent[sp] = count - 1;
+          }
+        } else {
+          var text = node.data;
+          if (text) parts.push(text = wellFormed(text));
+          buf[w] = KIND_TEXT;
+          buf[w + 1] = parent;
+          buf[w + 2] = 0; buf[w + 3] = 0; buf[w + 4] = 0; buf[w + 5] = 0;
+          buf[w + 6] = 0; buf[w + 7] = 0; buf[w + 8] = 0;
+          buf[w + 9] = text.length;
+          textNodes.push(node);
+          w += STRIDE;
+          count++;
         }
-        buf[w] = KIND_ELEMENT | (flags << 8);
-        buf[w + 1] = parent;
-        buf[w + 2] = name.length;
-        buf[w + 3] = id.length;
-        buf[w + 4] = cls.length;
-        buf[w + 5] = role.length;
-        buf[w + 6] = itemprop.length;
-        buf[w + 7] = ariaHidden.length;
-        buf[w + 8] = style.length;
-        buf[w + 9] = 0;
-        w += STRIDE;
-        count++;
-        if ((first !== null || kids !== null) && NO_DESCENT[name] !== true) {
-          sp++;
-          stNext[sp] = first;
-          stList[sp] = kids;
-          stIdx[sp] = 0;
-          stParent[sp] = count - 1;
-        }
-      } else {
-        var text = node.data;
-        if (text) parts.push(text = wellFormed(text));
-        buf[w] = KIND_TEXT;
-        buf[w + 1] = parent;
-        buf[w + 2] = 0; buf[w + 3] = 0; buf[w + 4] = 0; buf[w + 5] = 0;
-        buf[w + 6] = 0; buf[w + 7] = 0; buf[w + 8] = 0;
-        buf[w + 9] = text.length;
-        textNodes.push(node);
-        w += STRIDE;
-        count++;
       }
+      done = sp < 0;
+      return done;
     }
-    return { nodes: buf.slice(0, w), strings: parts.join(''), textNodes: textNodes, roots: roots };
+
+    function result() {
+      if (!done) throw new Error('encodeDom: the walk is not finished');
+      if (out === null) out = { nodes: buf.slice(0, w), strings: parts.join(''), textNodes: textNodes, roots: roots };
+      return out;
+    }
+
+    return {
+      step: step,
+      result: result,
+      get read() { return count; },
+      get done() { return done; }
+    };
   }
 
   return {
     encodeDom: encodeDom,
+    createDomEncoder: createDomEncoder,
     composedChildren: composedChildren,
     STRIDE: STRIDE,
     NONE: NONE

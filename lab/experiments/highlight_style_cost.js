@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // What adding the highlight style costs the page's main thread (issue 14).
 //
-//   node lab/experiments/highlight_style_cost.js [--pages N] [--out FILE.md]
+//   node lab/experiments/highlight_style_cost.js [--pages N] [--big MB,MB,...] [--out FILE.md]
+//
+// --big: instead of the dataset pages, the big pages of bench/lib/big_page.cjs
+// at those sizes (issue 30: what the style costs as the page grows).
 //
 // The extension's first click pays a stylesheet parse plus a style recalc of
 // the whole document for its highlight CSS (lab/results/extension-latency-
@@ -40,12 +43,13 @@ const DATASETS = process.env.WCE_DATASETS_DIR || path.resolve(ROOT, '..', 'share
 const SETTLE_MS = 150; // after load: let the page's own first style/layout/paint finish
 
 function args() {
-  const o = { pages: 54, out: null };
+  const o = { pages: 54, out: null, big: null };
   const a = process.argv.slice(2);
   for (let i = 0; i < a.length; i++) {
     if (a[i] === '--pages') o.pages = Number(a[++i]);
     else if (a[i] === '--out') o.out = a[++i];
-    else throw new Error('usage: node lab/experiments/highlight_style_cost.js [--pages N] [--out FILE.md]');
+    else if (a[i] === '--big') o.big = a[++i].split(',').map(Number);
+    else throw new Error('usage: node lab/experiments/highlight_style_cost.js [--pages N] [--big MB,...] [--out FILE.md]');
   }
   if (!(o.pages > 0)) throw new Error('--pages must be a positive number');
   return o;
@@ -85,7 +89,13 @@ async function main() {
     'paint-none': { how: 'paint', text: css.hl, set: false },
   };
   const names = Object.keys(variants);
-  const pages = loadBrowserPages(o.pages, DATASETS);
+  const pages = o.big
+    ? (() => {
+      const { datasetStories, bigPage } = require('../../bench/lib/big_page.cjs');
+      const stories = datasetStories(DATASETS, 40);
+      return o.big.map((mb) => ({ id: `big-${mb}MB`, dataset: 'big_page.cjs', html: bigPage(stories, mb * 1e6) }));
+    })()
+    : loadBrowserPages(o.pages, DATASETS);
   const { server, base } = await servePages(pages);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium', headless: false,

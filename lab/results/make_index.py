@@ -23,7 +23,7 @@ INTRO = """# Results: the laboratory's record
 Every measurement the project has recorded, oldest first within a series.
 The current figures, each with its command, are in `docs/results.md`; these
 files are the history behind them. Paths inside older files may name the
-layout of their day (`bench/results/`, `scripts/learn/`: now `lab/results/`,
+layout of their day (`lab/results/`, `scripts/learn/`: now `lab/results/`,
 `lab/learn/`; the training dumpers are in `lab/tools/`).
 
 Regenerate this index with `python3 lab/results/make_index.py` (a CTest,

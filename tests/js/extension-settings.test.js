@@ -57,6 +57,10 @@ describe('settings', () => {
     expect(bands).not.toContain('data-wce=""');
     expect(highlightCss('javascript:x')).toBe(highlightCss(DEFAULTS.color));
     expect(highlightCss('javascript:x', true)).toBe(highlightCss(DEFAULTS.color, true));
+    // On :root only (Chromium, highlight inheritance), the same rules otherwise.
+    expect(highlightCss('#102030', false, ':root')).toContain(':root::highlight(wce-main){');
+    expect(highlightCss('#102030', false, ':root').replace(/:root::highlight/g, '::highlight')).toBe(css);
+    expect(highlightCss('#102030', false, 'body; x')).toBe(css);
   });
 });
 

@@ -208,3 +208,44 @@ describe('reader document', () => {
   // 100,000-deep nesting is tested in Chromium (tests/e2e/extension.spec.js):
   // jsdom itself recurses on such trees.
 });
+
+// Issue 30: the header's date and site name.
+describe('reader header: dates and site names', () => {
+  const { publishedDay } = require('../../extension/reader_model.js');
+  test.each([
+    ['2017-04-08T05:38-500', '2017-04-08'], // malformed time zone: the day is still clear
+    ['2024-10-14T08:00:00Z', '2024-10-14'],
+    ['2023-01-02', '2023-01-02'],
+    ['April 8, 2017', '2017-04-08'],
+    ['Sat, 08 Apr 2017 05:38:00 GMT', '2017-04-08'],
+    ['2017-13-45', ''], // no such day
+    ['3:30 AM ET', ''],
+    ['yesterday', ''],
+    ['12/05', ''],
+    ['', ''],
+    ['0001-01-01', ''],
+  ])('%s -> "%s"', (raw, want) => {
+    expect(publishedDay(raw)).toBe(want);
+  });
+
+  test('a site name written as a machine name is shown as the site writes itself', () => {
+    const { document, close } = makeDocument('<html><head><title>Storm hits the coast | Inquirer News</title>' +
+      '<meta property="og:site_name" content="INQUIRERDOTNET"></head><body><p>Text.</p></body></html>');
+    const doc = build(document, [], []);
+    expect(doc.siteName).toBe('Inquirer News');
+    close();
+    const bbc = makeDocument('<html><head><title>A story</title><meta property="og:site_name" content="BBC"></head><body></body></html>');
+    expect(build(bbc.document, [], []).siteName).toBe('BBC'); // an acronym stays
+    bbc.close();
+  });
+
+  test('the date goes into the document as a day, or not at all', () => {
+    const { document, close } = makeDocument('<html><head><title>T</title>' +
+      '<meta property="article:published_time" content="2017-04-08T05:38-500"></head><body></body></html>');
+    expect(build(document, [], []).date).toBe('2017-04-08');
+    close();
+    const bad = makeDocument('<html><head><title>T</title><meta name="date" content="soon"></head><body></body></html>');
+    expect(build(bad.document, [], []).date).toBe('');
+    bad.close();
+  });
+});

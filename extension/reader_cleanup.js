@@ -1,0 +1,95 @@
+/*
+ * reader_cleanup.js: what the reader view drops from the main content that
+ * a reader never wants to read there, as Firefox Reader View does: "Continue
+ * reading the main story", a lone "Photo" label, a "Related stories" box and
+ * its headlines, social prompts, a bare time ("3:30 AM ET"), video titles with
+ * their durations, and the byline or date repeated inside the text (the
+ * header shows them once). The rules are data (RULES); cleanBlocks applies
+ * them to reader_model.js's blocks. Only short blocks are ever dropped: a
+ * rule never removes a paragraph of the article itself.
+ *
+ * Runs as a classic script (self.WCEReaderCleanup, in the tab's isolated
+ * world, before reader_model.js uses it) and under Node (module.exports).
+ */
+(function (root, factory) {
+  'use strict';
+  const api = factory();
+  if (typeof module === 'object' && module !== null && module.exports) module.exports = api;
+  else root.WCEReaderCleanup = api;
+})(typeof self !== 'undefined' ? self : globalThis, function () {
+  'use strict';
+
+  // Blocks longer than this are text, whatever they say.
+  const MAX_CHARS = 200;
+
+  // {name, test: a regular expression on the block's whole text (white
+  // space collapsed, trimmed), then: 'block' (drop it) or 'rest' (drop it and
+  // every block after it, when at most REST_MAX blocks follow: a box at the end)}.
+  const RULES = Object.freeze([
+    { name: 'continue reading', test: /^continue reading( the (main|full) (story|article))?\W*$/i, then: 'block' },
+    { name: 'read more', test: /^(read|see) (more|the full story)\W*$/i, then: 'block' },
+    { name: 'photo label', test: /^(photo|image|video|graphic|illustration)s?\W*$/i, then: 'block' },
+    { name: 'related box', test: /^(related|more) (stories|articles|coverage|content|links|news)\b\W*$/i, then: 'rest' },
+    { name: 'social prompt', test: /\b(hit ['"‘“]?like['"’”]?|like us on facebook|follow us on (twitter|x|instagram|facebook)|share (this|on) (story|article|facebook|twitter)|sign up for (our|the) newsletter|want up-to-the-minute)/i, then: 'block' },
+    { name: 'bare time', test: /^(updated:?\s*)?\d{1,2}:\d{2}\s*(am|pm|a\.m\.|p\.m\.)?\s*(et|pt|ct|mt|edt|est|pdt|pst|gmt|utc|bst|cet)?$/i, then: 'block' },
+    { name: 'video with duration', test: /^(video|watch)\b.{0,120}\(?\b\d{1,2}:\d{2}\)?$|^.{0,120}\(\d{1,2}:\d{2}\)$/i, then: 'block' },
+  ]);
+  const REST_MAX = 6;
+
+  const clean = (s) => String(s || '').replace(/\s+/g, ' ').trim();
+  const letters = (s) => clean(s).toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+  // The byline or the date again inside the text: "By Jane Doe", "Jane Doe,
+  // April 8, 2017", "Published April 8, 2017".
+  function repeatsHeader(text, info) {
+    const t = letters(text).replace(/^(by|published|updated|posted)\s+/, '');
+    if (!t) return false;
+    const byline = letters(info.byline);
+    if (byline && (t === byline || t.startsWith(byline + ' '))) {
+      const rest = t.slice(byline.length).trim();
+      return rest === '' || dayOf(rest, info) || /^(and |staff|reporter|correspondent|writer|editor)/.test(rest);
+    }
+    return dayOf(t, info);
+  }
+  // Whether s reads as the page's publication day (info.date, 'YYYY-MM-DD').
+  function dayOf(s, info) {
+    if (!info.date || typeof info.dayOf !== 'function') return false;
+    return info.dayOf(s) === info.date;
+  }
+
+  // blocks: reader_model.js's blocks; info: {byline, date, dayOf(text) ->
+  // 'YYYY-MM-DD' | ''}. Returns {blocks, dropped: [{rule, text}]}.
+  function cleanBlocks(blocks, info) {
+    const inf = info || {};
+    const out = [];
+    const dropped = [];
+    for (let i = 0; i < blocks.length; i++) {
+      const b = blocks[i];
+      const text = typeof b.text === 'string' ? clean(b.text) : '';
+      if (!text || text.length > MAX_CHARS || b.type === 'pre' || b.type === 'table') {
+        out.push(b);
+        continue;
+      }
+      let rule = null;
+      for (const r of RULES) {
+        if (r.test.test(text)) { rule = r; break; }
+      }
+      if (rule && rule.then === 'rest' && blocks.length - i - 1 <= REST_MAX) {
+        for (let j = i; j < blocks.length; j++) dropped.push({ rule: rule.name, text: clean(blocks[j].text) });
+        break;
+      }
+      if (rule && rule.then === 'block') {
+        dropped.push({ rule: rule.name, text });
+        continue;
+      }
+      if ((b.type === 'para' || b.type === 'caption') && repeatsHeader(text, inf)) {
+        dropped.push({ rule: 'byline or date again', text });
+        continue;
+      }
+      out.push(b);
+    }
+    return { blocks: out, dropped };
+  }
+
+  return { RULES, cleanBlocks, MAX_CHARS };
+});
