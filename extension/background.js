@@ -184,14 +184,16 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     let worker;
     try {
       if (msg.agreement === true) {
-        const members = settings.AGREEMENT_EXTRACTORS.filter((n) => wce.extractors().some((e) => e.name === n));
-        const many = wce.classifyMany({ nodes, strings: msg.strings }, { extractors: members });
-        labels = new Float32Array(many.results.length ? many.results[0].labels.length : 0);
-        for (const r of many.results) {
-          for (let k = 0; k < labels.length; k++) if (r.labels[k] >= 0.5) labels[k] += 1 / members.length;
+        // The core's "agreement" extractor: per text node, the share of its
+        // five members (ExtractorInfo::needs, the same as AGREEMENT_EXTRACTORS)
+        // that keep it, each member run once on the one parse.
+        const out = wce.classify({ nodes, strings: msg.strings }, { extractor: 'agreement' });
+        if (!out || !out.labels || typeof out.labels.length !== 'number') {
+          throw new Error('classify returned no labels');
         }
-        agreement = { members };
-        worker = { parseMs: many.parseMs, totalMs: many.totalMs };
+        labels = out.labels;
+        agreement = { members: settings.AGREEMENT_EXTRACTORS.slice() };
+        worker = out.timing;
       } else {
         const out = wce.classify({ nodes, strings: msg.strings }, { extractor });
         if (!out || !out.labels || typeof out.labels.length !== 'number') {

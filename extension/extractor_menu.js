@@ -46,6 +46,7 @@
     vote_best_weighted: ['Weighted majority of the best', 'The same vote, with the three most reliable methods counted twice.'],
     news_please: ['News article', 'The choice the news-please crawler makes for news pages.'],
     ensemble: ['Combined, learned', 'Weighs what several methods say about each piece of text with a model trained here.'],
+    agreement: ['Where three of five agree', 'Keeps the text that at least three of the five strongest methods keep.'],
   };
 
   // Registry family -> group label, in this order; unknown families follow.

@@ -17,8 +17,9 @@
   // says the same (tests/js/api.test.js ties them); nothing else here names a default.
   const DEFAULT_EXTRACTOR = 'ensemble';
 
-  // "Show where several methods agree": these extractors label the page
-  // together (one parse) and each text node is shaded by how many choose it.
+  // "Show where several methods agree": the core's `agreement` extractor runs
+  // these five (its declared members, core/src/ensembles/agreement.cpp; a Jest
+  // test ties the two lists) and each text node is shaded by how many choose it.
   // The five best by mean ROUGE-LSum F1 on the nine datasets
   // (lab/results/bench-all-2026-11-23.md), fast enough to run together.
   const AGREEMENT_EXTRACTORS = Object.freeze(['readability', 'trafilatura', 'domdistiller',

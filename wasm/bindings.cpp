@@ -142,6 +142,9 @@ val js_extractors() {
     o.set("reference", info.reference);
     o.set("description", info.description);
     o.set("render", std::string(info.render == wce::RenderStyle::Layout ? "layout" : "plain"));
+    val needs = val::array();
+    for (size_t k = 0; k < info.needs.size(); ++k) needs.set(k, info.needs[k]);
+    o.set("needs", needs);
     list.set(i++, o);
   }
   return list;

@@ -15,6 +15,8 @@ export interface ExtractorInfo {
   /** How its labels become text: "plain" (block elements break lines) or
    *  "layout" (also list bullets, data table rows on one line). */
   readonly render: 'plain' | 'layout';
+  /** The extractors whose labels it uses (checked by the core's registry). */
+  readonly needs: readonly string[];
 }
 
 /** Milliseconds spent in each step of one call. */

@@ -91,7 +91,10 @@
     this._names = Object.create(null);
     for (var i = 0; i < list.length; i++) {
       var e = list[i];
-      var info = Object.freeze({ name: e.name, family: e.family, reference: e.reference, description: e.description, render: e.render });
+      var needs = [];
+      for (var k = 0; k < e.needs.length; k++) needs.push(e.needs[k]);
+      var info = Object.freeze({ name: e.name, family: e.family, reference: e.reference, description: e.description, render: e.render,
+        needs: Object.freeze(needs) });
       this._extractors.push(info);
       this._names[e.name] = true;
     }

@@ -37,7 +37,9 @@ describe('extractors()', () => {
     const list = wce.extractors();
     expect(list.length).toBeGreaterThanOrEqual(2);
     for (const e of list) {
-      expect(Object.keys(e).sort()).toEqual(['description', 'family', 'name', 'reference', 'render']);
+      expect(Object.keys(e).sort()).toEqual(['description', 'family', 'name', 'needs', 'reference', 'render']);
+      expect(Array.isArray(e.needs)).toBe(true);
+      for (const n of e.needs) expect(list.map((x) => x.name)).toContain(n);
       expect(['plain', 'layout']).toContain(e.render);
       for (const k of ['name', 'family', 'reference', 'description']) {
         expect(typeof e[k]).toBe('string');
@@ -49,6 +51,18 @@ describe('extractors()', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names).toContain('bte');
     expect(names).toContain('all_text');
+  });
+
+  test("agreement: the core extractor's members are the extension's AGREEMENT_EXTRACTORS", () => {
+    const vm = require('vm');
+    const fs = require('fs');
+    const path = require('path');
+    const ctx = { self: {} };
+    vm.createContext(ctx);
+    vm.runInContext(fs.readFileSync(path.join(__dirname, '..', '..', 'extension', 'settings.js'), 'utf8'), ctx);
+    const a = wce.extractors().find((e) => e.name === 'agreement');
+    expect(a).toBeDefined();
+    expect([...a.needs]).toEqual([...ctx.self.wceSettings.AGREEMENT_EXTRACTORS]);
   });
 
   test('returns a copy: callers cannot change the registry', () => {
