@@ -168,11 +168,13 @@ extern "C" size_t wce_utf16_to_utf8(const uint16_t* in, size_t n, unsigned char*
 // bytes per UTF-16 code unit, in a buffer that is not zeroed first (only the
 // bytes written are read); the code units go to the even offset at or after
 // `units`, which wce_utf16_to_utf8 allows in place. Views and Buffers are
-// made after the allocation, so memory growth cannot detach them.
+// made after the allocation, so memory growth cannot detach them. Every text
+// argument comes in this way, so that no JS caller has to make its strings
+// well formed first.
 class Utf8 {
  public:
-  explicit Utf8(const val& s) {
-    if (!s.isString()) throw std::invalid_argument("html must be a string");
+  explicit Utf8(const val& s, const char* what = "html") {
+    if (!s.isString()) throw std::invalid_argument(std::string(what) + " must be a string");
     static const bool ucs2 = wce_js_has_ucs2_write() != 0;
     const size_t units = s["length"].as<size_t>();
     const size_t capacity = units * 3;
@@ -217,27 +219,32 @@ val js_extract_many(const val& html_js, val names, const std::string& lang) {
 
 // The flat DOM's node words are copied into wasm memory first; the decode
 // (timed as parseMs) starts after the copy, as before.
-val js_classify(val nodes, const std::string& strings, const std::string& extractor, const std::string& lang) {
+// `strings`: lone surrogates become U+FFFD (Utf8), one code unit each, so no
+// length shifts; the DOM encoder makes each string well formed on its own, so
+// that halves in neighbouring strings cannot pair up in the joined string.
+val js_classify(val nodes, const val& strings_js, const std::string& extractor, const std::string& lang) {
   return guarded([&] {
     const wce::Extractor& ex = wce::require_extractor(extractor);
     std::vector<uint32_t> words = copy_nodes(nodes);
-    wce::PageRun run = wce::PageRun::decode(wce::FlatDom{words.data(), words.size(), strings}, lang);
+    const Utf8 strings(strings_js, "flat.strings");
+    wce::PageRun run = wce::PageRun::decode(wce::FlatDom{words.data(), words.size(), strings.view()}, lang);
     return pack(run, run.run(ex));
   });
 }
 
-val js_classify_many(val nodes, const std::string& strings, val names, const std::string& lang) {
+val js_classify_many(val nodes, const val& strings_js, val names, const std::string& lang) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
     std::vector<uint32_t> words = copy_nodes(nodes);
-    wce::PageRun run = wce::PageRun::decode(wce::FlatDom{words.data(), words.size(), strings}, lang);
+    const Utf8 strings(strings_js, "flat.strings");
+    wce::PageRun run = wce::PageRun::decode(wce::FlatDom{words.data(), words.size(), strings.view()}, lang);
     return run_many(run, list);
   });
 }
 
-val js_evaluate(const std::string& predicted, const std::string& gold) {
+val js_evaluate(const val& predicted, const val& gold) {
   return guarded([&] {
-    wce::PRF prf = wce::rouge_lsum(predicted, gold);
+    wce::PRF prf = wce::rouge_lsum(Utf8(predicted, "predicted").view(), Utf8(gold, "gold").view());
     val r = val::object();
     r.set("precision", prf.precision);
     r.set("recall", prf.recall);
@@ -291,24 +298,25 @@ wce::MeasureOptions measure_options(const std::string& lang) {
   return opt;
 }
 
-val js_measure(const std::string& predicted, const std::string& gold, const std::string& lang) {
+val js_measure(const val& predicted, const val& gold, const std::string& lang) {
   return guarded([&] {
-    return measure_values(predicted, gold, measure_options(lang));
+    return measure_values(Utf8(predicted, "predicted").view(), Utf8(gold, "gold").view(), measure_options(lang));
   });
 }
 
 // The paper's complexity score of a page against its gold text and the
 // estimate without gold, from one parse.
-void set_complexity(val& r, const wce::Document& doc, const std::string& gold) {
+void set_complexity(val& r, const wce::Document& doc, std::string_view gold) {
   r.set("complexity", wce::complexity_score(doc, gold));
   r.set("complexityEstimate", wce::estimate_complexity(doc).p_above_median);
 }
 
-val js_complexity(const std::string& html, const std::string& gold) {
+val js_complexity(const val& html_js, const val& gold_js) {
   return guarded([&] {
-    wce::PageRun run = wce::PageRun::parse({html, "utf-8", {}});
+    const Utf8 html(html_js), gold(gold_js, "gold");
+    wce::PageRun run = wce::PageRun::parse({html.view(), "utf-8", {}});
     val r = val::object();
-    set_complexity(r, run.doc(), gold);
+    set_complexity(r, run.doc(), gold.view());
     return r;
   });
 }
@@ -323,26 +331,34 @@ val js_complexity_levels(val scores) {
   });
 }
 
-// One benchmark page, as `wce bench` does it (cli/bench.cpp), through the
-// same run layer: one parse, the record's stated language, per extractor a
-// Context of its own (its time includes the shared features it uses), the
-// rendered text scored with every measure. ms = parse + extract + render. A
-// failing extractor gets {extractor, error} and the others still run.
-val js_bench_page(const val& html_js, const std::string& gold, const std::string& lang, val names) {
+// One benchmark page, as `wce bench` does it (cli/bench.cpp): the core's
+// bench_page (wce/bench.hpp) on one parse with the record's stated language,
+// per extractor a Context of its own (its time includes the shared features it
+// uses), ms = parse + extract + render, the block-level measure from the labels;
+// the rendered text scored with every column of column_names(). A failing
+// extractor gets {extractor, error} and the others still run.
+val js_bench_page(const val& html_js, const val& gold_js, const std::string& lang, val names) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
-    const Utf8 html(html_js);
+    const Utf8 html(html_js), gold_utf8(gold_js, "gold");
+    const std::string_view gold = gold_utf8.view();
     wce::PageRun run = wce::PageRun::parse({html.view(), "utf-8", lang});
     const wce::MeasureOptions opt = measure_options(lang);
+    const std::vector<wce::MeasureSpec> block = {{wce::kBlockMeasure, true}};
     val results = val::array();
     unsigned i = 0;
-    for (const wce::Extractor* ex : list) {
+    for (const wce::BenchRun& b : wce::bench_page(run, list, gold, lang, block)) {
+      const wce::ExtractorRun& r = b.run;
       val x = val::object();
-      x.set("extractor", ex->info().name);
-      wce::ExtractorRun r = run.run(*ex, /*render=*/true, /*fresh=*/true);
+      x.set("extractor", r.extractor->info().name);
       if (r.ok()) {
-        x.set("ms", run.parse_ms() + r.extract_ms + r.render_ms);
+        x.set("ms", b.ms);
         x.set("values", measure_values(r.text, gold, opt)["values"]);
+        val prf = val::object();
+        prf.set("precision", b.scores[0].p);
+        prf.set("recall", b.scores[0].r);
+        prf.set("f1", b.scores[0].f);
+        x.set("block", prf);
         x.set("labels", val::global("Float32Array").new_(emscripten::typed_memory_view(r.labels.size(), r.labels.data())));
       } else {
         x.set("error", r.error);
@@ -501,7 +517,8 @@ std::string js_version() { return WCE_VERSION; }
 std::string js_default_extractor() { return wce::kDefaultExtractor; }
 
 // The page as parse_html reads it (repair_unclosed_title applied).
-std::string js_repair_html(std::string html) {
+std::string js_repair_html(const val& html_js) {
+  std::string html(Utf8(html_js).view());
   wce::repair_unclosed_title(html);
   return html;
 }

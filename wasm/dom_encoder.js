@@ -69,9 +69,10 @@
     rt: true, rp: true, rtc: true, annotation: true, 'annotation-xml': true,
   };
 
-  // Lone surrogates would be mangled by the UTF-8 conversion at the wasm
-  // boundary; U+FFFD keeps the UTF-16 length. Per string, so that two lone
-  // halves in neighbouring strings cannot pair up in the joined string.
+  // Lone surrogates become U+FFFD (which keeps the UTF-16 length) per string,
+  // so that two lone halves in neighbouring strings cannot pair up in the
+  // joined string. (The core's UTF-8 conversion of the joined string makes
+  // any lone surrogate left U+FFFD too: wasm/bindings.cpp, Utf8.)
   var UPPER = /[A-Z]/;
   var UPPER_G = /[A-Z]+/g;
   function asciiLower(s) { return s.toLowerCase(); }

@@ -174,7 +174,8 @@ export interface BenchPage {
   parseMs: number;
   complexity: number;
   complexityEstimate: number;
-  results: Array<{ extractor: string; ms: number; values: Float64Array; labels: Float32Array } | { extractor: string; error: string }>;
+  /** block: the block-level measure (text nodes against the gold text's alignment), as `wce bench --measures block`. */
+  results: Array<{ extractor: string; ms: number; values: Float64Array; block: { precision: number; recall: number; f1: number }; labels: Float32Array } | { extractor: string; error: string }>;
 }
 
 export type CoreFactory = (moduleOptions?: Record<string, unknown>) => Promise<unknown>;

@@ -46,27 +46,9 @@
     return t === 'undefined' ? 'undefined' : 'a ' + t;
   }
 
-  // Lone UTF-16 surrogates would be mangled by the UTF-8 conversion at the
-  // wasm boundary (and shift every flat-DOM length after them): replace them
-  // with U+FFFD, which keeps the length, as the DOM encoder does. Not needed
-  // for the html of extract(), extractMany() and benchPage(): the core copies
-  // it in with TextEncoder.encodeInto (wasm/bindings.cpp, Utf8), which already
-  // encodes a lone surrogate as U+FFFD, so that a scan of the page is saved.
-  var LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
-  function wellFormed(s) {
-    if (typeof s.isWellFormed === 'function') return s.isWellFormed() ? s : s.toWellFormed();
-    if (!LONE_SURROGATE.test(s)) return s;
-    var out = '';
-    for (var i = 0; i < s.length; i++) {
-      var c = s.charCodeAt(i);
-      if (c >= 0xD800 && c <= 0xDBFF && i + 1 < s.length) {
-        var d = s.charCodeAt(i + 1);
-        if (d >= 0xDC00 && d <= 0xDFFF) { out += s[i] + s[i + 1]; i++; continue; }
-      }
-      out += (c >= 0xD800 && c <= 0xDFFF) ? '\uFFFD' : s[i];
-    }
-    return out;
-  }
+  // Text goes to the core as it is: the core reads every string argument
+  // through one UTF-8 conversion (wasm/bindings.cpp, Utf8) that makes a lone
+  // UTF-16 surrogate U+FFFD, which keeps flat-DOM lengths (one code unit).
 
   function resolveFactory(options) {
     if (options.coreFactory !== undefined) {
@@ -169,7 +151,7 @@
     if (typeof html !== 'string') {
       throw new TypeError('wce.repairHtml: html must be a string, got ' + describe(html));
     }
-    return this._call('repairHtml', [wellFormed(html)]);
+    return this._call('repairHtml', [html]);
   };
 
   /** Parses HTML (a decoded string) with Gumbo and runs one extractor. */
@@ -183,7 +165,7 @@
     return packResult(r, name, t0);
   };
 
-  // flat = {nodes, strings} -> [Uint32Array, well-formed strings], or throws.
+  // flat = {nodes, strings} -> [Uint32Array, strings], or throws.
   function flatArgs(method, flat) {
     if (flat === null || typeof flat !== 'object') {
       throw new TypeError('wce.' + method + ': flat must be an object {nodes, strings} (from encodeDom), got ' + describe(flat));
@@ -217,7 +199,7 @@
       throw new Error('wce.' + method + ': malformed flat DOM: nodes has ' + nodes.length +
         ' entries, not a multiple of the stride ' + STRIDE);
     }
-    return [nodes, wellFormed(strings)];
+    return [nodes, strings];
   }
 
   /**
@@ -295,7 +277,7 @@
     if (typeof gold !== 'string') {
       throw new TypeError('wce.evaluate: gold must be a string, got ' + describe(gold));
     }
-    var r = this._call('evaluate', [wellFormed(predicted), wellFormed(gold)]);
+    var r = this._call('evaluate', [predicted, gold]);
     return { precision: r.precision, recall: r.recall, f1: r.f1 };
   };
 
@@ -340,7 +322,7 @@
     checkText('measure', 'predicted', predicted);
     checkText('measure', 'gold', gold);
     var lang = langOption('measure', options);
-    var r = this._call('measure', [wellFormed(predicted), wellFormed(gold), lang]);
+    var r = this._call('measure', [predicted, gold, lang]);
     var names = this.measureNames();
     var values = {};
     for (var i = 0; i < names.length; i++) values[names[i]] = r.values[i];
@@ -355,7 +337,7 @@
   Wce.prototype.complexity = function (html, gold) {
     checkText('complexity', 'html', html);
     checkText('complexity', 'gold', gold);
-    var r = this._call('complexity', [wellFormed(html), wellFormed(gold)]);
+    var r = this._call('complexity', [html, gold]);
     return { score: r.complexity, estimate: r.complexityEstimate };
   };
 
@@ -374,7 +356,9 @@
    * a fresh context, its text scored with every measure.
    * options: {extractors: [names] (default all), lang: string}.
    * Returns {parseMs, complexity, complexityEstimate, results: [{extractor,
-   * ms, values: Float64Array (measureNames() order), labels: Float32Array} or
+   * ms, values: Float64Array (measureNames() order), block: {precision,
+   * recall, f1} (the block-level measure: text nodes against the gold text's
+   * alignment, as `wce bench --measures block`), labels: Float32Array} or
    * {extractor, error}]}.
    */
   Wce.prototype.benchPage = function (html, gold, options) {
@@ -382,13 +366,13 @@
     checkText('benchPage', 'gold', gold);
     var names = this._extractorList('benchPage', options);
     var lang = langOption('benchPage', options);
-    var r = this._call('benchPage', [html, wellFormed(gold), lang, names]);
+    var r = this._call('benchPage', [html, gold, lang, names]);
     var results = [];
     for (var i = 0; i < r.results.length; i++) {
       var x = r.results[i];
       results.push(typeof x.error === 'string'
         ? { extractor: x.extractor, error: x.error }
-        : { extractor: x.extractor, ms: x.ms, values: x.values, labels: x.labels });
+        : { extractor: x.extractor, ms: x.ms, values: x.values, block: x.block, labels: x.labels });
     }
     return { parseMs: r.parseMs, complexity: r.complexity, complexityEstimate: r.complexityEstimate, results: results };
   };

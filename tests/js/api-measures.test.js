@@ -77,6 +77,12 @@ test('benchPage = extract() + measure() per extractor, and the complexity of com
       expect(x.ms).toBeGreaterThanOrEqual(0);
       const m = wce.measure(wce.extract(p.html, { extractor: x.extractor }).text, p.gold, { lang: 'en' });
       expect(Array.from(x.values)).toEqual(names.map((n) => m.values[n]));
+      // The block-level measure: every text node kept gives every gold block.
+      for (const v of [x.block.precision, x.block.recall, x.block.f1]) {
+        expect(v).toBeGreaterThanOrEqual(0);
+        expect(v).toBeLessThanOrEqual(1);
+      }
+      if (x.extractor === 'all_text') expect(x.block.recall).toBe(1);
     }
   }
 });

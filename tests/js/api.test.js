@@ -187,6 +187,15 @@ describe('Unicode', () => {
     const flat = encodeDom(document);
     close();
     expect(wce.classify(flat, { extractor: 'all_text' }).text).toBe('x\uFFFD\uFFFDy');
+    // Not through the encoder: the core's one conversion (wasm/bindings.cpp,
+    // Utf8) makes each lone surrogate U+FFFD, one code unit, so no length shifts.
+    expect(wce.classify(flatOf('a\uD800b\uDC00'), { extractor: 'all_text' }).text).toBe('a\uFFFDb\uFFFD');
+    expect(wce.classifyMany(flatOf('\uDC00z'), { extractors: ['all_text'] }).results[0].text).toBe('\uFFFDz');
+    // The evaluation functions read the texts the same way.
+    expect(wce.evaluate('a\uD800 b', 'a\uFFFD b')).toEqual({ precision: 1, recall: 1, f1: 1 });
+    expect(wce.measure('x\uDC00 y z', 'x\uFFFD y z').values).toEqual(wce.measure('x\uFFFD y z', 'x\uFFFD y z').values);
+    expect(wce.complexity('<p>a\uD800 b</p>', 'a\uD800 b')).toEqual(wce.complexity('<p>a\uFFFD b</p>', 'a\uFFFD b'));
+    expect(wce.repairHtml('<title>\uD800<p>x')).toBe('<title>\uFFFD</title><p>x');
   });
 
   test('evaluate() counts Unicode words', () => {

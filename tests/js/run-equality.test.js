@@ -86,6 +86,38 @@ function firstDifference(a, b) {
     console.log(`run layer: ${records.length} records x ${names.length} extractors = ${checks} equal three ways`);
   });
 
+  test('wce bench and the page\'s benchPage score alike: one bench_page, block measure included', () => {
+    // A few extractors of different kinds, every record: the CLI's per-page
+    // rows (--pages-out) against the page's call.
+    const extractors = ['all_text', 'justext', 'readability', 'bte'];
+    const pagesOut = path.join(dir, 'pages.jsonl');
+    execFileSync(WCE_BIN, ['bench', '--quiet', '--data', path.join(dir, 'records.jsonl'), '-e', extractors.join(','),
+      '--measures', 'rouge,block', '--pages-out', pagesOut], { encoding: 'utf8', maxBuffer: 1 << 30 });
+    const rows = fs.readFileSync(pagesOut, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const cli = new Map(rows.map((j) => [`${j.id}/${j.extractor}/${j.measure}`, j]));
+    const names = wce.measureNames();
+    const col = (x, n) => x.values[names.indexOf(n)];
+    let checks = 0;
+    for (const r of records) {
+      const page = wce.benchPage(r.html, r.text, { lang: r.lang, extractors });
+      for (const x of page.results) {
+        expect(x.error).toBeUndefined();
+        const rouge = cli.get(`${r.id}/${x.extractor}/rouge_lsum`);
+        const block = cli.get(`${r.id}/${x.extractor}/block`);
+        expect(rouge).toBeDefined();
+        expect(block).toBeDefined();
+        expect(col(x, 'rouge_lsum_words_f1')).toBeCloseTo(rouge.f1, 9);
+        // JSON has no NaN: the CLI writes null where a page has no blocks.
+        for (const k of ['precision', 'recall', 'f1']) {
+          if (block[k] === null) expect(x.block[k]).toBeNaN();
+          else expect(x.block[k]).toBeCloseTo(block[k], 9);
+        }
+        checks++;
+      }
+    }
+    expect(checks).toBe(records.length * extractors.length);
+  });
+
   test("a record's lang reaches jusText in every path", () => {
     // The stated language picks jusText's stop list: a page stated in another
     // language than its own (English for a Polish page) loses its paragraphs,
