@@ -493,7 +493,9 @@ WarcReader::Trailer WarcReader::check_trailer() {
   bool own_member = src_->gzip() && src_->member_holding(position() + q) == src_->member_holding(record_start_);
   if (!next_record && !(ends && !own_member))
     return Trailer::Wrong;
-  pos_ += q;
+  // Past the record's own end only: CR or LF bytes after it may be the next
+  // member's (garbage from a damaged one), whose offset a report must give.
+  pos_ += ends ? (buf_[pos_] == '\r' ? 4 : 2) : q;
   record_start_kept_ = kNone;
   return Trailer::Ok;
 }
@@ -515,7 +517,8 @@ bool WarcReader::next(WarcResponse& out) {
       on_break();
       continue;
     }
-    uint64_t start = position();
+    const uint64_t top = position();  // blank lines included: in a .warc.gz, where the member starts
+    uint64_t start = top;
     Line r;
     while ((r = read_line(line)) == Line::Ok && line.empty()) start = position();
     if (r == Line::End) {
@@ -523,7 +526,7 @@ bool WarcReader::next(WarcResponse& out) {
       return false;
     }
     if (r == Line::TooLong || !starts_with(line, "WARC/1.")) {
-      if (!damage_open_) damaged(start, false, "not a WARC record (no WARC/1.x line): skipped to the next record");
+      if (!damage_open_) damaged(top, false, "not a WARC record (no WARC/1.x line): skipped to the next record");
       if (!resync() && !broken_) return false;
       continue;
     }
