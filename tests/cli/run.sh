@@ -107,7 +107,7 @@ check "measures: value measures"   0 "^bte +en-set +3 +- +- +- +- +[0-9.]+ .* kl
 check "measures all"               0 "near_empty$" -- "$WCE" bench --data "$T/multi.jsonl" --extractors bte --measures all
 check "unknown measure"            2 "unknown measure 'blue'" -- "$WCE" bench --data "$T/multi.jsonl" --measures rouge,blue
 check "repeated measure"           2 "measure 'kl' given twice" -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl" --measures kl,kl
-check "bad --by"                   2 "--by must be dataset, complexity or language" -- "$WCE" bench --data "$T/multi.jsonl" --by site
+check "bad --by"                   2 "--by must be dataset, complexity, language or page_type" -- "$WCE" bench --data "$T/multi.jsonl" --by site
 check "bad --format"               2 "--format must be table, tsv or json" -- "$WCE" eval "$T/multi.pred.jsonl" "$T/multi.jsonl" --format xml
 check "format tsv header"          0 "^extractor	dataset	pages	P mean	P median	R mean	R median	F1 mean	F1 median	ms/page	F1 q1	F1 q3	F1 stdev	ms/kB	measure$" -- "$WCE" bench --data "$T/multi.jsonl" --extractors bte --format tsv
 check "format tsv empty P for kl"  0 "^bte	en-set	3					[0-9]" -- "$WCE" bench --data "$T/multi.jsonl" --extractors bte --measures kl --format tsv
@@ -115,7 +115,7 @@ check "format json"                0 "" -- sh -c "'$WCE' bench --data '$T/multi.
 check "out json file"              0 "" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --extractors bte --out '$T/o.json' >/dev/null && '$T/json_has' 'd[\"rows\"][0][\"dataset\"]==\"en-set\" and d[\"failures\"]==0' < '$T/o.json'"
 check "out tsv keeps old columns"  0 "^extractor	dataset	pages	P mean	P median	R mean	R median	F1 mean	F1 median	ms/page	" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --out '$T/o.tsv' >/dev/null && head -1 '$T/o.tsv'"
 check "pages-out tsv: page x measure" 0 "^31$" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --extractors bte,dsc,ccb --measures rouge,set --pages-out '$T/pp.tsv' >/dev/null && wc -l < '$T/pp.tsv'"
-check "pages-out tsv columns"      0 "^id	dataset	extractor	precision	recall	f1	ms	measure	value	lang	kb	complexity	level$" -- head -1 "$T/pp.tsv"
+check "pages-out tsv columns"      0 "^id	dataset	extractor	precision	recall	f1	ms	measure	value	lang	kb	complexity	level	page_type$" -- head -1 "$T/pp.tsv"
 check "pages-out json"             0 "" -- sh -c "'$WCE' eval '$T/multi.pred.jsonl' '$T/multi.jsonl' --measures rouge,near_empty --pages-out '$T/pp.json' >/dev/null && '$T/json_has' 'len(d)==10 and d[1][\"measure\"]==\"near_empty\" and d[1][\"precision\"] is None and d[0][\"level\"] in (\"low\",\"medium\",\"high\")' < '$T/pp.json'"
 check "pages-out jsonl missing page" 0 '"f1":0\.0,"id":"n1"' -- sh -c "'$WCE' eval '$T/multi.pred.jsonl' '$T/multi.jsonl' --pages-out '$T/pp.jsonl' >/dev/null && cat '$T/pp.jsonl'"
 check "pages-out unwritable"       2 "cannot write" -- "$WCE" bench --data "$T/multi.jsonl" --extractors bte --pages-out "$T/nodir/x.tsv"

@@ -170,10 +170,14 @@ TEST(ParseMeasures, NamesAliasesAndAll) {
   EXPECT_FALSE(m[1].prf);
   EXPECT_EQ(m[2].name, "bag");
   auto all = wce::parse_measures("all");
-  // 8 P/R/F1 measures + kl, cosine, euclidean, near_empty (measure_names()).
-  EXPECT_EQ(all.size(), wce::measure_names().size() - 2 * 8);
+  // 9 P/R/F1 measures + kl, cosine, euclidean, near_empty (measure_names()), word_f1 last.
+  EXPECT_EQ(all.size(), wce::measure_names().size() - 2 * 9);
   EXPECT_EQ(all.front().name, "rouge_lsum");
-  EXPECT_EQ(all.back().name, "near_empty");
+  EXPECT_EQ(all.back().name, "word_f1");
+  // The snippet rates are single values, by name only (not in "all").
+  auto snip = wce::parse_measures("snippets_with,snippets_without");
+  ASSERT_EQ(snip.size(), 2u);
+  EXPECT_FALSE(snip[0].prf);
   EXPECT_THROW(wce::parse_measures("rouge,blue"), std::invalid_argument);
   EXPECT_THROW(wce::parse_measures("kl,kl"), std::invalid_argument);
   EXPECT_THROW(wce::parse_measures(","), std::invalid_argument);

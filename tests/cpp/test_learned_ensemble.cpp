@@ -53,7 +53,7 @@ TEST(LearnedEnsemble, PageWithoutTextNodes) {
   for (const char* html : {"", "<html><body><img src=x></body></html>"}) {
     wce::Document doc = wce::parse_html(html, "utf-8");
     wce::Context ctx(doc);
-    EXPECT_EQ(wce::require_extractor("ensemble").run(ctx).size(), doc.text_nodes.size());
+    EXPECT_EQ(ctx.labels(wce::require_extractor("ensemble")).size(), doc.text_nodes.size());
   }
 }
 

@@ -136,7 +136,7 @@ TEST(TimeBudget, ContextFeaturesStop) {
     Context c(doc);
     c.set_deadline(passed_deadline());
     try {
-      ex->run(c);
+      c.labels(*ex);
     } catch (const PageLimitError& e) {
       EXPECT_EQ(e.limit(), "time");
       ++stopped;

@@ -191,13 +191,13 @@ TEST(Trafilatura, BadInputGivesSaneResults) {
   for (const std::string& html : inputs) {
     Document d = parse_html(html, "");
     Context ctx(d);
-    Labels l = find_extractor("trafilatura")->run(ctx);
+    Labels l = ctx.labels(*find_extractor("trafilatura"));
     ASSERT_EQ(l.size(), d.text_nodes.size());
     for (float v : l) EXPECT_TRUE(v == 0.0f || v == 1.0f);
   }
   Document d = parse_html(deep, "");
   Context ctx(d);
-  EXPECT_NE(render_text(d, find_extractor("trafilatura")->run(ctx)).find("deep text"), std::string::npos);
+  EXPECT_NE(render_text(d, ctx.labels(*find_extractor("trafilatura"))).find("deep text"), std::string::npos);
 }
 
 }  // namespace
