@@ -22,21 +22,16 @@ import lightgbm as lgb
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ensemble import flatten_trees  # noqa: E402  (one tree export for every model)
+from folds import FOLDS, fold_of  # noqa: E402
 
 TYPES = ["article", "forum", "product", "collection", "listing", "documentation", "service"]
 SEED = 20261128
-FOLDS = 5
 PARAMS = dict(objective="multiclass", num_class=len(TYPES), learning_rate=0.05, num_leaves=15,
               min_data_in_leaf=8, feature_fraction=0.8, bagging_fraction=0.8, bagging_freq=1,
               lambda_l2=1.0, verbose=-1, seed=SEED, deterministic=True, num_threads=1)
 ROUNDS = 250
 
 
-def fnv(s):
-    h = 1469598103934665603
-    for b in s.encode():
-        h = ((h ^ b) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
-    return h
 
 
 def load(path):
@@ -46,7 +41,7 @@ def load(path):
     rows = [r for r in rows if r["page_type"] in TYPES]
     X = np.array([r["x"] for r in rows], dtype=np.float64)
     y = np.array([TYPES.index(r["page_type"]) for r in rows])
-    folds = np.array([fnv(r["domain"]) % FOLDS for r in rows])
+    folds = np.array([fold_of(r["domain"]) for r in rows])
     return names, rows, X, y, folds
 
 

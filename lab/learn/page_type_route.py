@@ -19,23 +19,19 @@ on at least MIN_PAGES pages; the best such candidate wins.
 import argparse
 import collections
 import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from folds import FOLDS, domain, fold_of  # noqa: E402
 
 TYPES = ["article", "forum", "product", "collection", "listing", "documentation", "service"]
-FOLDS = 5
 MARGIN = 0.01
 MIN_PAGES = 20
 
 
-def fnv(s):
-    h = 1469598103934665603
-    for b in s.encode():
-        h = ((h ^ b) * 1099511628211) & 0xFFFFFFFFFFFFFFFF
-    return h
 
 
-def domain(url):
-    host = url.split("://", 1)[-1].split("/", 1)[0].split("?", 1)[0].split(":", 1)[0]
-    return host[4:] if host.startswith("www.") else host
 
 
 def choose(pages, f1, candidates):
@@ -82,7 +78,7 @@ def main():
     for pid, (url, true_type) in meta.items():
         if pid not in pred or any((c, pid) not in f1 for c in candidates + ["ensemble"]):
             continue
-        pages.append({"id": pid, "true": true_type, "pred": pred[pid], "fold": fnv(domain(url)) % FOLDS})
+        pages.append({"id": pid, "true": true_type, "pred": pred[pid], "fold": fold_of(domain(url))})
     scored = {}
     for f in range(FOLDS):
         mapping = choose([p for p in pages if p["fold"] != f], f1, candidates)
