@@ -15,6 +15,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "extractors/extractor_util.hpp"
 #include "wce/train/page_type_model.hpp"
 
 namespace wce {
@@ -88,13 +89,6 @@ const std::vector<Tag> kCountedTags = {Tag::Article, Tag::Section, Tag::Form, Ta
 
 bool is_alnum_ascii(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
-std::string lower_ascii(std::string_view s) {
-  std::string r(s);
-  for (char& c : r)
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  return r;
-}
-
 // The keyword lists a lowercase string hits (one bit per list).
 template <size_t N>
 void hits(std::string_view lower, const std::vector<Keywords>& lists, std::array<bool, N>& out) {
@@ -152,7 +146,7 @@ std::vector<std::string> url_path_words(std::string_view url, bool& has_query, b
   std::vector<std::string> words;
   std::string cur;
   dated = false;
-  for (char c : lower_ascii(path)) {
+  for (char c : to_ascii_lower(path)) {
     if (is_alnum_ascii(c)) {
       cur.push_back(c);
     } else if (!cur.empty()) {
@@ -227,7 +221,7 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
     for (size_t t = 0; t < kCountedTags.size(); ++t)
       if (n.tag == kCountedTags[t]) tag_count[t] += 1;
     if (n.cls.len || n.id.len) {
-      const std::string attrs = lower_ascii(doc.str(n.cls)) + " " + lower_ascii(doc.str(n.id));
+      const std::string attrs = to_ascii_lower(doc.str(n.cls)) + " " + to_ascii_lower(doc.str(n.id));
       std::array<bool, kC> h{};
       hits(attrs, kClassKeywords, h);
       for (size_t k = 0; k < kC; ++k)
@@ -238,7 +232,7 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
     }
     if (n.itemprop.len) {
       std::array<bool, kI> h{};
-      hits(lower_ascii(doc.str(n.itemprop)), kItempropKeywords, h);
+      hits(to_ascii_lower(doc.str(n.itemprop)), kItempropKeywords, h);
       for (size_t k = 0; k < kI; ++k) itemprop_elems[k] += h[k];
     }
   }
@@ -251,7 +245,7 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
   text.reserve(static_cast<size_t>(std::min<double>(words * 7, 4e6)));
   for (uint32_t t : doc.text_nodes) {
     if (text.size() > 4000000) break;  // enough to count cues on a huge page
-    text += lower_ascii(doc.text(t));
+    text += to_ascii_lower(doc.text(t));
     text.push_back(' ');
   }
   for (const auto& k : kTextKeywords) {
