@@ -56,6 +56,33 @@ struct Span {
   uint32_t off = 0, len = 0;
 };
 
+// Attributes kept beside the Node fields, for metadata and structured output
+// (the extractors read only the Node fields). Which element keeps which one:
+// kKeptAttributes in input/gumbo_builder.cpp.
+enum class Attr : uint8_t {
+  Href,        // <a>, <link>
+  Src,         // <img> (data-src when src is absent or a data: URI)
+  Alt,         // <img>
+  Title,       // <a>, <img>
+  Name,        // <meta>
+  Property,    // <meta>
+  Content,     // <meta>
+  Rel,         // <link>
+  Lang,        // <html>
+  Datetime,    // <time>
+  Colspan,     // <td>, <th>
+  Rowspan,     // <td>, <th>
+  Itemtype,    // any element (microdata)
+  Type,        // <script>
+  ScriptText,  // <script type="application/ld+json">: the JSON text
+};
+
+struct Attribute {
+  uint32_t node = kNone;
+  Attr name = Attr::Href;
+  Span value;
+};
+
 struct Node {
   uint32_t parent = kNone, first_child = kNone, last_child = kNone, next_sibling = kNone;
   uint32_t depth = 0;
@@ -73,6 +100,9 @@ class Document {
   std::vector<Node> nodes;         // nodes[0] is the Document root
   std::string pool;                // all strings, UTF-8
   std::vector<uint32_t> text_nodes;  // node index of the i-th text node
+  // Kept attributes in node order (html::parse fills them; the extension's
+  // flat DOM does not carry them: its reader view reads the live DOM).
+  std::vector<Attribute> attributes;
 
   std::string_view str(Span s) const { return std::string_view(pool).substr(s.off, s.len); }
   std::string_view text(uint32_t node) const { return str(nodes[node].text); }
@@ -82,6 +112,8 @@ class Document {
   uint32_t ancestor(uint32_t node, Tag tag) const;
   // One past the last node of the subtree rooted at `node` (pre-order arena).
   uint32_t subtree_end(uint32_t node) const;
+  // A kept attribute's value, or "" when the element has none.
+  std::string_view attr(uint32_t node, Attr name) const;
   // Documents are built by the two builders only, through the internal
   // core/src/document/builder.hpp.
 };

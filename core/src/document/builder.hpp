@@ -12,6 +12,9 @@ namespace wce::builder {
 Span add_string(Document& doc, std::string_view s);
 // Appends a node as the last child of `parent` (kNone for the root).
 uint32_t add_node(Document& doc, uint32_t parent, NodeKind kind, Tag tag);
+// Keeps a non-empty attribute value of `node`, the last node added (the
+// attributes stay in node order).
+void add_attribute(Document& doc, uint32_t node, Attr name, std::string_view value);
 // Fills text_nodes and text_index once every node is added.
 void finish(Document& doc);
 

@@ -1,6 +1,8 @@
 #include "document/builder.hpp"
 #include "wce/document.hpp"
 
+#include <algorithm>
+
 namespace wce {
 namespace builder {
 
@@ -30,6 +32,11 @@ uint32_t add_node(Document& doc, uint32_t parent, NodeKind kind, Tag tag) {
   return idx;
 }
 
+void add_attribute(Document& doc, uint32_t node, Attr name, std::string_view value) {
+  if (value.empty()) return;
+  doc.attributes.push_back({node, name, add_string(doc, value)});
+}
+
 void finish(Document& doc) {
   std::vector<Node>& nodes = doc.nodes;
   std::vector<uint32_t>& text_nodes = doc.text_nodes;
@@ -48,6 +55,14 @@ uint32_t Document::ancestor(uint32_t node, Tag tag) const {
   for (uint32_t i = node; i != kNone; i = nodes[i].parent)
     if (nodes[i].kind == NodeKind::Element && nodes[i].tag == tag) return i;
   return kNone;
+}
+
+std::string_view Document::attr(uint32_t node, Attr name) const {
+  auto it = std::lower_bound(attributes.begin(), attributes.end(), node,
+                             [](const Attribute& a, uint32_t n) { return a.node < n; });
+  for (; it != attributes.end() && it->node == node; ++it)
+    if (it->name == name) return str(it->value);
+  return {};
 }
 
 uint32_t Document::subtree_end(uint32_t node) const {

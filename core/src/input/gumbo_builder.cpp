@@ -35,6 +35,20 @@ struct ElementAttributes {
   const char* cls = nullptr;
   const char* role = nullptr;
   const char* itemprop = nullptr;
+  // Kept for metadata and structured output (Document::attributes).
+  const char* src = nullptr;
+  const char* data_src = nullptr;
+  const char* alt = nullptr;
+  const char* title = nullptr;
+  const char* name = nullptr;
+  const char* property = nullptr;
+  const char* content = nullptr;
+  const char* lang = nullptr;
+  const char* datetime = nullptr;
+  const char* colspan = nullptr;
+  const char* rowspan = nullptr;
+  const char* itemtype = nullptr;
+  const char* type = nullptr;
 };
 
 bool name_is(const char* name, const char* want) { return strcasecmp(name, want) == 0; }
@@ -47,11 +61,19 @@ ElementAttributes read_attributes(const GumboElement& el) {
     const char** slot = nullptr;
     switch (n[0] | 0x20) {  // dispatch on the first letter, lowercased
       case 'h': slot = name_is(n, "href") ? &r.href : name_is(n, "hidden") ? &r.hidden : nullptr; break;
-      case 'r': slot = name_is(n, "rel") ? &r.rel : name_is(n, "role") ? &r.role : nullptr; break;
-      case 'a': slot = name_is(n, "aria-hidden") ? &r.aria_hidden : nullptr; break;
-      case 's': slot = name_is(n, "style") ? &r.style : nullptr; break;
-      case 'i': slot = name_is(n, "id") ? &r.id : name_is(n, "itemprop") ? &r.itemprop : nullptr; break;
-      case 'c': slot = name_is(n, "class") ? &r.cls : nullptr; break;
+      case 'r': slot = name_is(n, "rel") ? &r.rel : name_is(n, "role") ? &r.role
+                     : name_is(n, "rowspan") ? &r.rowspan : nullptr; break;
+      case 'a': slot = name_is(n, "aria-hidden") ? &r.aria_hidden : name_is(n, "alt") ? &r.alt : nullptr; break;
+      case 's': slot = name_is(n, "style") ? &r.style : name_is(n, "src") ? &r.src : nullptr; break;
+      case 'i': slot = name_is(n, "id") ? &r.id : name_is(n, "itemprop") ? &r.itemprop
+                     : name_is(n, "itemtype") ? &r.itemtype : nullptr; break;
+      case 'c': slot = name_is(n, "class") ? &r.cls : name_is(n, "content") ? &r.content
+                     : name_is(n, "colspan") ? &r.colspan : nullptr; break;
+      case 't': slot = name_is(n, "title") ? &r.title : name_is(n, "type") ? &r.type : nullptr; break;
+      case 'n': slot = name_is(n, "name") ? &r.name : nullptr; break;
+      case 'p': slot = name_is(n, "property") ? &r.property : nullptr; break;
+      case 'l': slot = name_is(n, "lang") ? &r.lang : nullptr; break;
+      case 'd': slot = name_is(n, "datetime") ? &r.datetime : name_is(n, "data-src") ? &r.data_src : nullptr; break;
       default: break;
     }
     if (slot && !*slot) *slot = a->value;
@@ -60,6 +82,66 @@ ElementAttributes read_attributes(const GumboElement& el) {
 }
 
 std::string_view value(const char* v) { return v ? std::string_view(v) : std::string_view(); }
+
+bool contains_ci(std::string_view s, std::string_view want) {
+  for (size_t i = 0; i + want.size() <= s.size(); ++i)
+    if (strncasecmp(s.data() + i, want.data(), want.size()) == 0) return true;
+  return false;
+}
+
+// The JSON text of a <script type="application/ld+json">: its text children.
+std::string script_text(const GumboElement& el) {
+  std::string text;
+  for (unsigned k = 0; k < el.children.length; ++k) {
+    const auto* c = static_cast<const GumboNode*>(el.children.data[k]);
+    if (c->type == GUMBO_NODE_TEXT || c->type == GUMBO_NODE_WHITESPACE || c->type == GUMBO_NODE_CDATA)
+      text += c->v.text.text;
+  }
+  return text;
+}
+
+// The attributes each element keeps in Document::attributes (the list in
+// wce/document.hpp), beside the Node fields every element has.
+void keep_attributes(Document& doc, uint32_t self, Tag tag, const ElementAttributes& a,
+                     const GumboElement& el) {
+  if (a.itemtype) builder::add_attribute(doc, self, Attr::Itemtype, value(a.itemtype));
+  switch (tag) {
+    case Tag::A:
+      builder::add_attribute(doc, self, Attr::Href, value(a.href));
+      builder::add_attribute(doc, self, Attr::Title, value(a.title));
+      break;
+    case Tag::Link:
+      builder::add_attribute(doc, self, Attr::Href, value(a.href));
+      builder::add_attribute(doc, self, Attr::Rel, value(a.rel));
+      break;
+    case Tag::Img: {
+      std::string_view src = value(a.src);
+      // Lazy-loading pages put the image in data-src and a placeholder in src.
+      if ((src.empty() || src.substr(0, 5) == "data:") && a.data_src) src = value(a.data_src);
+      builder::add_attribute(doc, self, Attr::Src, src);
+      builder::add_attribute(doc, self, Attr::Alt, value(a.alt));
+      builder::add_attribute(doc, self, Attr::Title, value(a.title));
+      break;
+    }
+    case Tag::Meta:
+      builder::add_attribute(doc, self, Attr::Name, value(a.name));
+      builder::add_attribute(doc, self, Attr::Property, value(a.property));
+      builder::add_attribute(doc, self, Attr::Content, value(a.content));
+      break;
+    case Tag::Html: builder::add_attribute(doc, self, Attr::Lang, value(a.lang)); break;
+    case Tag::Time: builder::add_attribute(doc, self, Attr::Datetime, value(a.datetime)); break;
+    case Tag::Td:
+    case Tag::Th:
+      builder::add_attribute(doc, self, Attr::Colspan, value(a.colspan));
+      builder::add_attribute(doc, self, Attr::Rowspan, value(a.rowspan));
+      break;
+    case Tag::Script:
+      builder::add_attribute(doc, self, Attr::Type, value(a.type));
+      if (contains_ci(value(a.type), "ld+json")) builder::add_attribute(doc, self, Attr::ScriptText, script_text(el));
+      break;
+    default: break;
+  }
+}
 
 // Our Tag for each of Gumbo's known tags, looked up by name once.
 const std::vector<Tag>& gumbo_tag_table() {
@@ -247,6 +329,7 @@ Document parse_html(std::string_view bytes, std::string_view charset, const Pars
         node.itemprop = builder::add_string(doc, value(a.itemprop));
         node.src_begin = static_cast<uint32_t>(el.start_pos.offset);
         node.src_end = static_cast<uint32_t>(el.end_pos.offset);
+        keep_attributes(doc, self, tag, a, el);
         keep_children = !is_non_content(tag);
         break;
       }
