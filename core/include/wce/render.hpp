@@ -16,6 +16,20 @@ std::string render_text(const Document& doc, const Labels& labels,
 // WASM, golden tests).
 std::string render_text(const Document& doc, const Labels& labels, RenderStyle style,
                         float threshold = kContentThreshold);
+// Structured output of the same labels: the words are render_text's words
+// (the same text nodes), with the structure of their elements around them.
+struct MarkupOptions {
+  bool links = false;   // Markdown: [text](href); HTML always keeps href
+  bool images = false;  // Markdown: ![alt](src) for images inside kept content; HTML always keeps them
+};
+// GitHub-flavoured Markdown: headings, paragraphs, nested lists, pipe tables,
+// fenced code (with the language the page names), block quotes, emphasis.
+std::string render_markdown(const Document& doc, const Labels& labels, const MarkupOptions& options = {},
+                            float threshold = kContentThreshold);
+// Cleaned HTML with the same structure: no scripts, styles or attributes but
+// href, src and alt.
+std::string render_html(const Document& doc, const Labels& labels, const MarkupOptions& options = {},
+                        float threshold = kContentThreshold);
 // Text of all text nodes.
 std::string render_all_text(const Document& doc);
 

@@ -11,6 +11,7 @@
 #include "wce/extractor.hpp"
 #include "wce/html.hpp"
 #include "wce/limits.hpp"
+#include "wce/metadata.hpp"
 #include "wce/page_type.hpp"
 #include "wce/render.hpp"
 #include "wce/run.hpp"
