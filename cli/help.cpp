@@ -12,29 +12,41 @@ struct CommandHelp {
 };
 
 const CommandHelp kCommands[] = {
-    {"extract", R"(  wce extract [--extractor NAME] [--format text|json] [--charset LABEL] [LIMITS] FILE|-
+    {"extract", R"(  wce extract [--extractor NAME] [--format text|markdown|html|json] [--url URL]
+              [--charset LABEL] [LIMITS] FILE|-
       Prints the main content of an HTML file (raw bytes; charset sniffed:
       BOM, <meta>, UTF-8 validity, then a guess from the text bytes;
-      --charset LABEL overrides it). --format json prints {"extractor",
-      "charset" (the one the bytes were read with), "text", "labels"}.
+      --charset LABEL overrides it) as text, Markdown (GFM) or cleaned HTML.
+      --format json prints the page's metadata and text: {"title", "author",
+      "date", "modified", "site", "lang", "description", "url", "image",
+      "page_type", "page_type_probability", "text", "extractor", "charset"
+      (the one the bytes were read with), "labels"}; --markdown and --html
+      add those renderings. --url URL: where the page came from (relative
+      URLs resolved against it; the page type's URL features).
       Input that is not text (an image, an archive, a PDF: by its signature,
       or mostly control bytes) is refused with exit 1: not HTML (looks like PNG).
-  wce extract --jsonl [--extractor NAME] [--format json] [--threads N] [--quiet] FILE|-
-      Batch mode: reads dataset records ({"id", "html", ...} per line, gzip ok)
-      and prints {"id", "extractor", "text", "ms"} per line (ms: parse+extract+render;
-      --format json adds "labels", one per text node).
+  wce extract --jsonl [--extractor NAME] [--format text|markdown|html|json] [--threads N] [--quiet] FILE|-
+      Batch mode: reads dataset records ({"id", "html", "url"?, "lang"?} per
+      line, gzip ok) and prints the metadata, "id", "extractor", "text" and
+      "ms" per line (ms: parse+extract+metadata+render); --format markdown or
+      html adds that rendering, --format json (or --labels) adds "labels",
+      one per text node.
       A record's "lang" is the page's stated language (justext takes its stop list).
       Pages run on N threads; the lines keep the input order. Malformed lines
       and pages that are refused are reported and skipped; the counts go to
       stderr at the end.
-  wce extract --warc [--extractor NAME] [--charset LABEL] [--quiet] FILE|-
+  wce extract --warc [--extractor NAME] [--format ...] [--charset LABEL] [--quiet] FILE|-
       Web archives: the HTML response records of a .warc or .warc.gz file
       (gzip per record or whole file), streamed in constant memory; prints
-      {"id": WARC-Record-ID, "url": WARC-Target-URI, "extractor", "charset",
-      "text", "ms"} per record. Charset: the HTTP header's, else sniffed. Corrupt and
+      {"id": WARC-Record-ID, "url": WARC-Target-URI, "canonical": the page's
+      canonical URL (else the record's), the other metadata, "extractor",
+      "charset", "text", "ms"} per record. Charset: the HTTP header's, else sniffed. Corrupt and
       truncated records are reported with their offset and skipped, and reading
       goes on at the next gzip member or WARC record; the counts go to stderr
       at the end (records = extracted + not HTML + too large + corrupt + truncated).
+    --markdown, --html    add the Markdown / cleaned HTML rendering to JSON output
+    --links, --images     Markdown keeps links [text](href) / images ![alt](src)
+    --labels              add "labels" to JSON output
     --extractor, -e NAME  a registered extractor (default ensemble; see `wce list`)
     --charset LABEL       decode raw bytes with this charset: any label of the
                           WHATWG Encoding Standard (utf-8, utf-16le, iso-8859-1,

@@ -1,5 +1,6 @@
 // wce: the command-line front end of the core.
 #include <cctype>
+#include <chrono>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -18,6 +19,7 @@
 #include "help.hpp"
 #include "ordered_pool.hpp"
 #include "page_outcome.hpp"
+#include "page_output.hpp"
 #include "warc_cmd.hpp"
 #include "wce/wce.hpp"
 
@@ -100,25 +102,24 @@ struct JsonlLine {
 
 // `extract --jsonl`: one output line per record, in input order, the pages
 // extracted on `threads` worker threads (ordered_pool.hpp).
-int extract_jsonl(const std::string& file, const wce::Extractor& ex, bool with_labels, unsigned threads,
-                  const wce::ParseOptions& limits, double page_timeout_ms, bool quiet) {
+int extract_jsonl(const std::string& file, const wce::Extractor& ex, const wce::cli::OutputOptions& output,
+                  unsigned threads, const wce::ParseOptions& limits, double page_timeout_ms, bool quiet) {
   using wce::cli::Outcome;
   const std::string& name = ex.info().name;
   std::vector<wce::io::DatasetProblem> problems;
   wce::cli::Tally tally;
   auto work = [&](wce::io::Page& p) {
-    // The time budget covers the parse, the extractor and the rendering.
+    // The time budget covers the parse, the extractor, the metadata and the rendering.
+    const auto t0 = std::chrono::steady_clock::now();
     wce::ParseOptions page_limits = limits;
-    page_limits.deadline = wce::Deadline::after_ms(page_timeout_ms);
+    page_limits.deadline = wce::Deadline::after_ms(page_timeout_ms, t0);
     wce::cli::ParsedPage page = wce::cli::parse_page(wce::io::page_source(p), page_limits);
-    if (!page.run) return JsonlLine{"", page.outcome, wce::cli::problem_line("", p.id, page.outcome, page.why, name)};
-    wce::ExtractorRun x = page.run->run(ex);
-    Outcome outcome = wce::cli::outcome_of(x);
-    if (outcome != Outcome::Extracted) return JsonlLine{"", outcome, wce::cli::problem_line("", p.id, outcome, x.error, name)};
-    const double ms = page.run->parse_ms() + x.extract_ms + x.render_ms;
-    nlohmann::json out = {{"id", p.id}, {"extractor", name}, {"text", x.text}, {"ms", ms}};
-    if (with_labels) out["labels"] = x.labels;
-    return JsonlLine{out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", outcome, ""};
+    wce::cli::PageResult r = wce::cli::extract_page(page, ex, p.url, output);
+    if (r.outcome != Outcome::Extracted)
+      return JsonlLine{"", r.outcome, wce::cli::problem_line("", p.id, r.outcome, r.why, name)};
+    r.json["id"] = p.id;
+    r.json["ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    return JsonlLine{r.json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n", r.outcome, ""};
   };
   auto sink = [&](JsonlLine&& l) {
     tally.add(l.outcome);
@@ -152,7 +153,8 @@ unsigned threads_or_fail(const std::string& v) {
 }
 
 int cmd_extract(const std::vector<std::string>& args) {
-  std::string name = wce::kDefaultExtractor, format = "text", file, charset;
+  std::string name = wce::kDefaultExtractor, file, charset, url;
+  wce::cli::OutputOptions output;
   bool jsonl = false, warc = false, quiet = false, threads_given = false;
   unsigned threads = wce::cli::resolve_threads(0);
   wce::ParseOptions limits;
@@ -164,7 +166,13 @@ int cmd_extract(const std::vector<std::string>& args) {
       return args[++i];
     };
     if (a == "--extractor" || a == "-e") name = value();
-    else if (a == "--format" || a == "-f") format = value();
+    else if (a == "--format" || a == "-f") output.format = value();
+    else if (a == "--markdown") output.markdown = true;
+    else if (a == "--html") output.html = true;
+    else if (a == "--labels") output.labels = true;
+    else if (a == "--links") output.markup.links = true;
+    else if (a == "--images") output.markup.images = true;
+    else if (a == "--url") url = value();
     else if (a == "--jsonl") jsonl = true;
     else if (a == "--warc") warc = true;
     else if (a == "--charset") charset = charset_or_fail(value());
@@ -175,15 +183,20 @@ int cmd_extract(const std::vector<std::string>& args) {
     else fail("unknown option " + a);
   }
   if (file.empty()) fail("extract needs a FILE or - for standard input");
-  if (format != "text" && format != "json") fail("--format must be text or json");
+  try {
+    wce::cli::check_output_options(output, jsonl || warc);
+  } catch (const std::invalid_argument& e) {
+    fail(e.what());
+  }
   const wce::Extractor& ex = extractor_or_fail(name);
   if (jsonl && warc) fail("--jsonl and --warc exclude each other");
   if (threads_given && !jsonl) fail("--threads is for --jsonl");
   if (jsonl && !charset.empty()) fail("--charset is for raw bytes (FILE, -, --warc); --jsonl records hold decoded text");
-  if (warc) return wce::cli::run_warc_extract({file, &ex, charset, quiet, true, limits, page_timeout_ms});
+  if (!url.empty() && (jsonl || warc)) fail("--url is for one page (records carry their own url)");
+  if (warc) return wce::cli::run_warc_extract({file, &ex, charset, quiet, true, limits, page_timeout_ms, output});
 
   if (page_timeout_ms > 0 && !jsonl && !warc) fail("--page-timeout-ms is for batch mode (--jsonl, --warc) and bench");
-  if (jsonl) return extract_jsonl(file, ex, format == "json", threads, limits, page_timeout_ms, quiet);
+  if (jsonl) return extract_jsonl(file, ex, output, threads, limits, page_timeout_ms, quiet);
 
   std::string bytes;
   try {
@@ -192,23 +205,31 @@ int cmd_extract(const std::vector<std::string>& args) {
     fail(e.what());
   }
   // One page: the batch's error path; a page that is refused or fails exits 1.
+  const std::string where = file == "-" ? "stdin" : file;
   wce::cli::ParsedPage page = wce::cli::parse_page({bytes, charset, {}}, limits);
-  if (!page.run) {
-    std::cerr << wce::cli::problem_line(file == "-" ? "stdin" : file, "", page.outcome, page.why, name);
+  if (!output.json()) {
+    if (!page.run) {
+      std::cerr << wce::cli::problem_line(where, "", page.outcome, page.why, name);
+      return 1;
+    }
+    wce::ExtractorRun x = page.run->run(ex);
+    if (!x.ok()) {
+      std::cerr << wce::cli::problem_line(where, "", wce::cli::outcome_of(x), x.error, name);
+      return 1;
+    }
+    const std::string out = page.run->render(x, wce::parse_output_format(output.format), output.markup);
+    std::cout << out;
+    if (!out.empty() && out.back() != '\n') std::cout << "\n";
+    return 0;
+  }
+  wce::cli::PageResult r = wce::cli::extract_page(page, ex, url, output);
+  if (r.outcome != wce::cli::Outcome::Extracted) {
+    std::cerr << wce::cli::problem_line(where, "", r.outcome, r.why, name);
     return 1;
   }
-  wce::ExtractorRun x = page.run->run(ex);
-  if (!x.ok()) {
-    std::cerr << wce::cli::problem_line(file == "-" ? "stdin" : file, "", wce::cli::outcome_of(x), x.error, name);
-    return 1;
-  }
-  if (format == "text") {
-    std::cout << x.text;
-    if (!x.text.empty()) std::cout << "\n";
-  } else {
-    nlohmann::json out = {{"extractor", name}, {"charset", page.run->charset()}, {"text", x.text}, {"labels", x.labels}};
-    std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  }
+  r.json["charset"] = page.run->charset();
+  r.json["labels"] = r.run.labels;
+  std::cout << r.json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
   return 0;
 }
 

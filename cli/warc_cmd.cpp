@@ -50,22 +50,17 @@ int run_warc_extract(const WarcExtractOptions& opt) {
     ParseOptions limits = opt.limits;
     limits.deadline = Deadline::after_ms(opt.page_timeout_ms, t0);
     ParsedPage page = parse_page({rec.body, page_charset(rec, opt.charset), {}}, limits);
-    ExtractorRun x;
-    Outcome outcome = page.outcome;
-    std::string why = page.why;
-    if (page.run) {
-      x = page.run->run(*opt.extractor);
-      outcome = outcome_of(x);
-      why = x.error;
-    }
-    pages.add(outcome);
-    if (outcome != Outcome::Extracted) {
-      std::cerr << problem_line(place(rec.offset), rec.id, outcome, why, ex_name);
+    PageResult r = extract_page(page, *opt.extractor, rec.url, opt.output, "canonical");
+    pages.add(r.outcome);
+    if (r.outcome != Outcome::Extracted) {
+      std::cerr << problem_line(place(rec.offset), rec.id, r.outcome, r.why, ex_name);
       continue;
     }
-    const double ms = page.run->parse_ms() + x.extract_ms + x.render_ms;
-    nlohmann::json out = {{"id", rec.id},   {"url", rec.url}, {"extractor", ex_name},
-                          {"charset", page.run->charset()}, {"text", x.text}, {"ms", ms}};
+    nlohmann::json& out = r.json;
+    out["id"] = rec.id;
+    out["url"] = rec.url;
+    out["charset"] = page.run->charset();
+    out["ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
     std::cout << out.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     if (progress && t0 - last_draw > std::chrono::milliseconds(200)) {
       last_draw = t0;

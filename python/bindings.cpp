@@ -94,12 +94,78 @@ wce::ExtractorRun run_page(const PageInput& in, const std::string& extractor, bo
   return x;
 }
 
+// Metadata as a dict: the fields of wce::metadata_fields, then page_type_probability.
+nb::dict metadata_dict(const wce::Metadata& m) {
+  nb::dict d;
+  for (const auto& [key, value] : wce::metadata_fields(m)) d[key] = *value;
+  d["page_type_probability"] = m.page_type_probability;
+  return d;
+}
+
+// The page's main content in `output` ("text", "markdown", "html", or "json":
+// the metadata with "text" as a JSON string, as `wce extract --format json`).
+// Parses the page, runs `extractor` ("" = none) and calls `use` on the page
+// and the run, all without the GIL; errors as run_page.
+template <class Use>
+void with_page(const PageInput& in, const std::string& extractor, const Limits& limits, Use use) {
+  const wce::Extractor* ex = extractor.empty() ? nullptr : &wce::require_extractor(extractor);
+  wce::ParseOptions options = parse_options(limits);
+  std::string failed;
+  {
+    nb::gil_scoped_release unlocked;
+    options.deadline = wce::Deadline::after_ms(limits.timeout_ms.value_or(0));
+    try {
+      wce::PageRun page = wce::PageRun::parse(in.source(), options);
+      wce::ExtractorRun x;
+      if (ex) x = page.run(*ex, false);
+      if (x.ok()) use(page, x);
+      else if (!x.limit.empty()) throw wce::PageLimitError(x.limit, x.error);
+      else failed = x.error;
+    } catch (const wce::PageLimitError& e) {
+      throw std::invalid_argument(e.what());
+    }
+  }
+  if (!failed.empty()) throw std::runtime_error("extractor " + extractor + " failed: " + failed);
+}
+
 std::string extract(nb::handle html, const std::string& extractor, const std::optional<std::string>& lang,
                     const std::optional<std::string>& charset, std::optional<double> max_input_mb,
                     std::optional<int64_t> max_nodes, std::optional<double> max_text_mb,
-                    std::optional<double> timeout_ms) {
-  return run_page(page_input(html, charset, lang), extractor, true,
-                  {max_input_mb, max_text_mb, timeout_ms, max_nodes}).text;
+                    std::optional<double> timeout_ms, const std::string& output, bool links, bool images,
+                    const std::optional<std::string>& url) {
+  const bool json = output == "json";
+  const wce::OutputFormat format = json ? wce::OutputFormat::Text : wce::parse_output_format(output);
+  const PageInput in = page_input(html, charset, lang);
+  const Limits limits{max_input_mb, max_text_mb, timeout_ms, max_nodes};
+  if (!json && format == wce::OutputFormat::Text) return run_page(in, extractor, true, limits).text;
+  wce::MarkupOptions markup;
+  markup.links = links;
+  markup.images = images;
+  std::string text;
+  wce::Metadata meta;
+  with_page(in, extractor, limits, [&](wce::PageRun& page, const wce::ExtractorRun& x) {
+    text = page.render(x, format, markup);
+    if (json) meta = page.metadata(url.value_or(""));
+  });
+  if (!json) return text;
+  nb::dict d = metadata_dict(meta);
+  if (meta.url.empty() && url) d["url"] = *url;
+  d["extractor"] = extractor;
+  d["text"] = text;
+  return nb::cast<std::string>(nb::module_::import_("json").attr("dumps")(d, nb::arg("ensure_ascii") = false));
+}
+
+nb::dict metadata(nb::handle html, const std::optional<std::string>& url, const std::optional<std::string>& lang,
+                  const std::optional<std::string>& charset, std::optional<double> max_input_mb,
+                  std::optional<int64_t> max_nodes, std::optional<double> max_text_mb,
+                  std::optional<double> timeout_ms) {
+  const PageInput in = page_input(html, charset, lang);
+  wce::Metadata meta;
+  with_page(in, "", {max_input_mb, max_text_mb, timeout_ms, max_nodes},
+            [&](wce::PageRun& page, const wce::ExtractorRun&) { meta = page.metadata(url.value_or("")); });
+  nb::dict d = metadata_dict(meta);
+  if (meta.url.empty() && url) d["url"] = *url;
+  return d;
 }
 
 std::vector<float> labels(nb::handle html, const std::string& extractor, const std::optional<std::string>& lang,
@@ -171,7 +237,11 @@ NB_MODULE(_wce, m) {
   m.def("extract", &extract, nb::arg("html").none(), nb::arg("extractor") = wce::kDefaultExtractor, nb::kw_only(),
         nb::arg("lang") = nb::none(), nb::arg("charset") = nb::none(), nb::arg("max_input_mb") = nb::none(),
         nb::arg("max_nodes") = nb::none(), nb::arg("max_text_mb") = nb::none(), nb::arg("timeout_ms") = nb::none(),
-        "The main content of a page as text, one block per line.\n\n"
+        nb::arg("output") = "text", nb::arg("links") = false, nb::arg("images") = false, nb::arg("url") = nb::none(),
+        "The main content of a page as text, one block per line (output=\"text\"), Markdown\n"
+        "(\"markdown\": GFM headings, lists, tables, code, quotes, emphasis; links / images when asked),\n"
+        "cleaned HTML (\"html\"), or \"json\": a JSON string of the metadata (see metadata()) with\n"
+        "\"extractor\" and \"text\", as `wce extract --format json`.\n\n"
         "html: str (decoded text) or bytes (raw page; charset sniffed: BOM, <meta>, UTF-8\n"
         "validity, a guess from the bytes, unless `charset` names one). lang: the page's stated language (jusText's\n"
         "stop list). max_input_mb, max_nodes, max_text_mb, timeout_ms: the page limits of the CLI's\n"
@@ -179,6 +249,13 @@ NB_MODULE(_wce, m) {
         "Raises ValueError with the CLI's message for input that is not HTML (an image, an archive),\n"
         "a page past a limit, an unknown extractor or charset; TypeError for an input that is not\n"
         "str or bytes. The GIL is released while the page is parsed and extracted.");
+  m.def("metadata", &metadata, nb::arg("html").none(), nb::kw_only(), nb::arg("url") = nb::none(),
+        nb::arg("lang") = nb::none(), nb::arg("charset") = nb::none(), nb::arg("max_input_mb") = nb::none(),
+        nb::arg("max_nodes") = nb::none(), nb::arg("max_text_mb") = nb::none(), nb::arg("timeout_ms") = nb::none(),
+        "The page's metadata: a dict with title, author, date, modified, site, lang, description,\n"
+        "url, image, page_type (\"\" when the page gives none) and page_type_probability.\n"
+        "url: where the page came from (relative URLs are resolved against it). Other arguments\n"
+        "and errors as extract().");
   m.def("labels", &labels, nb::arg("html").none(), nb::arg("extractor") = wce::kDefaultExtractor, nb::kw_only(),
         nb::arg("lang") = nb::none(), nb::arg("charset") = nb::none(), nb::arg("max_input_mb") = nb::none(),
         nb::arg("max_nodes") = nb::none(), nb::arg("max_text_mb") = nb::none(), nb::arg("timeout_ms") = nb::none(),

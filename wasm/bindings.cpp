@@ -199,12 +199,39 @@ class Utf8 {
 
 // `lang`: the page's stated language ("" when unknown), as `wce extract --jsonl`
 // takes it from a record.
-val js_extract(const val& html_js, const std::string& extractor, const std::string& lang) {
+// `format`: "text" (the result's text only), "markdown" or "html" (also
+// that rendering, under its name); links / images: MarkupOptions.
+val js_extract(const val& html_js, const std::string& extractor, const std::string& lang, const std::string& format,
+               bool links, bool images) {
   return guarded([&] {
     const wce::Extractor& ex = wce::require_extractor(extractor);
+    const wce::OutputFormat f = wce::parse_output_format(format);
     const Utf8 html(html_js);
     wce::PageRun run = wce::PageRun::parse({html.view(), "utf-8", lang});
-    return pack(run, run.run(ex));
+    const wce::ExtractorRun x = run.run(ex);
+    val r = pack(run, x);
+    if (f != wce::OutputFormat::Text) {
+      wce::MarkupOptions markup;
+      markup.links = links;
+      markup.images = images;
+      r.set(format, run.render(x, f, markup));
+    }
+    return r;
+  });
+}
+
+// The page's metadata: {title, author, date, modified, site, lang,
+// description, url, image, page_type, page_type_probability}.
+val js_metadata(const val& html_js, const std::string& lang, const std::string& url) {
+  return guarded([&] {
+    const Utf8 html(html_js);
+    wce::PageRun run = wce::PageRun::parse({html.view(), "utf-8", lang});
+    const wce::Metadata m = run.metadata(url);
+    val r = val::object();
+    for (const auto& [key, value] : wce::metadata_fields(m)) r.set(key, *value);
+    if (m.url.empty()) r.set("url", url);
+    r.set("page_type_probability", m.page_type_probability);
+    return r;
   });
 }
 
@@ -529,6 +556,7 @@ EMSCRIPTEN_BINDINGS(wce) {
   emscripten::function("extractors", &js_extractors);
   emscripten::function("extract", &js_extract);
   emscripten::function("extractMany", &js_extract_many);
+  emscripten::function("metadata", &js_metadata);
   emscripten::function("classify", &js_classify);
   emscripten::function("classifyMany", &js_classify_many);
   emscripten::function("evaluate", &js_evaluate);

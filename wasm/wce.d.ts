@@ -41,6 +41,35 @@ export interface ExtractResult {
    */
   labels: Float32Array;
   timing: Timing;
+  /** With {format: "markdown"}: GitHub-flavoured Markdown of the same content. */
+  markdown?: string;
+  /** With {format: "html"}: cleaned HTML of the same content (no attributes but href, src, alt). */
+  html?: string;
+}
+
+/** A page's metadata; "" for what the page does not give. */
+export interface Metadata {
+  title: string;
+  /** Several authors joined by "; ". */
+  author: string;
+  /** Published, ISO 8601. */
+  date: string;
+  modified: string;
+  site: string;
+  lang: string;
+  description: string;
+  /** The canonical URL (else options.url). */
+  url: string;
+  image: string;
+  /** "article", "forum", "product", "collection", "listing", "documentation" or "service". */
+  page_type: string;
+  page_type_probability: number;
+}
+
+export interface MetadataOptions {
+  /** Where the page came from: relative URLs are resolved against it. */
+  url?: string;
+  lang?: string;
 }
 
 /** extractMany / classifyMany: one parse or decode, several extractors. */
@@ -56,6 +85,12 @@ export interface ExtractOptions {
   extractor?: string;
   /** The page's stated language ("pl", "zh-CN"; default unknown): jusText takes its stop list. */
   lang?: string;
+  /** Also render the content as Markdown or cleaned HTML (result.markdown / result.html). */
+  format?: 'text' | 'markdown' | 'html';
+  /** Markdown: keep links as [text](href). */
+  links?: boolean;
+  /** Markdown: keep images inside the content as ![alt](src). */
+  images?: boolean;
 }
 
 export interface ManyOptions {
@@ -98,6 +133,8 @@ export interface Wce {
    * @throws TypeError if html is not a string; Error for an unknown extractor.
    */
   extract(html: string, options?: ExtractOptions): ExtractResult;
+  /** The page's metadata (title, author, date, site, ..., page type). */
+  metadata(html: string, options?: MetadataOptions): Metadata;
   /** Parses once and runs several extractors (shared per-document features). */
   extractMany(html: string, options?: ManyOptions): ManyResult;
   /**

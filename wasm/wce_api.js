@@ -160,9 +160,30 @@
       throw new TypeError('wce.extract: html must be a string (decoded HTML), got ' + describe(html));
     }
     var name = this._extractorName('extract', options);
+    var format = formatOption('extract', options);
     var t0 = now();
-    var r = this._call('extract', [html, name, langOption('extract', options)]);
-    return packResult(r, name, t0);
+    var r = this._call('extract', [html, name, langOption('extract', options), format,
+      flagOption('extract', options, 'links'), flagOption('extract', options, 'images')]);
+    var out = packResult(r, name, t0);
+    if (format !== 'text') out[format] = r[format];
+    return out;
+  };
+
+  /**
+   * The page's metadata (a decoded string of HTML): {title, author, date,
+   * modified, site, lang, description, url, image, page_type,
+   * page_type_probability}; "" for what the page does not give.
+   * options.url: where the page came from (relative URLs are resolved).
+   */
+  Wce.prototype.metadata = function (html, options) {
+    if (typeof html !== 'string') {
+      throw new TypeError('wce.metadata: html must be a string (decoded HTML), got ' + describe(html));
+    }
+    var url = options && options.url !== undefined && options.url !== null ? options.url : '';
+    if (typeof url !== 'string') {
+      throw new TypeError('wce.metadata: options.url must be a string, got ' + describe(url));
+    }
+    return this._call('metadata', [html, langOption('metadata', options), url]);
   };
 
   // flat = {nodes, strings} -> [Uint32Array, strings], or throws.
@@ -282,6 +303,23 @@
   };
 
   // ---- Evaluation (the CLI's functions: core/include/wce/eval.hpp, complexity.hpp)
+
+  // options.format: 'text' (default), 'markdown' or 'html'.
+  function formatOption(method, options) {
+    var format = options && options.format !== undefined && options.format !== null ? options.format : 'text';
+    if (format !== 'text' && format !== 'markdown' && format !== 'html') {
+      throw new TypeError('wce.' + method + ': options.format must be "text", "markdown" or "html", got ' + describe(format));
+    }
+    return format;
+  }
+
+  function flagOption(method, options, key) {
+    var v = options && options[key] !== undefined && options[key] !== null ? options[key] : false;
+    if (typeof v !== 'boolean') {
+      throw new TypeError('wce.' + method + ': options.' + key + ' must be true or false, got ' + describe(v));
+    }
+    return v;
+  }
 
   function langOption(method, options) {
     if (options === undefined || options === null) return '';

@@ -2,12 +2,14 @@
 """Main-content extraction at corpus scale: a PySpark job over WARC or JSONL files.
 
 Each partition runs the wce Python module (`import wce`, the C++ core) in
-`mapPartitions`; the output has one row per page: id, url, extractor, text,
-ms (parse + extract + render, measured around wce.extract) and error.
+`mapPartitions`; the output has one row per page: id, url, extractor, text
+(in --format: text, markdown or html), ms (parse + extract + render,
+measured around the wce calls) and error; with --metadata also title,
+author, date, site, lang and page_type (wce.metadata, a second parse).
 
   spark-submit --master spark://127.0.0.1:7077 jobs/spark/extract_job.py \
-      --input pages.warc.gz more.warc.gz --output out/ [--format jsonl|parquet] \
-      [--extractor readability] [--partitions N]
+      --input pages.warc.gz more.warc.gz --output out/ [--format text|markdown|html] \
+      [--metadata] [--output-format jsonl|parquet] [--extractor readability] [--partitions N]
 
 Inputs:
   *.warc, *.warc.gz  web archives: the HTML response records (warcio's
@@ -23,8 +25,13 @@ import json
 import sys
 import time
 
-# The columns of the output, in order.
+# The columns of the output, in order; METADATA_COLUMNS follow "extractor" with --metadata.
 COLUMNS = ["id", "url", "extractor", "text", "ms", "error"]
+METADATA_COLUMNS = ["title", "author", "date", "site", "lang", "page_type"]
+
+
+def columns(with_metadata):
+    return COLUMNS[:3] + (METADATA_COLUMNS if with_metadata else []) + COLUMNS[3:]
 HTML_TYPES = ("text/html", "application/xhtml+xml")
 
 
@@ -37,22 +44,41 @@ def http_charset(content_type):
     return None
 
 
-def run_extract(wce, html, extractor, lang=None, charset=None):
-    """(text, ms, error) for one page; a bad charset label falls back to sniffing."""
-    t0 = time.perf_counter()
-    try:
+class Job:
+    """What each page gets: the extractor, the output format, metadata or not."""
+
+    def __init__(self, extractor, fmt="text", with_metadata=False):
+        self.extractor, self.format, self.with_metadata = extractor, fmt, with_metadata
+
+    def run(self, wce, html, lang=None, charset=None, url=None):
+        """(metadata values..., text, ms, error) for one page; a bad charset
+        label falls back to sniffing."""
+        t0 = time.perf_counter()
         try:
-            text = wce.extract(html, extractor, lang=lang, charset=charset)
-        except ValueError:
-            if charset is None:
-                raise
-            text = wce.extract(html, extractor, lang=lang)
-        return text, (time.perf_counter() - t0) * 1000, None
-    except Exception as e:  # noqa: BLE001 - reported in the row, the job goes on
-        return "", (time.perf_counter() - t0) * 1000, f"{type(e).__name__}: {e}"
+            try:
+                return self._run(wce, html, lang, charset, url, t0)
+            except ValueError:
+                if charset is None:
+                    raise
+                return self._run(wce, html, lang, None, url, t0)
+        except Exception as e:  # noqa: BLE001 - reported in the row, the job goes on
+            empty = ("",) * len(METADATA_COLUMNS) if self.with_metadata else ()
+            return (*empty, "", (time.perf_counter() - t0) * 1000, f"{type(e).__name__}: {e}")
+
+    def _run(self, wce, html, lang, charset, url, t0):
+        text = wce.extract(html, self.extractor, lang=lang, charset=charset, output=self.format)
+        meta = ()
+        if self.with_metadata:
+            m = wce.metadata(html, lang=lang, charset=charset, url=url or None)
+            meta = tuple(m[c] for c in METADATA_COLUMNS)
+        return (*meta, text, (time.perf_counter() - t0) * 1000, None)
+
+    def malformed(self, what):
+        empty = ("",) * len(METADATA_COLUMNS) if self.with_metadata else ()
+        return ("", "", self.extractor, *empty, "", 0.0, what)
 
 
-def extract_jsonl(lines, extractor):
+def extract_jsonl(lines, job):
     """mapPartitions over dataset JSON lines."""
     import wce
     for line in lines:
@@ -64,13 +90,14 @@ def extract_jsonl(lines, extractor):
             if not isinstance(html, str):
                 raise ValueError("html is not a string")
         except Exception as e:  # noqa: BLE001
-            yield ("", "", extractor, "", 0.0, f"malformed record: {e}")
+            yield job.malformed(f"malformed record: {e}")
             continue
-        text, ms, err = run_extract(wce, html, extractor, lang=rec.get("lang") or None)
-        yield (str(rec.get("id", "")), str(rec.get("url", "")), extractor, text, ms, err)
+        url = str(rec.get("url", "") or "")
+        yield (str(rec.get("id", "")), url, job.extractor,
+               *job.run(wce, html, lang=rec.get("lang") or None, url=url))
 
 
-def extract_warc(paths, extractor):
+def extract_warc(paths, job):
     """mapPartitions over WARC file paths."""
     import wce
     from warcio.archiveiterator import ArchiveIterator
@@ -87,11 +114,13 @@ def extract_warc(paths, extractor):
                     body = rec.content_stream().read()
                     bom = body[:3] == b"\xef\xbb\xbf" or body[:2] in (b"\xff\xfe", b"\xfe\xff")
                     charset = None if bom else http_charset(ctype)
-                    text, ms, err = run_extract(wce, body, extractor, charset=charset)
-                    yield (rec.rec_headers.get_header("WARC-Record-ID") or "",
-                           rec.rec_headers.get_header("WARC-Target-URI") or "", extractor, text, ms, err)
+                    url = rec.rec_headers.get_header("WARC-Target-URI") or ""
+                    yield (rec.rec_headers.get_header("WARC-Record-ID") or "", url, job.extractor,
+                           *job.run(wce, body, charset=charset, url=url))
             except ArchiveLoadFailed as e:
-                yield ("", path, extractor, "", 0.0, f"corrupt WARC {path}: {e}")
+                row = list(job.malformed(f"corrupt WARC {path}: {e}"))
+                row[1] = path
+                yield tuple(row)
 
 
 def wait_for_executors(sc, timeout_s=120):
@@ -116,17 +145,18 @@ def jsonl_lines(sc, paths, partitions):
     return sc.textFile(",".join(paths), minPartitions=partitions)
 
 
-def extract_frame(spark, sc, warcs, lines, extractor):
+def extract_frame(spark, sc, warcs, lines, job):
     """The DataFrame of extracted rows: WARC paths (one partition each) and/or
     an RDD of dataset JSON lines."""
     from pyspark.sql.types import DoubleType, StringType, StructField, StructType
     rdds = []
     if warcs:
-        rdds.append(sc.parallelize(warcs, len(warcs)).mapPartitions(lambda it: extract_warc(it, extractor)))
+        rdds.append(sc.parallelize(warcs, len(warcs)).mapPartitions(lambda it: extract_warc(it, job)))
     if lines is not None:
-        rdds.append(lines.mapPartitions(lambda it: extract_jsonl(it, extractor)))
+        rdds.append(lines.mapPartitions(lambda it: extract_jsonl(it, job)))
     rdd = rdds[0] if len(rdds) == 1 else sc.union(rdds)
-    schema = StructType([StructField(c, DoubleType() if c == "ms" else StringType()) for c in COLUMNS])
+    schema = StructType([StructField(c, DoubleType() if c == "ms" else StringType())
+                         for c in columns(job.with_metadata)])
     return spark.createDataFrame(rdd, schema)
 
 
@@ -141,7 +171,11 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--input", nargs="+", required=True)
     ap.add_argument("--output", required=True)
-    ap.add_argument("--format", choices=["jsonl", "parquet"], default="jsonl")
+    ap.add_argument("--format", choices=["text", "markdown", "html"], default="text",
+                    help="the text column: plain text, Markdown (GFM) or cleaned HTML")
+    ap.add_argument("--metadata", action="store_true",
+                    help="add the columns " + ", ".join(METADATA_COLUMNS) + " (wce.metadata)")
+    ap.add_argument("--output-format", choices=["jsonl", "parquet"], default="jsonl")
     ap.add_argument("--extractor", default="readability")
     ap.add_argument("--partitions", type=int, default=0, help="JSONL input: partitions (default: 2 x default parallelism)")
     ap.add_argument("--warmup", type=int, default=0,
@@ -153,6 +187,7 @@ def main(argv=None):
     spark = SparkSession.builder.appName("wce-extract").getOrCreate()
     sc = spark.sparkContext
     extractor = args.extractor
+    job = Job(extractor, args.format, args.metadata)
     warcs = [p for p in args.input if p.endswith((".warc", ".warc.gz"))]
     others = [p for p in args.input if p not in warcs]
     wait_for_executors(sc)
@@ -165,14 +200,14 @@ def main(argv=None):
         # untimed, so that `seconds` measures steady-state extraction.
         t = time.perf_counter()
         head = sc.parallelize(sc.textFile(",".join(others)).take(args.warmup), partitions)
-        write(extract_frame(spark, sc, [], head, extractor),
-              args.format, args.output + "-warmup")
+        write(extract_frame(spark, sc, [], head, job),
+              args.output_format, args.output + "-warmup")
         warmup_s = time.perf_counter() - t
     t0 = time.perf_counter()
     lines = jsonl_lines(sc, others, partitions) if others else None
-    write(extract_frame(spark, sc, warcs, lines, extractor), args.format, args.output)
+    write(extract_frame(spark, sc, warcs, lines, job), args.output_format, args.output)
     seconds = time.perf_counter() - t0
-    written = spark.read.parquet(args.output) if args.format == "parquet" else spark.read.json(args.output)
+    written = spark.read.parquet(args.output) if args.output_format == "parquet" else spark.read.json(args.output)
     pages = written.count()
     errors = written.filter(written.error.isNotNull()).count() if "error" in written.columns else 0
     print(json.dumps({"pages": pages, "errors": errors, "seconds": round(seconds, 3),

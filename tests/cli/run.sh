@@ -36,7 +36,23 @@ check "extract binary file"     1 "^wce: .*binary.bin: not HTML \(looks like bin
 check "missing file"            2 "^wce: .*nope.html: cannot open file$" -- "$WCE" extract "$T/nope.html"
 check "directory as input"      2 "is a directory"             -- "$WCE" extract "$T"
 check "unknown extractor"       2 "unknown extractor \"nope\""   -- "$WCE" extract --extractor nope "$T/page.html"
-check "bad format"              2 "--format must be"           -- "$WCE" extract --format xml "$T/page.html"
+check "bad format"              2 "--format must be text, markdown, html or json" -- "$WCE" extract --format xml "$T/page.html"
+# Structure and metadata (docs/markdown.md, docs/metadata.md).
+printf '<html lang=en><head><title>Fox news - The Forest Times</title><meta property="og:site_name" content="The Forest Times"></head><body><article><h1>Fox news</h1><p>%s</p><ul><li>%s</li><li>%s</li></ul></article></body></html>' \
+  "The quick brown fox jumps over the lazy dog and keeps running through the quiet forest until night falls." \
+  "It ran past the old mill, where the miller waved at it from the open door." \
+  "It ran along the river, where the herons stood still in the shallow water." > "$T/story.html"
+check "extract markdown"        0 "^# Fox news$"               -- "$WCE" extract --format markdown "$T/story.html"
+check "markdown list items"     0 "^[-*] It ran past"          -- "$WCE" extract --format markdown "$T/story.html"
+check "extract html"            0 "<h1>Fox news</h1>"          -- "$WCE" extract --format html "$T/story.html"
+check "json metadata"           0 '"site":"The Forest Times".*"title":"Fox news"' -- "$WCE" extract --format json "$T/story.html"
+check "json page type"          0 '"page_type":"[a-z]+","page_type_probability":[0-9.]' -- "$WCE" extract --format json "$T/story.html"
+check "json --markdown"         0 '"markdown":"# Fox news'     -- "$WCE" extract --format json --markdown "$T/story.html"
+check "json --url"              0 '"url":"https://example.org/fox"' -- "$WCE" extract --format json --url https://example.org/fox "$T/story.html"
+check "--url is for one page"   2 "--url is for one page"      -- "$WCE" extract --jsonl --url https://example.org/ "$T/good.jsonl"
+python3 -c "import json,sys; print(json.dumps({'id':'s','url':'https://example.org/s','html':open(sys.argv[1]).read()}))" "$T/story.html" > "$T/story.jsonl"
+check "jsonl metadata"          0 '"id":"s".*"lang":"en".*"title":"Fox news","url":"https://example.org/s"' -- "$WCE" extract --jsonl "$T/story.jsonl"
+check "jsonl --format markdown" 0 '"markdown":"# Fox news'     -- "$WCE" extract --jsonl --format markdown "$T/story.jsonl"
 check "jsonl batch"             1 '"id":"d".*"text":"good bye"' -- "$WCE" extract --jsonl "$T/data.jsonl.gz"
 check "list"                    0 "^bte +heuristic"            -- "$WCE" list
 check "no command"              2 "usage:"                     -- "$WCE"
@@ -73,7 +89,7 @@ check "jsonl batch has ms"       0 '"ms":[0-9.]+'             -- "$WCE" extract 
 # words), good again without a list for zh (stop-word thresholds 0).
 EN="The history of the old town is long, and it was one of the first places where all of the people of the region came to trade what they had with each other; it was there that they would meet to talk about the news"
 for l in en ru zh; do echo "{\"id\":\"$l\",\"lang\":\"$l\",\"html\":\"<p>$EN Marker.</p>\"}"; done > "$T/lang.jsonl"
-check "jsonl lang picks the stop list" 0 '"id":"en"[^}]*Marker[^}]*\}[^}]*"id":"ru"[^}]*"text":""\}[^}]*"id":"zh"[^}]*Marker' -- sh -c "'$WCE' extract --jsonl --extractor justext '$T/lang.jsonl' | tr -d '\n'"
+check "jsonl lang picks the stop list" 0 '"id":"en"[^}]*Marker[^}]*\}[^}]*"id":"ru"[^}]*"text":"",[^}]*"id":"zh"[^}]*Marker' -- sh -c "'$WCE' extract --jsonl --extractor justext '$T/lang.jsonl' | tr -d '\n'"
 
 # Report options (--measures, --by, --format, --out, --pages-out).
 # json_has PYTHON_EXPR < JSON: exit 0 iff the expression on the document d is true.

@@ -283,3 +283,50 @@ def test_gil_released_during_extraction():
     assert window["text"] and end - start > 0.02, "the page was too quick to tell"
     assert inside and inside[-1] - start > 0.5 * (end - start), \
         f"the main thread ran only {(inside[-1] - start) if inside else 0:.4f} s of the {end - start:.4f} s extraction"
+
+
+# Structured output and metadata: the same as the CLI's --format markdown|html|json.
+@pytest.mark.parametrize("page", DEMO, ids=lambda p: p.name)
+@pytest.mark.parametrize("output", ["markdown", "html"])
+def test_demo_page_same_rendering_as_cli(page, output):
+    code, out, err = cli("extract", "--format", output, str(page / "source.html"))
+    assert code == 0, err
+    got = wce.extract((page / "source.html").read_bytes(), output=output)
+    assert got.rstrip("\n") == out.rstrip("\n")
+    assert got.strip(), "an empty rendering of a demo page"
+
+
+@pytest.mark.parametrize("page", DEMO, ids=lambda p: p.name)
+def test_demo_page_same_metadata_as_cli(page):
+    code, out, err = cli("extract", "--format", "json", "--url", "https://example.org/a/b", str(page / "source.html"))
+    assert code == 0, err
+    want = json.loads(out)
+    got = wce.metadata((page / "source.html").read_bytes(), url="https://example.org/a/b")
+    assert set(got) == {"title", "author", "date", "modified", "site", "lang", "description", "url", "image",
+                        "page_type", "page_type_probability"}
+    for key, value in got.items():
+        assert want[key] == pytest.approx(value) if key == "page_type_probability" else want[key] == value, key
+    assert got["title"], "the demo pages all have a title"
+    as_json = json.loads(wce.extract((page / "source.html").read_bytes(), output="json", url="https://example.org/a/b"))
+    assert {k: as_json[k] for k in got if k != "page_type_probability"} == \
+        {k: v for k, v in got.items() if k != "page_type_probability"}
+    assert as_json["text"] == wce.extract((page / "source.html").read_bytes())
+
+
+def test_metadata_of_a_small_page():
+    html = ('<html lang="en"><head><title>A fine day - The Daily</title>'
+            '<meta property="og:site_name" content="The Daily">'
+            '<meta name="author" content="Ann Lee"></head>'
+            '<body><h1>A fine day</h1><p>It was a fine day in the city, said everyone we met.</p></body></html>')
+    m = wce.metadata(html)
+    assert m["title"] == "A fine day"
+    assert m["author"] == "Ann Lee"
+    assert m["site"] == "The Daily"
+    assert m["lang"] == "en"
+
+
+def test_unknown_output_is_a_value_error():
+    with pytest.raises(ValueError, match="markdown"):
+        wce.extract("<p>x</p>", output="pdf")
+    with pytest.raises(TypeError):
+        wce.metadata(None)

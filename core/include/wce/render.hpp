@@ -2,6 +2,7 @@
 // add no spaces the source did not have, whitespace collapses as in a browser.
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "wce/document.hpp"
 #include "wce/extractor.hpp"
@@ -30,6 +31,14 @@ std::string render_markdown(const Document& doc, const Labels& labels, const Mar
 // href, src and alt.
 std::string render_html(const Document& doc, const Labels& labels, const MarkupOptions& options = {},
                         float threshold = kContentThreshold);
+// The output formats every front end offers (wce extract --format, Python's
+// output=, npm's {format}).
+enum class OutputFormat { Text, Markdown, Html };
+// "text", "markdown" or "html"; throws std::invalid_argument naming them.
+OutputFormat parse_output_format(std::string_view name);
+// Labels in a format: render_text in `style`, render_markdown or render_html.
+std::string render(const Document& doc, const Labels& labels, OutputFormat format, RenderStyle style,
+                   const MarkupOptions& options = {});
 // Text of all text nodes.
 std::string render_all_text(const Document& doc);
 

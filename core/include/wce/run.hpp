@@ -14,6 +14,8 @@
 #include "wce/document.hpp"
 #include "wce/extractor.hpp"
 #include "wce/html.hpp"
+#include "wce/metadata.hpp"
+#include "wce/render.hpp"
 
 namespace wce {
 
@@ -70,6 +72,13 @@ class PageRun {
   // deadline of its own, as if the parse had just finished (parse plus this
   // extractor). Past it, the result's `limit` is "time".
   ExtractorRun run(const Extractor& ex, bool render = true, bool fresh = false);
+
+  // The page's metadata (extract_metadata) with its page type
+  // (classify_page_type on the shared Context); `url`: where the page came
+  // from, to resolve relative URLs and for the classifier's URL features.
+  Metadata metadata(std::string_view url = {});
+  // A successful run's labels in `format` (Text: the run's own text when rendered).
+  std::string render(const ExtractorRun& x, OutputFormat format, const MarkupOptions& options = {}) const;
 
  private:
   PageRun() = default;

@@ -6,6 +6,8 @@
 #include <stdexcept>
 
 #include "input/parse_html.hpp"
+#include "wce/metadata.hpp"
+#include "wce/page_type.hpp"
 #include "wce/render.hpp"
 
 namespace wce {
@@ -88,6 +90,19 @@ ExtractorRun PageRun::run(const Extractor& ex, bool render, bool fresh) {
     out.error = "unknown exception";
   }
   return out;
+}
+
+Metadata PageRun::metadata(std::string_view url) {
+  Metadata m = extract_metadata(*doc_, url);
+  const PageTypeResult t = classify_page_type(*ctx_, url);
+  m.page_type = t.name();
+  m.page_type_probability = t.probability;
+  return m;
+}
+
+std::string PageRun::render(const ExtractorRun& x, OutputFormat format, const MarkupOptions& options) const {
+  if (format == OutputFormat::Text && !x.text.empty()) return x.text;
+  return wce::render(*doc_, x.labels, format, x.extractor->info().render, options);
 }
 
 const Extractor& require_extractor(const std::string& name) {
