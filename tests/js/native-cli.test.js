@@ -60,6 +60,42 @@ function cli(args) {
   });
 });
 
+(haveCli ? describe : describe.skip)('WASM structure and metadata == native', () => {
+  let wce;
+  beforeAll(async () => {
+    wce = await loadWce();
+  });
+
+  test('every demo page: same Markdown, HTML and metadata', () => {
+    const pages = demoPages();
+    for (const { name: page, file } of pages) {
+      const html = decodeHtmlFile(file).html;
+      for (const format of ['markdown', 'html']) {
+        const native = cli(['extract', '--format', format, file]).replace(/\n$/, '');
+        const wasm = wce.extract(html, { format });
+        expect({ page, format, out: wasm[format].replace(/\n$/, '') }).toEqual({ page, format, out: native });
+        expect(wasm.text.length).toBeGreaterThan(0);
+      }
+      const url = 'https://example.org/news/story';
+      const native = JSON.parse(cli(['extract', '--format', 'json', '--url', url, file]));
+      const meta = wce.metadata(html, { url });
+      expect(Object.keys(meta).sort()).toEqual(['author', 'date', 'description', 'image', 'lang', 'modified',
+        'page_type', 'page_type_probability', 'site', 'title', 'url']);
+      for (const key of Object.keys(meta)) {
+        if (key === 'page_type_probability') expect(meta[key]).toBeCloseTo(native[key], 6);
+        else expect({ page, key, value: meta[key] }).toEqual({ page, key, value: native[key] });
+      }
+    }
+  });
+
+  test('bad options are refused with the valid values', () => {
+    expect(() => wce.extract('<p>x</p>', { format: 'pdf' })).toThrow(/"text", "markdown" or "html"/);
+    expect(() => wce.extract('<p>x</p>', { format: 'markdown', links: 'yes' })).toThrow(/links must be true or false/);
+    expect(() => wce.metadata(42)).toThrow(TypeError);
+    expect(() => wce.metadata('<p>x</p>', { url: 7 })).toThrow(/options.url must be a string/);
+  });
+});
+
 if (!haveCli) {
   test.skip(`native CLI comparison (${path.relative(ROOT, WCE_BIN)} not built)`, () => {});
 }
