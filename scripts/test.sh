@@ -46,6 +46,8 @@ echo "== WASM UTF-16 -> UTF-8 of the page (wasm/utf16_to_utf8.c) against a refer
 node build/wasm/wce_utf16_to_utf8_check.js
 echo "== JS tests"
 npx jest --config tests/js/jest.config.js
+echo "== README snippets as written (Install section; the Python module from python_check's venv)"
+python3 tests/readme/run_snippets.py --python "$PWD/.cache/py-venv/bin/python"
 echo "== end-to-end tests"
 npx playwright test --config tests/e2e/playwright.config.js
 echo "== all tests passed"
