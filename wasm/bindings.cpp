@@ -364,7 +364,28 @@ val js_complexity_levels(val scores) {
 // uses), ms = parse + extract + render, the block-level measure from the labels;
 // the rendered text scored with every column of column_names(). A failing
 // extractor gets {extractor, error} and the others still run.
-val js_bench_page(const val& html_js, const val& gold_js, const std::string& lang, val names) {
+// The share of `snippets` found in `text` (wce::snippet_rate; 1 when there are none).
+double snippet_rate_js(std::string_view text, const val& list) {
+  if (list.isUndefined() || list.isNull()) return 1;
+  std::vector<std::string> snippets;
+  const unsigned n = list["length"].as<unsigned>();
+  for (unsigned i = 0; i < n; ++i) snippets.push_back(list[i].as<std::string>());
+  return wce::snippet_rate(text, snippets);
+}
+
+// WCXB's snippet rates of a text: {with, without} (meta.with / meta.without).
+val js_snippet_rates(const val& text_js, const val& with, const val& without) {
+  return guarded([&] {
+    const Utf8 text(text_js, "text");
+    val r = val::object();
+    r.set("with", snippet_rate_js(text.view(), with));
+    r.set("without", snippet_rate_js(text.view(), without));
+    return r;
+  });
+}
+
+val js_bench_page(const val& html_js, const val& gold_js, const std::string& lang, val names, const val& with,
+                  const val& without) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
     const Utf8 html(html_js), gold_utf8(gold_js, "gold");
@@ -386,6 +407,10 @@ val js_bench_page(const val& html_js, const val& gold_js, const std::string& lan
         prf.set("recall", b.scores[0].r);
         prf.set("f1", b.scores[0].f);
         x.set("block", prf);
+        val snippets = val::object();
+        snippets.set("with", snippet_rate_js(r.text, with));
+        snippets.set("without", snippet_rate_js(r.text, without));
+        x.set("snippets", snippets);
         x.set("labels", val::global("Float32Array").new_(emscripten::typed_memory_view(r.labels.size(), r.labels.data())));
       } else {
         x.set("error", r.error);
@@ -415,9 +440,9 @@ val summary_js(const wce::Summary& s) {
 }
 
 wce::GroupBy group_by(const std::string& name) {
-  for (wce::GroupBy by : {wce::GroupBy::Dataset, wce::GroupBy::Complexity, wce::GroupBy::Language})
+  for (wce::GroupBy by : {wce::GroupBy::Dataset, wce::GroupBy::Complexity, wce::GroupBy::Language, wce::GroupBy::PageType})
     if (name == wce::group_by_name(by)) return by;
-  throw std::invalid_argument("unknown groupBy \"" + name + "\" (valid: dataset, complexity, language)");
+  throw std::invalid_argument("unknown groupBy \"" + name + "\" (valid: dataset, complexity, language, page_type)");
 }
 
 // Numbers per aggregate() row (see the packing below; wce_api.js ROW_NUMBERS).
@@ -443,11 +468,15 @@ val js_aggregate(val in) {
     const std::vector<std::string> datasets = strings(in["datasets"]), langs = strings(in["langs"]),
                                    extractors = strings(in["extractors"]);
     const std::vector<int32_t> page_dataset = ints(in["pageDataset"]), page_lang = ints(in["pageLang"]);
+    // WCXB's meta.page_type per page (optional: "" unknown).
+    const std::vector<std::string> page_type =
+        in["pageType"].isUndefined() ? std::vector<std::string>(page_dataset.size()) : strings(in["pageType"]);
     const std::vector<double> page_complexity = doubles(in["pageComplexity"]), page_kb = doubles(in["pageKb"]);
     const std::vector<int32_t> page = ints(in["page"]), extractor = ints(in["extractorIndex"]);
     const std::vector<double> ms = doubles(in["ms"]), values = doubles(in["values"]);
     const size_t n_pages = page_dataset.size(), n = page.size(), width = columns.size();
     if (page_lang.size() != n_pages || page_complexity.size() != n_pages || page_kb.size() != n_pages ||
+        page_type.size() != n_pages ||
         extractor.size() != n || ms.size() != n || values.size() != n * width)
       throw std::invalid_argument("aggregate: arrays of different lengths");
     auto at = [](const auto& list, int32_t i, const char* what) -> const auto& {
@@ -463,6 +492,7 @@ val js_aggregate(val in) {
       r.id = std::to_string(pg);
       r.dataset = at(datasets, page_dataset[pg], "dataset");
       r.lang = at(langs, page_lang[pg], "lang");
+      r.page_type = page_type[static_cast<size_t>(pg)];
       r.complexity = page_complexity[pg];
       r.kb = page_kb[pg];
       r.extractor = at(extractors, extractor[i], "extractor");
@@ -568,6 +598,7 @@ EMSCRIPTEN_BINDINGS(wce) {
   emscripten::function("complexity", &js_complexity);
   emscripten::function("complexityLevels", &js_complexity_levels);
   emscripten::function("benchPage", &js_bench_page);
+  emscripten::function("snippetRates", &js_snippet_rates);
   emscripten::function("aggregate", &js_aggregate);
   emscripten::function("summarize", &js_summarize);
   emscripten::function("measuresOfColumns", &js_measures_of_columns);

@@ -155,7 +155,10 @@ export interface Wce {
   /** Quartile thresholds of complexity scores: low < q1, high > q3. */
   complexityLevels(scores: ArrayLike<number>): { q1: number; q3: number };
   /** One benchmark page as `wce bench` runs it (one parse, every extractor, every measure). */
-  benchPage(html: string, gold: string, options?: { extractors?: string[]; lang?: string }): BenchPage;
+  benchPage(html: string, gold: string,
+            options?: { extractors?: string[]; lang?: string; with?: string[]; without?: string[] }): BenchPage;
+  /** WCXB's snippet rates: the share of `with` / `without` snippets found in the text (1 for none). */
+  snippetRates(text: string, options?: { with?: string[]; without?: string[] }): { with: number; without: number };
   /** The rows of `wce bench` (wce::aggregate) over benchmark pages; failed extractions left out. */
   aggregate(pages: AggregatePage[], options?: AggregateOptions): { levels: { q1: number; q3: number }; rows: AggregateRow[] };
   /** The measures of value columns (default measureNames()): X for X_p/X_r/X_f1, other columns alone. */
@@ -177,13 +180,15 @@ export interface AggregatePage {
   complexity?: number;
   /** HTML size in kB (1000 bytes), for ms per kB. */
   kb?: number;
+  /** WCXB's meta.page_type, for groupBy 'page_type'. */
+  page_type?: string;
   /** Per extractor, as benchPage() gives them (values in `columns` order). */
   results: Record<string, PageScore> | Array<{ extractor: string } & PageScore>;
 }
 export interface AggregateOptions {
   /** Measure families or single-value columns (default ['rouge_lsum_words']). */
   measures?: string[];
-  groupBy?: 'dataset' | 'complexity' | 'language';
+  groupBy?: 'dataset' | 'complexity' | 'language' | 'page_type';
   /** Only these extractors, in this row order (default: all, first seen first). */
   extractors?: string[];
   /** The names of the `values` columns (default measureNames()). */
@@ -212,7 +217,7 @@ export interface BenchPage {
   complexity: number;
   complexityEstimate: number;
   /** block: the block-level measure (text nodes against the gold text's alignment), as `wce bench --measures block`. */
-  results: Array<{ extractor: string; ms: number; values: Float64Array; block: { precision: number; recall: number; f1: number }; labels: Float32Array } | { extractor: string; error: string }>;
+  results: Array<{ extractor: string; ms: number; values: Float64Array; block: { precision: number; recall: number; f1: number }; snippets: { with: number; without: number }; labels: Float32Array } | { extractor: string; error: string }>;
 }
 
 export type CoreFactory = (moduleOptions?: Record<string, unknown>) => Promise<unknown>;

@@ -304,6 +304,18 @@
 
   // ---- Evaluation (the CLI's functions: core/include/wce/eval.hpp, complexity.hpp)
 
+  // options.with / options.without: arrays of strings, or absent (null).
+  function snippetOptions(method, options) {
+    return ['with', 'without'].map(function (key) {
+      var v = options && options[key] !== undefined ? options[key] : null;
+      if (v === null) return null;
+      if (!Array.isArray(v) || !v.every(function (x) { return typeof x === 'string'; })) {
+        throw new TypeError('wce.' + method + ': options.' + key + ' must be an array of strings, got ' + describe(v));
+      }
+      return v;
+    });
+  }
+
   // options.format: 'text' (default), 'markdown' or 'html'.
   function formatOption(method, options) {
     var format = options && options.format !== undefined && options.format !== null ? options.format : 'text';
@@ -392,25 +404,40 @@
   /**
    * One benchmark page as `wce bench` runs it: one parse, each extractor with
    * a fresh context, its text scored with every measure.
-   * options: {extractors: [names] (default all), lang: string}.
+   * options: {extractors: [names] (default all), lang: string, with, without:
+   * WCXB's snippet lists (snippetRates)}.
    * Returns {parseMs, complexity, complexityEstimate, results: [{extractor,
+   * snippets: {with, without},
    * ms, values: Float64Array (measureNames() order), block: {precision,
    * recall, f1} (the block-level measure: text nodes against the gold text's
    * alignment, as `wce bench --measures block`), labels: Float32Array} or
    * {extractor, error}]}.
    */
+  /**
+   * WCXB's snippet rates of a text (wce::snippet_rate): {with, without}, the
+   * share of options.with / options.without (arrays of strings; a record's
+   * meta.with / meta.without) found in it; 1 for an empty or missing list.
+   */
+  Wce.prototype.snippetRates = function (text, options) {
+    checkText('snippetRates', 'text', text);
+    var snippets = snippetOptions('snippetRates', options);
+    var r = this._call('snippetRates', [text, snippets[0], snippets[1]]);
+    return { with: r.with, without: r.without };
+  };
+
   Wce.prototype.benchPage = function (html, gold, options) {
     checkText('benchPage', 'html', html);
     checkText('benchPage', 'gold', gold);
     var names = this._extractorList('benchPage', options);
     var lang = langOption('benchPage', options);
-    var r = this._call('benchPage', [html, gold, lang, names]);
+    var snippets = snippetOptions('benchPage', options);
+    var r = this._call('benchPage', [html, gold, lang, names, snippets[0], snippets[1]]);
     var results = [];
     for (var i = 0; i < r.results.length; i++) {
       var x = r.results[i];
       results.push(typeof x.error === 'string'
         ? { extractor: x.extractor, error: x.error }
-        : { extractor: x.extractor, ms: x.ms, values: x.values, block: x.block, labels: x.labels });
+        : { extractor: x.extractor, ms: x.ms, values: x.values, block: x.block, snippets: x.snippets, labels: x.labels });
     }
     return { parseMs: r.parseMs, complexity: r.complexity, complexityEstimate: r.complexityEstimate, results: results };
   };
@@ -418,7 +445,7 @@
   // ---- Aggregation (wce::aggregate, core/include/wce/aggregate.hpp): the
   // rows of `wce bench`, computed by the same C++ as the CLI's.
 
-  var GROUP_BY = ['dataset', 'complexity', 'language'];
+  var GROUP_BY = ['dataset', 'complexity', 'language', 'page_type'];
   // Numbers per row from the core (wasm/bindings.cpp kRowNumbers): pages,
   // prf, n/mean/median/q1/q3/stdev of p, r and f, msPerPage, msPerKb.
   var ROW_NUMBERS = 22;
@@ -439,7 +466,7 @@
    *   `values` in options.columns order (default measureNames(), as benchPage gives
    *   them); failed extractions are left out.
    * options: {measures: [family] (default ['rouge_lsum_words']), groupBy:
-   *   'dataset' | 'complexity' | 'language', extractors: [name] (only these, in
+   *   'dataset' | 'complexity' | 'language' | 'page_type' (pages' page_type), extractors: [name] (only these, in
    *   this row order; default all, first seen first), columns: [name], levels: {q1, q3} (default: the
    *   quartiles of these pages' complexity)}.
    * Returns {levels: {q1, q3}, rows: [{extractor, group, measure, prf, pages,
@@ -473,6 +500,7 @@
     (options.extractors || []).forEach(extractorOf);
     var pageDataset = new Int32Array(pages.length), pageLang = new Int32Array(pages.length);
     var pageComplexity = new Float64Array(pages.length), pageKb = new Float64Array(pages.length);
+    var pageType = new Array(pages.length);
     var page = [], extractorIndex = [], ms = [], values = [];
     // Results in extractor order, so that the rows come in that order.
     var byExtractor = new Map();
@@ -482,6 +510,7 @@
       pageLang[i] = langOf(p.lang);
       pageComplexity[i] = typeof p.complexity === 'number' ? p.complexity : NaN;
       pageKb[i] = typeof p.kb === 'number' ? p.kb : 0;
+      pageType[i] = typeof p.page_type === 'string' ? p.page_type : '';
       var results = Array.isArray(p.results) ? p.results
         : Object.keys(p.results || {}).map(function (name) { return Object.assign({ extractor: name }, p.results[name]); });
       results.forEach(function (x) {
@@ -503,7 +532,7 @@
     var r = this._call('aggregate', [{
       columns: columns, measures: measures, groupBy: groupBy, levels: options.levels,
       datasets: datasets, langs: langs, extractors: extractors,
-      pageDataset: pageDataset, pageLang: pageLang, pageComplexity: pageComplexity, pageKb: pageKb,
+      pageDataset: pageDataset, pageLang: pageLang, pageComplexity: pageComplexity, pageKb: pageKb, pageType: pageType,
       page: Int32Array.from(page), extractorIndex: Int32Array.from(extractorIndex),
       ms: Float64Array.from(ms), values: Float64Array.from(values)
     }]);

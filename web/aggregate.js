@@ -7,7 +7,8 @@
  * app.js draws. The one thing computed here is drawing, not statistics: the
  * box plots' whiskers, from the core's quartiles.
  *
- * Records (one per page): {id, dataset, lang, complexity, results: {extractor:
+ * Records (one per page): {id, dataset, lang, page_type, snippets (true when
+ * the page has WCXB snippets), complexity, results: {extractor:
  * {ms, values: number[]} | {error}}}; `values` in the order of the measure
  * names (Wce.measureNames()).
  *
@@ -38,15 +39,31 @@
       };
     }
 
-    function aggregate(records, extractors, names, family, levels) {
-      return wce.aggregate(records, { measures: [family], columns: names, extractors, groupBy: 'dataset', levels });
+    function aggregate(records, extractors, names, family, levels, groupBy = 'dataset', more = []) {
+      return wce.aggregate(records, { measures: [family, ...more], columns: names, extractors, groupBy, levels });
     }
 
+    // WCXB's snippet rates (single-value columns snippets_with / _without),
+    // shown when some page has snippets (a record's `snippets` flag).
+    const SNIPPETS = ['snippets_with', 'snippets_without'];
+
     // The rows of `wce bench` for one measure family: per extractor (given
-    // order) and dataset (first-seen order); with several datasets, (macro)
-    // and (micro) rows per extractor. Failed extractions are left out.
-    function benchRows(records, extractors, names, family) {
-      return aggregate(records, extractors, names, family).rows.map(pageRow);
+    // order) and group (groupBy: 'dataset' or 'page_type'; first-seen order);
+    // with several datasets, (macro) and (micro) rows per extractor. Failed
+    // extractions are left out. Each row's `snippets` holds the mean snippet
+    // rates {snippets_with, snippets_without} of its pages, or null.
+    function benchRows(records, extractors, names, family, groupBy = 'dataset') {
+      const more = records.some((r) => r.snippets) && SNIPPETS.every((c) => names.includes(c)) ? SNIPPETS : [];
+      const rows = aggregate(records, extractors, names, family, undefined, groupBy, more).rows;
+      const key = (r) => r.extractor + '\u0000' + r.group;
+      const rates = new Map();
+      for (const r of rows) {
+        if (r.measure === family) continue;
+        const e = rates.get(key(r)) || {};
+        e[r.measure] = r.f.mean;
+        rates.set(key(r), e);
+      }
+      return rows.filter((r) => r.measure === family).map((r) => ({ ...pageRow(r), snippets: rates.get(key(r)) || null }));
     }
 
     // Complexity quartiles of the records ({q1, q3}; one record per page, a

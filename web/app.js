@@ -30,7 +30,7 @@
     failuresBox: $('failures-box'),
     failuresSummary: $('failures-summary'),
     failures: $('failures'),
-    measure: $('measure'),
+    measure: $('measure'), groupBy: $('group-by'), groupHeader: $('group-header'),
     table3: $('table3'),
     table3Levels: $('table3-levels'),
     plots: $('plots'),
@@ -92,8 +92,24 @@
     return { gz, stream: gz ? blob.stream().pipeThrough(new DecompressionStream('gzip')) : blob.stream() };
   }
 
+  const EXTRA_COLUMNS = ['block_p', 'block_r', 'block_f1', 'snippets_with', 'snippets_without'];
+  const extraValues = (block, snippets) => [
+    block ? block.precision : NaN, block ? block.recall : NaN, block ? block.f1 : NaN,
+    snippets ? snippets.with : NaN, snippets ? snippets.without : NaN,
+  ];
+
   function datasetFromName(name) {
     return name.replace(/\.gz$/i, '').replace(/\.(jsonl|ndjson|json)$/i, '') || name;
+  }
+
+  function wcxbMeta(meta) {
+    const out = {};
+    if (!meta || typeof meta !== 'object') return out;
+    if (typeof meta.page_type === 'string') out.page_type = meta.page_type;
+    for (const k of ['with', 'without']) {
+      if (Array.isArray(meta[k])) out[k] = meta[k].filter((x) => typeof x === 'string');
+    }
+    return out;
   }
 
   // Parses a JSONL blob. Every non-blank line becomes a page or a malformed
@@ -134,6 +150,9 @@
           lang: typeof rec.lang === 'string' ? rec.lang : '',
           html: rec.html,
           text: rec.text,
+          // WCXB records: the page type and the snippets a good extraction
+          // must / must not contain (wce bench reads the same meta fields).
+          ...wcxbMeta(rec.meta),
         });
       }
     } catch (err) {
@@ -393,7 +412,9 @@
     switch (msg.type) {
       case 'ready':
         state.workerReady = true;
-        state.measures = msg.measures;
+        // The core's measures, then the block measure and WCXB's snippet rates
+        // (benchPage gives them apart from the text measures).
+        state.measures = msg.measures.concat(EXTRA_COLUMNS);
         if (!state.extractors.length) {
           state.extractors = msg.extractors;
           // The peer's frame first, so that its checkbox knows if it loaded.
@@ -516,19 +537,26 @@
       if (run.cancelRequested) return true;
       // kb: the page's UTF-8 size in kB (1000 bytes), as `wce bench` gives ms per kB.
       const kb = utf8.encode(page.html || '').length / 1000;
-      const rec = { id: page.id, dataset: page.dataset, lang: page.lang, kb, complexity: NaN, complexityEstimate: NaN, results: {} };
+      const rec = {
+        id: page.id, dataset: page.dataset, lang: page.lang, page_type: page.page_type || '', kb,
+        snippets: !!(page.with || page.without),
+        complexity: NaN, complexityEstimate: NaN, results: {},
+      };
       const fail = (extractor, error) => {
         rec.results[extractor] = { error };
         run.failures.push({ id: page.id, extractor, error });
       };
       // Our extractors (none selected: the request still gives the complexity).
       try {
-        const r = await request({ type: 'bench', html: page.html, gold: page.text, lang: page.lang, extractors: run.extractors });
+        const r = await request({
+          type: 'bench', html: page.html, gold: page.text, lang: page.lang, extractors: run.extractors,
+          with: page.with, without: page.without,
+        });
         rec.complexity = r.complexity;
         rec.complexityEstimate = r.complexityEstimate;
         for (const x of r.results) {
           if (x.error !== undefined) fail(x.extractor, x.error);
-          else rec.results[x.extractor] = { ms: x.ms, values: x.values };
+          else rec.results[x.extractor] = { ms: x.ms, values: x.values.concat(extraValues(x.block, x.snippets)) };
         }
       } catch (err) {
         if (err instanceof Stopped) throw err;
@@ -548,8 +576,11 @@
         if (out.error !== undefined) fail(PEER, out.error);
         else {
           try {
-            const s = await request({ type: 'score', html: out.html, gold: page.text, lang: page.lang });
-            rec.results[PEER] = { ms: out.ms, values: s.values };
+            const s = await request({
+              type: 'score', html: out.html, gold: page.text, lang: page.lang, with: page.with, without: page.without,
+            });
+            // No block measure for the peer: its output is HTML, not labels of our Document.
+            rec.results[PEER] = { ms: out.ms, values: s.values.concat(extraValues(null, s.snippets)) };
           } catch (err) {
             if (err instanceof Stopped) throw err;
             fail(PEER, err.message || String(err));
@@ -639,6 +670,8 @@
   }
   const MEASURE_LABELS = {
     rouge_lsum_words: 'ROUGE-LSum (Bevendorff et al. 2023), as wce bench',
+    word_f1: 'word F1 (WCXB, Foley 2026)',
+    block: 'block level: text nodes (Gottron 2007)',
     rouge_lsum: 'ROUGE-LSum, CJK and Thai by character',
     chars: 'characters LCS (Gottron "Str")',
     word_lcs: 'word sequence LCS (Gottron "Seq")',
@@ -660,6 +693,10 @@
     }
     el.measure.value = DEFAULT_MEASURE;
   }
+  el.groupBy.addEventListener('change', () => {
+    const run = state.run || state.lastRun;
+    if (run) renderBenchTable(run);
+  });
   el.measure.addEventListener('change', () => {
     const run = state.run || state.lastRun;
     if (run) renderResults(run);
@@ -744,7 +781,9 @@
 
   // The table of `wce bench`: per extractor and dataset.
   function renderBenchTable(run) {
-    const rows = S.benchRows(run.records, run.names, run.measures, currentMeasure());
+    const groupBy = el.groupBy.value || 'dataset';
+    el.groupHeader.textContent = groupBy === 'page_type' ? 'page type' : 'dataset';
+    const rows = S.benchRows(run.records, run.names, run.measures, currentMeasure(), groupBy);
     const peer = peerMs(rows);
     const frag = document.createDocumentFragment();
     for (const row of rows) {
@@ -761,6 +800,9 @@
         cell(fmt(row[m].mean), `${m}-mean`, row[m].mean);
         cell(fmt(row[m].median), `${m}-median`, row[m].median);
       }
+      const snip = row.snippets || {};
+      cell(fmt(snip.snippets_with), 'snippets-with', snip.snippets_with);
+      cell(fmt(snip.snippets_without), 'snippets-without', snip.snippets_without);
       cell(fmtMs(row.ms.mean), 'ms', row.ms.mean);
       const ratio = peer.has(row.dataset) && row.extractor !== PEER ? peer.get(row.dataset) / row.ms.mean : NaN;
       cell(fmtRatio(ratio), 'speedup', ratio);
@@ -965,12 +1007,13 @@
       cancelled: !!run.cancelled,
       extractors: run.names,
       rows: S.benchRows(run.records, run.names, run.measures, DEFAULT_MEASURE),
+      byPageType: S.benchRows(run.records, run.names, run.measures, DEFAULT_MEASURE, 'page_type'),
       measures: Object.fromEntries(families.map((f) => [f, S.benchRows(run.records, run.names, run.measures, f)])),
       complexityLevels: t3.levels,
       table3: { measure: currentMeasure(), rows: t3.table },
       measureNames: run.measures,
       pages: run.records.map((r, i) => ({
-        id: r.id, dataset: r.dataset, lang: r.lang, complexity: r.complexity, complexityEstimate: r.complexityEstimate,
+        id: r.id, dataset: r.dataset, lang: r.lang, page_type: r.page_type, complexity: r.complexity, complexityEstimate: r.complexityEstimate,
         level: groups[i],
         results: Object.fromEntries(run.names.filter((x) => r.results[x]).map((x) => [x, r.results[x]])),
       })),

@@ -4,19 +4,20 @@
  * run stops between pages and Readability.js (which needs the DOM of the main
  * thread) runs on the same page right after ours.
  *
- * In:  {type: 'bench', reqId, html, gold, lang, extractors: [name]}
+ * In:  {type: 'bench', reqId, html, gold, lang, extractors: [name], with?, without?: [snippet]}
  *        every extractor on one page, as `wce bench` runs it (Wce.benchPage):
  *        one parse, a fresh context per extractor, every measure;
- *      {type: 'score', reqId, html, gold, lang}
+ *      {type: 'score', reqId, html, gold, lang, with?, without?}
  *        scores HTML made elsewhere (Readability.js's article): its text as
  *        the all_text extractor renders it (block elements on lines, as our
  *        extractors' text), then every measure.
  * Out: {type: 'ready', extractors: [{name, family, reference, description}], measures: [name]}
  *      {type: 'init-error', message}
  *      {type: 'bench-result', reqId, complexity, complexityEstimate,
- *        results: [{extractor, ms, values: number[]} | {extractor, error}]}
+ *        results: [{extractor, ms, values: number[], block: {precision, recall, f1},
+ *                   snippets: {with, without}} | {extractor, error}]}
  *        values in the order of `measures`; ms = parse + extract + render;
- *      {type: 'score-result', reqId, values: number[]}
+ *      {type: 'score-result', reqId, values: number[], snippets: {with, without}}
  *      {type: 'failed', reqId, message}        (the request could not run)
  */
 'use strict';
@@ -75,20 +76,23 @@ function warmUp(names, html, gold, lang) {
   }
 }
 
-async function bench({ reqId, html, gold, lang, extractors }) {
+async function bench({ reqId, html, gold, lang, extractors, with: withList, without }) {
   warmUp(extractors, html, gold, lang);
-  const r = wce.benchPage(html, gold, { extractors, lang });
+  const r = wce.benchPage(html, gold, { extractors, lang, with: withList || null, without: without || null });
   const results = r.results.map((x) =>
-    x.error !== undefined ? { extractor: x.extractor, error: x.error } : { extractor: x.extractor, ms: x.ms, values: Array.from(x.values) },
+    x.error !== undefined
+      ? { extractor: x.extractor, error: x.error }
+      : { extractor: x.extractor, ms: x.ms, values: Array.from(x.values), block: x.block, snippets: x.snippets },
   );
   return { type: 'bench-result', reqId, complexity: r.complexity, complexityEstimate: r.complexityEstimate, results };
 }
 
 const measureOrder = () => wce.measureNames();
-async function score({ reqId, html, gold, lang }) {
+async function score({ reqId, html, gold, lang, with: withList, without }) {
   const text = html ? wce.extract(html, { extractor: 'all_text' }).text : '';
   const m = wce.measure(text, gold, { lang });
-  return { type: 'score-result', reqId, values: measureOrder().map((n) => m.values[n]) };
+  const snippets = wce.snippetRates(text, { with: withList || null, without: without || null });
+  return { type: 'score-result', reqId, values: measureOrder().map((n) => m.values[n]), snippets };
 }
 
 // Requests are serialised: each waits for the previous one.

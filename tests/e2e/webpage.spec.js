@@ -450,3 +450,54 @@ test('cancel stops a long run and keeps the whole pages done', async () => {
   await context.close();
 });
 
+
+// WCXB records: the page-type grouping, the word F1 measure and the snippet
+// rates are the CLI's (`wce bench --by page_type --measures
+// word_f1,snippets_with,snippets_without`) to 1e-9.
+const WCXB = path.join(DATASETS, 'wcxb-dev.jsonl.gz');
+test('groups WCXB pages by page type with word F1 and the snippet rates, as the CLI computes them', async () => {
+  test.skip(!fs.existsSync(CLI), 'build/native/wce not built (cmake --build build/native)');
+  test.skip(!fs.existsSync(WCXB), `${WCXB} is missing (../shared/datasets, or set WCE_DATASETS_DIR)`);
+  // The first 30 records: several page types.
+  const lines = zlib.gunzipSync(fs.readFileSync(WCXB)).toString('utf8').split('\n').filter(Boolean).slice(0, 30);
+  const tmp = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'wce-wcxb-'));
+  const file = path.join(tmp, 'wcxb30.jsonl');
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  const extractors = ['bte', 'trafilatura'];
+  const out = path.join(tmp, 'bench.json');
+  execFileSync(CLI, ['bench', '--no-progress', '--data', file, '--extractors', extractors.join(','), '--by', 'page_type',
+    '--measures', 'word_f1,snippets_with,snippets_without', '--out', out], { stdio: 'pipe' });
+  const cli = JSON.parse(fs.readFileSync(out, 'utf8'));
+  fs.rmSync(tmp, { recursive: true, force: true });
+
+  const { context, page, foreign, errors } = await openPage();
+  await page.setInputFiles('#file-input', { name: 'wcxb30.jsonl', mimeType: 'application/json', buffer: Buffer.from(lines.join('\n')) });
+  await expect(page.locator('#sources li', { hasText: 'wcxb30.jsonl' })).toContainText('30 pages');
+  await page.locator('#sources li[data-source="demo"] input').uncheck();
+  await page.click('#select-none');
+  for (const x of extractors) await page.locator(`#extractors input[value="${x}"]`).check();
+  await page.click('#run');
+  await expect(page.locator('body')).toHaveAttribute('data-state', 'done', { timeout: 120_000 });
+  await page.selectOption('#measure', 'word_f1');
+  await page.selectOption('#group-by', 'page_type');
+  await expect(page.locator('#group-header')).toHaveText('page type');
+  const rows = await page.$$eval('#results tbody tr', (trs) => trs.map((tr) => {
+    const v = (col) => Number(tr.querySelector(`td[data-col="${col}"]`).dataset.value);
+    return { extractor: tr.dataset.extractor, group: tr.dataset.dataset, pages: v('pages'), f1: v('f1-mean'),
+      with: v('snippets-with'), without: v('snippets-without') };
+  }));
+  const types = new Set(cli.rows.map((r) => r.group));
+  expect(types.size, 'the sample has several page types').toBeGreaterThan(2);
+  const ours = rows.filter((r) => extractors.includes(r.extractor));
+  for (const c of cli.rows) {
+    const r = ours.find((x) => x.extractor === c.extractor && x.group === c.group);
+    expect(r, `${c.extractor} ${c.group}`).toBeTruthy();
+    expect(r.pages).toBe(c.pages);
+    if (c.measure === 'word_f1') close(r.f1, c.f1.mean, `${c.extractor} ${c.group} word F1`);
+    if (c.measure === 'snippets_with') close(r.with, c.value.mean, `${c.extractor} ${c.group} snippets with`);
+    if (c.measure === 'snippets_without') close(r.without, c.value.mean, `${c.extractor} ${c.group} snippets without`);
+  }
+  expect(errors).toEqual([]);
+  expect(foreign).toEqual([]);
+  await context.close();
+});
