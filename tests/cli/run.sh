@@ -130,6 +130,16 @@ check "format tsv empty P for kl"  0 "^bte	en-set	3					[0-9]" -- "$WCE" bench -
 check "format json"                0 "" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --extractors bte,all_text --measures rouge,cosine --format json | '$T/json_has' 'd[\"measures\"]==[\"rouge_lsum\",\"cosine\"] and len(d[\"rows\"])==2*2*4 and \"value\" in d[\"rows\"][4] and d[\"rows\"][0][\"f1\"][\"q3\"]>=d[\"rows\"][0][\"f1\"][\"q1\"]'"
 check "out json file"              0 "" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --extractors bte --out '$T/o.json' >/dev/null && '$T/json_has' 'd[\"rows\"][0][\"dataset\"]==\"en-set\" and d[\"failures\"]==0' < '$T/o.json'"
 check "out tsv keeps old columns"  0 "^extractor	dataset	pages	P mean	P median	R mean	R median	F1 mean	F1 median	ms/page	" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --out '$T/o.tsv' >/dev/null && head -1 '$T/o.tsv'"
+# Page types as records give them: an unknown name is its own group, a
+# non-string or missing one "(unknown)"; never an error.
+{
+  echo '{"id":"t1","dataset":"w","html":"<p>one two</p>","text":"one two","meta":{"page_type":"blog","with":["one"],"without":["three"]}}'
+  echo '{"id":"t2","dataset":"w","html":"<p>one two</p>","text":"one two","meta":{"page_type":7,"with":"not a list"}}'
+  echo '{"id":"t3","dataset":"w","html":"<p>one two</p>","text":"one two"}'
+} > "$T/types.jsonl"
+check "by page_type: unknown name"  0 "^all_text +blog +1 +1.000" -- "$WCE" bench --data "$T/types.jsonl" --extractors all_text --by page_type
+check "by page_type: not a string"  0 "^all_text +\(unknown\) +2 +1.000" -- "$WCE" bench --data "$T/types.jsonl" --extractors all_text --by page_type
+check "snippets on odd meta"        0 "^all_text +w +3 .* snippets_with$" -- "$WCE" bench --data "$T/types.jsonl" --extractors all_text --measures snippets_with
 check "pages-out tsv: page x measure" 0 "^31$" -- sh -c "'$WCE' bench --data '$T/multi.jsonl' --extractors bte,dsc,ccb --measures rouge,set --pages-out '$T/pp.tsv' >/dev/null && wc -l < '$T/pp.tsv'"
 check "pages-out tsv columns"      0 "^id	dataset	extractor	precision	recall	f1	ms	measure	value	lang	kb	complexity	level	page_type$" -- head -1 "$T/pp.tsv"
 check "pages-out json"             0 "" -- sh -c "'$WCE' eval '$T/multi.pred.jsonl' '$T/multi.jsonl' --measures rouge,near_empty --pages-out '$T/pp.json' >/dev/null && '$T/json_has' 'len(d)==10 and d[1][\"measure\"]==\"near_empty\" and d[1][\"precision\"] is None and d[0][\"level\"] in (\"low\",\"medium\",\"high\")' < '$T/pp.json'"
