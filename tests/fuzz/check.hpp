@@ -38,6 +38,25 @@ inline void run_every_extractor(PageRun& run) {
   for (const auto& ex : extractors()) run_checked(run, *ex);
 }
 
+// The page's metadata and page type, and its Markdown and HTML under the
+// labels of `ex`: no failure, a probability in [0, 1], the renderings
+// bounded by the page (they add markup, not text).
+inline void structure_and_metadata(PageRun& run, const Extractor& ex) {
+  const Metadata m = run.metadata("https://example.org/a/b?c=d");
+  if (!(m.page_type_probability >= 0 && m.page_type_probability <= 1))
+    broken("page type probability " + std::to_string(m.page_type_probability));
+  const ExtractorRun x = run.run(ex, false);
+  if (!x.ok()) broken(ex.info().name + " failed: " + x.error);
+  MarkupOptions all;
+  all.links = all.images = true;
+  for (OutputFormat f : {OutputFormat::Markdown, OutputFormat::Html}) {
+    const std::string out = run.render(x, f, all);
+    if (out.size() > run.doc().pool.size() * 8 + 4096)
+      broken("rendered " + std::to_string(out.size()) + " bytes of markup from a pool of " +
+             std::to_string(run.doc().pool.size()));
+  }
+}
+
 // The "pick" harnesses (html_pick, flat_dom_pick): the first kPickBytes bytes
 // of an input choose what runs on the page made from the rest, so that one
 // execution costs one extractor instead of all of them (lab/results/

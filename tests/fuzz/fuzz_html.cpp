@@ -34,6 +34,7 @@ int html_target(const uint8_t* data, size_t size) {
   if (!run) return 0;
   run_every_extractor(*run);
   complexity_features(run->doc());
+  structure_and_metadata(*run, *find_extractor("all_text"));
   return 0;
 }
 
