@@ -1,0 +1,618 @@
+// Labels -> GitHub-flavoured Markdown, from the events of markup_walk. The
+// rules and fallbacks are in docs/markdown.md; in short:
+//   - a leaf block's inline content is buffered as tokens, then normalised
+//     (spaces moved out of emphasis, empty emphasis dropped, touching
+//     emphasis of one kind merged) and written with its text escaped;
+//     emphasis whose delimiters CommonMark would not read as such (the
+//     flanking rules) is left out rather than shown as stray asterisks;
+//   - block quotes and list items are containers: each line gets their
+//     prefixes ("> ", the item's marker, then its indentation);
+//   - tables are buffered whole: a pipe table needs its column count first.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "output/markup_walk.hpp"
+#include "wce/render.hpp"
+
+namespace wce {
+namespace {
+
+using markup::Block;
+using markup::BlockInfo;
+using markup::Inline;
+
+constexpr size_t kMaxColumns = 1000;  // a pipe table's width; later cells join the last column
+
+bool is_ascii_punct(unsigned char c) {
+  return (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E);
+}
+bool is_ws(unsigned char c) { return c == ' ' || c == '\n' || c == '\t' || c == 0; }
+// Letters, digits and any non-ASCII byte (words of other scripts).
+bool is_wordish(unsigned char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+}
+
+// Text escaped so that CommonMark reads it as text. `line_start`: the text
+// begins a line, where list, heading, quote and setext markers are read.
+std::string escape_text(std::string_view s, bool line_start) {
+  std::string out;
+  out.reserve(s.size() + 8);
+  size_t marker_dot = std::string::npos;  // "12." or "12)" at a line start: escape the dot
+  if (line_start) {
+    size_t j = 0;
+    while (j < s.size() && s[j] >= '0' && s[j] <= '9') ++j;
+    if (j > 0 && j < s.size() && (s[j] == '.' || s[j] == ')')) marker_dot = j;
+  }
+  for (size_t k = 0; k < s.size(); ++k) {
+    const unsigned char c = static_cast<unsigned char>(s[k]);
+    const unsigned char prev = k > 0 ? static_cast<unsigned char>(s[k - 1]) : 0;
+    const unsigned char next = k + 1 < s.size() ? static_cast<unsigned char>(s[k + 1]) : 0;
+    bool esc = false;
+    switch (c) {
+      case '\\': case '`': case '*': case '[': case ']': case '<': case '>': case '|': case '~':
+        esc = true;
+        break;
+      case '_': esc = !(is_wordish(prev) && is_wordish(next)); break;  // intraword _ is no emphasis
+      case '#': esc = k == 0; break;  // a heading marker, or a closing sequence after a space
+      case '&': esc = (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || next == '#'; break;
+      case '-': case '+': case '=': esc = line_start && k == 0; break;
+      default: break;
+    }
+    if (k == marker_dot) esc = true;
+    if (esc) out += '\\';
+    out += static_cast<char>(c);
+  }
+  return out;
+}
+
+// Alt text on one line: white space runs become one space, none at the ends.
+std::string one_line(std::string_view s) {
+  std::string out;
+  bool gap = false;
+  for (char c : s) {
+    if (is_ws(static_cast<unsigned char>(c)) || c == '\r' || c == '\f' || c == '\v') {
+      gap = !out.empty();
+      continue;
+    }
+    if (gap) out += ' ';
+    gap = false;
+    out += c;
+  }
+  return out;
+}
+
+// A URL inside ( ): white space, parentheses, angle brackets and controls
+// percent-encoded.
+std::string escape_url(std::string_view u) {
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  size_t b = 0, e = u.size();
+  while (b < e && is_ws(static_cast<unsigned char>(u[b]))) ++b;
+  while (e > b && is_ws(static_cast<unsigned char>(u[e - 1]))) --e;
+  for (size_t i = b; i < e; ++i) {
+    unsigned char c = static_cast<unsigned char>(u[i]);
+    if (c <= 0x20 || c == 0x7F || c == '(' || c == ')' || c == '<' || c == '>' || c == '\\') {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out;
+}
+
+// `code` as a code span: a fence of more backticks than any run inside.
+std::string code_span(std::string_view code, bool in_table) {
+  size_t longest = 0, run = 0;
+  for (char c : code) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  std::string fence(longest + 1, '`');
+  bool pad = code.front() == '`' || code.back() == '`';
+  std::string out = fence;
+  if (pad) out += ' ';
+  for (char c : code) {
+    if (in_table && c == '|') out += '\\';  // GFM splits cells before reading code spans
+    out += c;
+  }
+  if (pad) out += ' ';
+  out += fence;
+  return out;
+}
+
+enum class Mode { Paragraph, Heading, Cell };
+
+// The inline content of one leaf block.
+class InlineBuffer {
+ public:
+  void text(std::string_view s) {
+    if (code_depth_ > 0) {
+      code_ += s;
+      return;
+    }
+    if (!toks_.empty() && toks_.back().kind == K::Text) toks_.back().a += s;
+    else toks_.push_back({K::Text, Inline::Em, std::string(s), {}});
+  }
+  void space() {
+    if (code_depth_ > 0) {
+      if (code_.empty() || code_.back() != ' ') code_ += ' ';
+      return;
+    }
+    toks_.push_back({K::Space, Inline::Em, {}, {}});
+  }
+  void line_break() {
+    if (code_depth_ > 0) space();
+    else toks_.push_back({K::Break, Inline::Em, {}, {}});
+  }
+  void open(Inline kind, std::string_view href) {
+    if (kind == Inline::Code) {
+      if (code_depth_++ == 0) code_.clear();
+    } else if (kind == Inline::Link) {
+      hrefs_.emplace_back(href);
+      toks_.push_back({K::LinkOpen, kind, {}, {}});
+    } else {
+      toks_.push_back({K::Open, kind, {}, {}});
+    }
+  }
+  void close(Inline kind) {
+    if (kind == Inline::Code) {
+      if (code_depth_ == 0 || --code_depth_ > 0) return;
+      size_t b = 0, e = code_.size();
+      while (b < e && code_[b] == ' ') ++b;
+      while (e > b && code_[e - 1] == ' ') --e;
+      if (b > 0) space();
+      if (e > b) toks_.push_back({K::Code, kind, code_.substr(b, e - b), {}});
+      if (e < code_.size()) space();
+    } else if (kind == Inline::Link) {
+      std::string href;
+      if (!hrefs_.empty()) {
+        href = std::move(hrefs_.back());
+        hrefs_.pop_back();
+      }
+      toks_.push_back({K::LinkClose, kind, std::move(href), {}});
+    } else {
+      toks_.push_back({K::Close, kind, {}, {}});
+    }
+  }
+  void image(std::string_view src, std::string_view alt) {
+    toks_.push_back({K::Image, Inline::Em, std::string(src), std::string(alt)});
+  }
+  bool empty() const { return toks_.empty(); }
+  void clear() { toks_.clear(); hrefs_.clear(); code_.clear(); code_depth_ = 0; }
+
+  std::string render(Mode mode) {
+    std::vector<Tok> v = normalise();
+    toks_.clear();
+    if (v.empty()) return {};
+    // Each token's Markdown.
+    std::vector<std::string> piece(v.size());
+    bool line_start = mode == Mode::Paragraph;  // a heading's text follows "# ", a cell's "| "
+    for (size_t i = 0; i < v.size(); ++i) {
+      Tok& t = v[i];
+      switch (t.kind) {
+        case K::Text: piece[i] = escape_text(t.a, line_start); line_start = false; break;
+        case K::Space: piece[i] = " "; break;
+        case K::Break:
+          piece[i] = mode == Mode::Paragraph ? "\\\n" : mode == Mode::Cell ? "<br>" : " ";
+          line_start = mode == Mode::Paragraph;
+          break;
+        case K::Open: case K::Close: piece[i] = t.inl == Inline::Strong ? "**" : "*"; break;
+        case K::Code: piece[i] = code_span(t.a, mode == Mode::Cell); line_start = false; break;
+        case K::LinkOpen: piece[i] = "["; line_start = false; break;
+        case K::LinkClose: piece[i] = "](" + escape_url(t.a) + ")"; break;
+        case K::Image:
+          piece[i] = "![" + escape_text(one_line(t.b), false) + "](" + escape_url(t.a) + ")";
+          line_start = false;
+          break;
+      }
+    }
+    drop_unreadable_emphasis(v, piece);
+    std::string out;
+    for (const std::string& p : piece) out += p;
+    return out;
+  }
+
+ private:
+  enum class K : uint8_t { Text, Space, Break, Open, Close, Code, LinkOpen, LinkClose, Image };
+  struct Tok {
+    K kind;
+    Inline inl;
+    std::string a, b;  // Text, Code: the text; LinkClose: href; Image: src, alt
+  };
+
+  static bool is_gap(const Tok& t) { return t.kind == K::Space || t.kind == K::Break; }
+  static bool is_opening(const Tok& t) { return t.kind == K::Open || t.kind == K::LinkOpen; }
+
+  // Spaces collapsed, trimmed and moved out of emphasis and links; empty
+  // emphasis and links dropped; emphasis of one kind that touches merged.
+  std::vector<Tok> normalise() {
+    std::vector<Tok> v;
+    v.reserve(toks_.size());
+    auto push_gap = [&](Tok t) {
+      if (t.kind == K::Space) {
+        size_t k = v.size();
+        while (k > 0 && is_opening(v[k - 1])) --k;  // before the opening markers
+        if (k == 0 || is_gap(v[k - 1])) return;
+        if (k == v.size()) v.push_back(std::move(t));
+        else v.insert(v.begin() + static_cast<long>(k), std::move(t));
+      } else {
+        while (!v.empty() && v.back().kind == K::Space) v.pop_back();
+        if (v.empty() || v.back().kind == K::Break) return;
+        v.push_back(std::move(t));
+      }
+    };
+    for (Tok& t : toks_) {
+      switch (t.kind) {
+        case K::Space: case K::Break: push_gap(std::move(t)); break;
+        case K::Close: case K::LinkClose: {
+          std::vector<Tok> gaps;
+          while (!v.empty() && is_gap(v.back())) {
+            gaps.push_back(std::move(v.back()));
+            v.pop_back();
+          }
+          bool empty_pair = !v.empty() && ((t.kind == K::Close && v.back().kind == K::Open && v.back().inl == t.inl) ||
+                                           (t.kind == K::LinkClose && v.back().kind == K::LinkOpen));
+          if (empty_pair) v.pop_back();
+          else v.push_back(std::move(t));
+          for (size_t g = gaps.size(); g-- > 0;) push_gap(std::move(gaps[g]));
+          break;
+        }
+        case K::Open:
+          if (!v.empty() && v.back().kind == K::Close && v.back().inl == t.inl) {
+            v.pop_back();  // "*a**b*" would not read as two emphases: one "*ab*"
+            break;
+          }
+          if (v.size() >= 2 && v.back().kind == K::Space && v[v.size() - 2].kind == K::Close &&
+              v[v.size() - 2].inl == t.inl) {
+            v.erase(v.end() - 2);
+            break;
+          }
+          v.push_back(std::move(t));
+          break;
+        default: v.push_back(std::move(t)); break;
+      }
+    }
+    while (!v.empty() && is_gap(v.back())) v.pop_back();
+    return v;
+  }
+
+  // CommonMark reads a run of '*' as opening emphasis when it is
+  // left-flanking, as closing when right-flanking (spec 6.2); pairs whose
+  // run is not are left out, so the text does not show stray asterisks.
+  static void drop_unreadable_emphasis(const std::vector<Tok>& v, std::vector<std::string>& piece) {
+    std::vector<size_t> partner(v.size(), SIZE_MAX), stack;
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (v[i].kind == K::Open) stack.push_back(i);
+      else if (v[i].kind == K::Close && !stack.empty()) {
+        partner[i] = stack.back();
+        partner[stack.back()] = i;
+        stack.pop_back();
+      }
+    }
+    std::vector<uint8_t> dead(v.size(), 0);
+    for (size_t i : stack) dead[i] = 1;  // unmatched (not expected)
+    auto marker = [&](size_t i) { return v[i].kind == K::Open || v[i].kind == K::Close; };
+    for (size_t i = 0; i < v.size();) {
+      if (!marker(i)) { ++i; continue; }
+      size_t j = i;
+      while (j < v.size() && marker(j)) ++j;
+      unsigned char before = i > 0 && !piece[i - 1].empty() ? static_cast<unsigned char>(piece[i - 1].back()) : ' ';
+      unsigned char after = j < v.size() && !piece[j].empty() ? static_cast<unsigned char>(piece[j][0]) : ' ';
+      bool left = !is_ws(after) && (!is_ascii_punct(after) || is_ws(before) || is_ascii_punct(before));
+      bool right = !is_ws(before) && (!is_ascii_punct(before) || is_ws(after) || is_ascii_punct(after));
+      for (size_t k = i; k < j; ++k) {
+        bool ok = v[k].kind == K::Open ? left : right;
+        if (!ok || partner[k] == SIZE_MAX) {
+          dead[k] = 1;
+          if (partner[k] != SIZE_MAX) dead[partner[k]] = 1;
+        }
+      }
+      i = j;
+    }
+    for (size_t i = 0; i < v.size(); ++i)
+      if (dead[i]) piece[i].clear();
+  }
+
+  std::vector<Tok> toks_;
+  std::vector<std::string> hrefs_;
+  std::string code_;
+  int code_depth_ = 0;
+};
+
+class MarkdownWriter : public markup::Sink {
+ public:
+  std::string take() {
+    flush_paragraph();
+    if (!out_.empty() && out_.back() != '\n') out_ += '\n';
+    return std::move(out_);
+  }
+
+  void open_block(const BlockInfo& b) override {
+    if (b.kind != Block::Cell && b.kind != Block::Row) flush_paragraph();
+    switch (b.kind) {
+      case Block::List: {
+        char mark = b.ordered ? '.' : '-';
+        if (last_list_.end == out_.size() && last_list_.depth == containers_.size() && last_list_.ordered == b.ordered &&
+            last_list_.mark == mark)
+          mark = b.ordered ? ')' : '*';  // a list right after another: a new list, not more items
+        lists_.push_back({b.ordered, mark, 1, 0});
+        break;
+      }
+      case Block::Item: {
+        std::string marker = "- ";
+        if (!lists_.empty()) {
+          List& l = lists_.back();
+          marker = l.ordered ? std::to_string(l.next++) + l.mark + " " : std::string(1, l.mark) + " ";
+        }
+        bool first = lists_.empty() || lists_.back().items++ == 0;
+        containers_.push_back({false, marker, std::string(marker.size(), ' '), false, first});
+        break;
+      }
+      case Block::Quote: containers_.push_back({true, "> ", "> ", false, false}); break;
+      case Block::Code: code_.clear(); break;
+      case Block::Table: tables_.emplace_back(); break;
+      case Block::Row:
+        if (!tables_.empty()) tables_.back().rows.emplace_back();
+        break;
+      case Block::Cell: buf_.clear(); break;
+      default: break;
+    }
+    kinds_.push_back(b);
+  }
+
+  void close_block(const BlockInfo& b) override {
+    if (!kinds_.empty()) kinds_.pop_back();
+    switch (b.kind) {
+      case Block::Heading: {
+        std::string s = buf_.render(Mode::Heading);
+        if (!s.empty()) write_block(std::string(static_cast<size_t>(b.level), '#') + " " + s);
+        break;
+      }
+      case Block::Paragraph: case Block::Caption: case Block::Figcaption: flush_paragraph(); break;
+      case Block::List:
+        flush_paragraph();
+        if (!lists_.empty()) {
+          last_list_ = {out_.size(), containers_.size(), lists_.back().ordered, lists_.back().mark};
+          lists_.pop_back();
+        }
+        break;
+      case Block::Item: case Block::Quote:
+        flush_paragraph();
+        if (!containers_.empty()) containers_.pop_back();
+        break;
+      case Block::Code: write_code(b.lang); break;
+      case Block::Cell:
+        if (!tables_.empty() && !tables_.back().rows.empty())
+          tables_.back().rows.back().push_back({buf_.render(Mode::Cell), b.colspan, b.rowspan});
+        buf_.clear();
+        break;
+      case Block::Table:
+        if (!tables_.empty()) {
+          write_table(tables_.back());
+          tables_.pop_back();
+        }
+        break;
+      default: flush_paragraph(); break;
+    }
+  }
+
+  void boundary() override {
+    switch (context()) {
+      case Ctx::Code: code_ += '\n'; break;
+      case Ctx::Heading: buf_.space(); break;
+      case Ctx::Leaf: buf_.line_break(); break;
+      case Ctx::TableFrame: break;
+      case Ctx::Flow: flush_paragraph(); break;
+    }
+  }
+  void line_break() override {
+    switch (context()) {
+      case Ctx::Code: code_ += '\n'; break;
+      case Ctx::Heading: buf_.space(); break;
+      case Ctx::TableFrame: break;
+      default: buf_.line_break(); break;
+    }
+  }
+  void text(std::string_view s) override {
+    Ctx c = context();
+    if (c == Ctx::Code) code_ += s;
+    else if (c != Ctx::TableFrame) buf_.text(s);
+  }
+  void space() override {
+    Ctx c = context();
+    if (c == Ctx::Code) {
+      if (!code_.empty() && code_.back() != ' ' && code_.back() != '\n' && code_.back() != '\t') code_ += ' ';
+    } else if (c != Ctx::TableFrame) {
+      buf_.space();
+    }
+  }
+  void open_inline(Inline kind, std::string_view href) override {
+    if (context() != Ctx::TableFrame) buf_.open(kind, href);
+  }
+  void close_inline(Inline kind) override {
+    if (context() != Ctx::TableFrame) buf_.close(kind);
+  }
+  void image(std::string_view src, std::string_view alt) override {
+    if (context() != Ctx::TableFrame) buf_.image(src, alt);
+  }
+
+ private:
+  enum class Ctx { Flow, Heading, Leaf, Code, TableFrame };
+  struct Container {
+    bool quote;
+    std::string marker, indent;
+    bool used;         // a line is written (an item's marker is written)
+    bool first_item;   // the first item of its list
+  };
+  struct List {
+    bool ordered;
+    char mark;
+    int next;   // the next item's number
+    int items;  // items opened so far
+  };
+  struct Cell {
+    std::string text;
+    uint32_t colspan, rowspan;
+  };
+  struct Table {
+    std::vector<std::vector<Cell>> rows;
+  };
+  struct LastList {
+    size_t end = SIZE_MAX, depth = 0;
+    bool ordered = false;
+    char mark = 0;
+  };
+
+  Ctx context() const {
+    if (kinds_.empty()) return Ctx::Flow;
+    switch (kinds_.back().kind) {
+      case Block::Heading: return Ctx::Heading;
+      case Block::Paragraph: case Block::Caption: case Block::Figcaption: case Block::Cell: return Ctx::Leaf;
+      case Block::Code: return Ctx::Code;
+      case Block::Table: case Block::Row: return Ctx::TableFrame;
+      default: return Ctx::Flow;
+    }
+  }
+
+  void flush_paragraph() {
+    if (buf_.empty()) return;
+    std::string s = buf_.render(Mode::Paragraph);
+    if (!s.empty()) write_block(s);
+  }
+
+  // One line with the containers' prefixes. A blank line carries only the
+  // prefixes of containers that have written a line already (a quote that
+  // opens after it starts on the next line).
+  void write_line(std::string_view line) {
+    std::string prefix;
+    for (Container& c : containers_) {
+      if (line.empty() && !c.used) break;
+      if (c.quote) prefix += c.marker;
+      else prefix += c.used ? c.indent : c.marker;
+      c.used = true;
+    }
+    out_ += prefix;
+    out_ += line;
+    while (line.empty() && !out_.empty() && out_.back() == ' ') out_.pop_back();
+    out_ += '\n';
+  }
+
+  // A block's lines, after a blank line, except in tight lists: no blank
+  // line before an item's first block, unless the item is the first of a
+  // list that follows other content at its level (a list after a paragraph,
+  // a table or another list); a list nested in an item follows the item's
+  // text directly.
+  void write_block(std::string_view text) {
+    bool blank = !out_.empty();
+    for (size_t k = 0; k < containers_.size(); ++k) {
+      const Container& c = containers_[k];
+      if (c.quote || c.used) continue;
+      bool nested_in_item = k > 0 && !containers_[k - 1].quote;
+      blank = blank && c.first_item && !nested_in_item;
+      break;
+    }
+    if (blank) write_line("");
+    size_t b = 0;
+    while (b <= text.size()) {
+      size_t e = text.find('\n', b);
+      if (e == std::string_view::npos) e = text.size();
+      write_line(text.substr(b, e - b));
+      b = e + 1;
+    }
+  }
+
+  void write_code(std::string_view lang) {
+    // No leading or trailing blank lines; trailing spaces of lines kept.
+    size_t b = 0, e = code_.size();
+    while (b < e && code_[b] == '\n') ++b;
+    while (e > b && (code_[e - 1] == '\n' || code_[e - 1] == ' ' || code_[e - 1] == '\t')) --e;
+    std::string_view body(code_.data() + b, e - b);
+    if (body.empty()) return;
+    size_t longest = 0, run = 0;
+    for (char c : body) {
+      run = c == '`' ? run + 1 : 0;
+      longest = std::max(longest, run);
+    }
+    std::string fence(std::max<size_t>(3, longest + 1), '`');
+    write_block(fence + std::string(lang) + "\n" + std::string(body) + "\n" + fence);
+  }
+
+  // A pipe table: the first row is the header; a cell spanning columns is
+  // followed by blank cells, one spanning rows leaves blank cells below it,
+  // so that the columns stay aligned and no text is repeated.
+  void write_table(const Table& t) {
+    if (t.rows.empty()) return;
+    std::vector<std::vector<std::string>> grid;
+    std::vector<uint32_t> covered;  // per column: rows still covered from above
+    for (const auto& row : t.rows) {
+      std::vector<std::string> line;
+      size_t col = 0;
+      auto skip_covered = [&]() {
+        while (col < covered.size() && covered[col] > 0) {
+          --covered[col++];
+          line.emplace_back();
+        }
+      };
+      for (const Cell& c : row) {
+        skip_covered();
+        if (col >= kMaxColumns) {
+          std::string& last = line.back();
+          if (!c.text.empty()) last += (last.empty() ? "" : " ") + c.text;
+          continue;
+        }
+        size_t span = std::min<size_t>(c.colspan, kMaxColumns - col);
+        if (covered.size() < col + span) covered.resize(col + span, 0);
+        line.push_back(c.text);
+        for (size_t k = 1; k < span; ++k) line.emplace_back();
+        for (size_t k = 0; k < span; ++k) covered[col + k] = c.rowspan - 1;
+        col += span;
+      }
+      for (; col < covered.size(); ++col) {
+        if (covered[col] > 0) --covered[col];
+        line.emplace_back();
+      }
+      grid.push_back(std::move(line));
+    }
+    size_t width = 1;
+    for (const auto& l : grid) width = std::max(width, l.size());
+    std::string text;
+    auto add_row = [&](const std::vector<std::string>& cells) {
+      text += '|';
+      for (size_t k = 0; k < width; ++k) {
+        text += ' ';
+        if (k < cells.size()) text += cells[k];
+        text += " |";
+      }
+      text += '\n';
+    };
+    add_row(grid[0]);
+    text += '|';
+    for (size_t k = 0; k < width; ++k) text += " --- |";
+    text += '\n';
+    for (size_t r = 1; r < grid.size(); ++r) add_row(grid[r]);
+    text.pop_back();
+    write_block(text);
+  }
+
+  std::string out_, code_;
+  InlineBuffer buf_;
+  std::vector<BlockInfo> kinds_;
+  std::vector<Container> containers_;
+  std::vector<List> lists_;
+  std::vector<Table> tables_;
+  LastList last_list_;
+};
+
+}  // namespace
+
+std::string render_markdown(const Document& doc, const Labels& labels, const MarkupOptions& options,
+                            float threshold) {
+  MarkdownWriter w;
+  markup::walk(doc, labels, threshold, {options.links, options.images}, w);
+  return w.take();
+}
+
+}  // namespace wce

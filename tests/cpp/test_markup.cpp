@@ -1,0 +1,433 @@
+// render_markdown and render_html (docs/markdown.md):
+//   - golden pages, one per construct: tests/markup_golden/<case>/source.html
+//     with expected.md and expected.html; the labels are all_text's (every
+//     text node kept) unless the case has a file `extractor` naming another;
+//     Markdown with links and images unless `options` says "plain".
+//     WCE_UPDATE_MARKUP_GOLDEN=1 rewrites the expected files
+//     (scripts/update_markup_golden.sh); review them with git diff;
+//   - over the datasets: the words of the Markdown, once the Markdown syntax
+//     is taken off, and the words of the HTML's text equal render_text's;
+//   - bad input: empty labels, deep nesting, a big table, escaping.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "io/dataset.hpp"
+#include "wce/wce.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<std::string> words(std::string_view s) {
+  std::vector<std::string> w;
+  size_t i = 0;
+  auto ws = [](char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; };
+  while (i < s.size()) {
+    while (i < s.size() && ws(s[i])) ++i;
+    size_t b = i;
+    while (i < s.size() && !ws(s[i])) ++i;
+    if (i > b) w.emplace_back(s.substr(b, i - b));
+  }
+  return w;
+}
+
+bool is_punct(char c) {
+  unsigned char u = static_cast<unsigned char>(c);
+  return (u >= 0x21 && u <= 0x2F) || (u >= 0x3A && u <= 0x40) || (u >= 0x5B && u <= 0x60) || (u >= 0x7B && u <= 0x7E);
+}
+
+// The text of one line of inline Markdown as render_markdown writes it:
+// escapes undone, emphasis markers, link and image syntax and <br> taken
+// off, code spans' contents kept as they are.
+std::string strip_inline(std::string_view s) {
+  std::string out;
+  size_t i = 0;
+  auto skip_paren = [&](size_t at) {  // at: index of "(" ; returns one past ")"
+    size_t j = s.find(')', at);
+    return j == std::string_view::npos ? s.size() : j + 1;
+  };
+  while (i < s.size()) {
+    char c = s[i];
+    if (c == '\\' && i + 1 < s.size() && is_punct(s[i + 1])) {
+      out += s[i + 1];
+      i += 2;
+    } else if (c == '`') {
+      size_t r = 0;
+      while (i + r < s.size() && s[i + r] == '`') ++r;
+      size_t j = i + r, close = std::string_view::npos;
+      while (j < s.size()) {
+        if (s[j] != '`') { ++j; continue; }
+        size_t k = 0;
+        while (j + k < s.size() && s[j + k] == '`') ++k;
+        if (k == r) { close = j; break; }
+        j += k;
+      }
+      if (close == std::string_view::npos) {
+        out.append(r, '`');
+        i += r;
+        continue;
+      }
+      std::string_view code = s.substr(i + r, close - i - r);
+      if (code.size() >= 2 && code.front() == ' ' && code.back() == ' ') code = code.substr(1, code.size() - 2);
+      out += code;
+      i = close + r;
+    } else if (c == '*' || c == '[') {
+      ++i;
+    } else if (c == '!' && i + 1 < s.size() && s[i + 1] == '[') {
+      // ![alt](src): no text of the page (alt is an attribute)
+      size_t j = i + 2;
+      while (j < s.size() && !(s[j] == ']' && j + 1 < s.size() && s[j + 1] == '(')) j += s[j] == '\\' ? 2 : 1;
+      i = j < s.size() ? skip_paren(j + 1) : s.size();
+    } else if (c == ']' && i + 1 < s.size() && s[i + 1] == '(') {
+      i = skip_paren(i + 1);
+    } else if (s.substr(i, 4) == "<br>") {
+      out += ' ';
+      i += 4;
+    } else {
+      out += c;
+      ++i;
+    }
+  }
+  return out;
+}
+
+// The text of render_markdown's output (see strip_inline), one block per line.
+std::string strip_markdown(const std::string& md) {
+  std::string out;
+  std::istringstream in(md);
+  std::string line;
+  bool in_code = false;
+  std::string code_prefix, fence;
+  while (std::getline(in, line)) {
+    std::string_view l = line;
+    if (in_code) {
+      std::string_view p = code_prefix;
+      while (!p.empty() && p.back() == ' ' && l.size() < p.size()) p.remove_suffix(1);
+      if (l.substr(0, p.size()) == p) l.remove_prefix(p.size());
+      if (l == fence) {
+        in_code = false;
+        continue;
+      }
+      out += l;
+      out += '\n';
+      continue;
+    }
+    // Container prefixes: "> ", list markers, indentation.
+    std::string prefix;
+    for (;;) {
+      size_t n = 0;
+      if (l.substr(0, 2) == "> ") n = 2;
+      else if (!l.empty() && l[0] == '>') n = 1;
+      else if (l.substr(0, 2) == "- " || l.substr(0, 2) == "* ") n = 2;
+      else if (!l.empty() && l[0] == ' ') n = 1;
+      else {
+        size_t d = 0;
+        while (d < l.size() && l[d] >= '0' && l[d] <= '9') ++d;
+        if (d > 0 && d + 1 < l.size() && (l[d] == '.' || l[d] == ')') && l[d + 1] == ' ') n = d + 2;
+      }
+      if (n == 0) break;
+      for (size_t k = 0; k < n; ++k) prefix += l[k] == '>' ? '>' : ' ';
+      l.remove_prefix(n);
+    }
+    if (l.substr(0, 3) == "```") {
+      size_t r = 0;
+      while (r < l.size() && l[r] == '`') ++r;
+      fence = std::string(l.substr(0, r));
+      code_prefix = prefix;
+      in_code = true;
+      continue;
+    }
+    size_t h = 0;
+    while (h < l.size() && h < 6 && l[h] == '#') ++h;
+    if (h > 0 && h < l.size() && l[h] == ' ') l.remove_prefix(h + 1);
+    if (!l.empty() && l[0] == '|') {
+      if (l.find("| --- |") == 0) continue;  // delimiter row
+      // Cells: split on unescaped pipes, then \| is a pipe (GFM).
+      size_t i = 0;
+      std::string cell;
+      auto end_cell = [&]() {
+        std::string c;
+        for (size_t k = 0; k < cell.size(); ++k) {
+          if (cell[k] == '\\' && k + 1 < cell.size() && cell[k + 1] == '|') continue;
+          c += cell[k];
+        }
+        out += strip_inline(c);
+        out += ' ';
+        cell.clear();
+      };
+      for (i = 1; i < l.size(); ++i) {
+        if (l[i] == '\\' && i + 1 < l.size()) {
+          cell += l[i];
+          cell += l[++i];
+        } else if (l[i] == '|') {
+          end_cell();
+        } else {
+          cell += l[i];
+        }
+      }
+      end_cell();
+      out += '\n';
+      continue;
+    }
+    // A hard break: an odd number of backslashes ends the line.
+    size_t bs = 0;
+    while (bs < l.size() && l[l.size() - 1 - bs] == '\\') ++bs;
+    if (bs % 2 == 1) l.remove_suffix(1);
+    out += strip_inline(l);
+    out += '\n';
+  }
+  return out;
+}
+
+wce::Labels labels_of(wce::PageRun& run, const std::string& extractor) {
+  wce::ExtractorRun r = run.run(wce::require_extractor(extractor), false);
+  EXPECT_TRUE(r.ok()) << r.error;
+  return r.labels;
+}
+
+// The first difference of two word lists, for a readable failure.
+std::string first_difference(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  size_t i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i]) ++i;
+  std::string s = "words differ at " + std::to_string(i) + " (" + std::to_string(a.size()) + " vs " +
+                  std::to_string(b.size()) + "):\n  text: ";
+  for (size_t k = i >= 3 ? i - 3 : 0; k < std::min(a.size(), i + 4); ++k) s += a[k] + " ";
+  s += "\n  mark: ";
+  for (size_t k = i >= 3 ? i - 3 : 0; k < std::min(b.size(), i + 4); ++k) s += b[k] + " ";
+  return s;
+}
+
+std::string html_text(const std::string& html) {
+  return wce::render_all_text(wce::parse_html(html, "utf-8"));
+}
+
+// Both outputs have render_text's words; returns a failure message or "".
+std::string check_words(const wce::Document& doc, const wce::Labels& labels) {
+  std::vector<std::string> want = words(wce::render_text(doc, labels));
+  std::string md = wce::render_markdown(doc, labels, {true, true});
+  std::vector<std::string> got = words(strip_markdown(md));
+  if (got != want) return "markdown " + first_difference(want, got);
+  got = words(html_text(wce::render_html(doc, labels)));
+  if (got != want) return "html " + first_difference(want, got);
+  return {};
+}
+
+struct Rendered {
+  std::string md, html;
+};
+
+Rendered render_all(const std::string& html, wce::MarkupOptions options = {true, true}) {
+  wce::Document doc = wce::parse_html(html, "utf-8");
+  wce::Labels all(doc.text_nodes.size(), 1.0f);
+  return {wce::render_markdown(doc, all, options), wce::render_html(doc, all)};
+}
+
+std::string chomp(std::string s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r')) s.pop_back();
+  return s;
+}
+
+fs::path datasets_folder() {
+  if (const char* env = std::getenv("WCE_DATASETS")) return env;
+  fs::path src = WCE_SOURCE_DIR;
+  for (fs::path c : {src.parent_path() / "shared" / "datasets", src.parent_path().parent_path() / "shared" / "datasets"})
+    if (fs::is_directory(c)) return c;
+  return {};
+}
+
+}  // namespace
+
+TEST(MarkupGolden, EveryCaseMatches) {
+  fs::path root = fs::path(WCE_SOURCE_DIR) / "tests" / "markup_golden";
+  ASSERT_TRUE(fs::is_directory(root)) << root;
+  const bool update = std::getenv("WCE_UPDATE_MARKUP_GOLDEN") != nullptr;
+  int cases = 0;
+  for (const auto& dir : fs::directory_iterator(root)) {
+    if (!dir.is_directory()) continue;
+    SCOPED_TRACE(dir.path().string());
+    const fs::path src = dir.path() / "source.html";
+    ASSERT_TRUE(fs::exists(src)) << dir.path() << " needs source.html";
+    std::string extractor = "all_text";
+    if (fs::exists(dir.path() / "extractor")) extractor = words(slurp(dir.path() / "extractor")).at(0);
+    wce::MarkupOptions options{true, true};
+    if (fs::exists(dir.path() / "options") && slurp(dir.path() / "options").find("plain") != std::string::npos)
+      options = {};
+    const std::string html = slurp(src);
+    wce::PageRun run = wce::PageRun::parse({html, "utf-8", {}});
+    wce::Labels labels = labels_of(run, extractor);
+    const std::string md = wce::render_markdown(run.doc(), labels, options);
+    const std::string out = wce::render_html(run.doc(), labels);
+    if (update) {
+      std::ofstream(dir.path() / "expected.md", std::ios::binary) << md;
+      std::ofstream(dir.path() / "expected.html", std::ios::binary) << out;
+    }
+    EXPECT_EQ(chomp(md), chomp(slurp(dir.path() / "expected.md"))) << "expected.md";
+    EXPECT_EQ(chomp(out), chomp(slurp(dir.path() / "expected.html"))) << "expected.html";
+    if (options.links && options.images) {
+      std::string why = check_words(run.doc(), labels);
+      EXPECT_EQ(why, "");
+    }
+    ++cases;
+  }
+  EXPECT_GT(cases, 0);
+  std::cout << "[ golden   ] " << cases << " markup cases\n";
+}
+
+// The first pages of every dataset, with the default extractor's labels.
+TEST(Markup, WordsEqualRenderTextOnTheDatasets) {
+  const fs::path folder = datasets_folder();
+  if (folder.empty()) GTEST_SKIP() << "../shared/datasets not found (set WCE_DATASETS)";
+  constexpr int kPages = 25;
+  struct Enough {};
+  int files = 0, pages = 0;
+  for (const auto& f : fs::directory_iterator(folder)) {
+    const std::string name = f.path().filename().string();
+    if (name.size() < 9 || name.substr(name.size() - 9) != ".jsonl.gz") continue;
+    ++files;
+    std::vector<wce::io::DatasetProblem> problems;
+    int here = 0;
+    try {
+      wce::io::read_dataset(
+          f.path().string(),
+          [&](wce::io::Page&& p) {
+            SCOPED_TRACE(name + " " + p.id);
+            wce::PageRun run = wce::PageRun::parse(wce::io::page_source(p));
+            wce::Labels labels = labels_of(run, "ensemble");
+            std::string why = check_words(run.doc(), labels);
+            EXPECT_EQ(why, "");
+            if (!why.empty() && std::getenv("WCE_MARKUP_DUMP")) {  // to look at a failure
+              fs::path d = std::getenv("WCE_MARKUP_DUMP");
+              std::ofstream(d / (p.id + ".html"), std::ios::binary) << p.html;
+              std::ofstream(d / (p.id + ".md"), std::ios::binary) << wce::render_markdown(run.doc(), labels, {true, true});
+              std::ofstream(d / (p.id + ".txt"), std::ios::binary) << wce::render_text(run.doc(), labels);
+            }
+            ++pages;
+            if (++here == kPages) throw Enough{};
+          },
+          problems, wce::io::Need::Html);
+    } catch (const Enough&) {
+    }
+  }
+  EXPECT_GT(files, 0) << folder;
+  std::cout << "[ markup   ] " << pages << " pages of " << files << " datasets\n";
+}
+
+TEST(Markup, EmptyLabelsGiveEmptyOutput) {
+  wce::Document doc = wce::parse_html("<h1>Title</h1><p>Text <a href='x'>link</a><img src='a.png'></p>", "utf-8");
+  EXPECT_EQ(wce::render_markdown(doc, {}, {true, true}), "");
+  EXPECT_EQ(wce::render_html(doc, {}), "");
+  wce::Labels none(doc.text_nodes.size(), 0.0f);
+  EXPECT_EQ(wce::render_markdown(doc, none, {true, true}), "");
+  EXPECT_EQ(wce::render_html(doc, none), "");
+}
+
+TEST(Markup, HeadingWithoutKeptTextDoesNotAppear) {
+  wce::Document doc = wce::parse_html("<h2>Menu</h2><p>Body text</p>", "utf-8");
+  wce::Labels labels(doc.text_nodes.size(), 1.0f);
+  labels[0] = 0.0f;  // "Menu"
+  EXPECT_EQ(wce::render_markdown(doc, labels), "Body text\n");
+  EXPECT_EQ(wce::render_html(doc, labels), "<p>Body text</p>\n");
+}
+
+TEST(Markup, DeepNestingIsLinearAndCapped) {
+  constexpr int kDepth = 100000;
+  for (std::string open : {"<div>", "<blockquote>", "<ul><li>x"}) {
+    std::string html;
+    for (int i = 0; i < kDepth; ++i) html += open;
+    html += "deep";
+    wce::Document doc = wce::parse_html(html, "utf-8");
+    wce::Labels all(doc.text_nodes.size(), 1.0f);
+    std::string md = wce::render_markdown(doc, all);
+    std::string out = wce::render_html(doc, all);
+    SCOPED_TRACE(open);
+    EXPECT_EQ(check_words(doc, all), "");
+    // Nesting is capped: no line carries more than 16 containers' prefixes.
+    size_t longest = 0;
+    for (const std::string& line : [&] {
+           std::vector<std::string> v;
+           std::istringstream in(md);
+           for (std::string l; std::getline(in, l);) v.push_back(l);
+           return v;
+         }())
+      longest = std::max(longest, line.size());
+    EXPECT_LE(longest, 16u * 3 + 16) << "longest line";
+    EXPECT_LT(out.size(), html.size() + 1000000);
+  }
+}
+
+TEST(Markup, BigTable) {
+  constexpr int kRows = 10000;
+  std::string html = "<table>";
+  for (int r = 0; r < kRows; ++r) html += "<tr><td>r" + std::to_string(r) + "</td><td>v</td></tr>";
+  html += "</table>";
+  Rendered r = render_all(html);
+  size_t lines = std::count(r.md.begin(), r.md.end(), '\n');
+  EXPECT_EQ(lines, static_cast<size_t>(kRows + 1));  // rows + the delimiter row
+  EXPECT_EQ(r.md.substr(0, 28), "| r0 | v |\n| --- | --- |\n| r");
+  size_t trs = 0;
+  for (size_t p = r.html.find("<tr>"); p != std::string::npos; p = r.html.find("<tr>", p + 1)) ++trs;
+  EXPECT_EQ(trs, static_cast<size_t>(kRows));
+}
+
+TEST(Markup, WideSpansAreCapped) {
+  // 1000 cells of colspan 1000: the pipe table stops at 1000 columns, the
+  // text of later cells goes to the last column.
+  std::string html = "<table><tr><td>a</td></tr><tr>";
+  for (int c = 0; c < 1000; ++c) html += "<td colspan=1000>c" + std::to_string(c) + "</td>";
+  html += "</tr></table>";
+  Rendered r = render_all(html);
+  std::string second = r.md.substr(r.md.find('\n', r.md.find('\n') + 1) + 1);
+  EXPECT_EQ(std::count(second.begin(), second.end(), '|'), 1001);
+  EXPECT_NE(second.find("c999"), std::string::npos);
+}
+
+TEST(Markup, TableInListInQuote) {
+  Rendered r = render_all(
+      "<blockquote><ul><li>Item<table><tr><th>A</th><th>B</th></tr><tr><td>1</td><td>2</td></tr></table>"
+      "</li></ul></blockquote>");
+  EXPECT_EQ(r.md, "> - Item\n>\n>   | A | B |\n>   | --- | --- |\n>   | 1 | 2 |\n");
+  EXPECT_EQ(r.html,
+            "<blockquote><ul><li>Item<table><tr><th>A</th>\n<th>B</th>\n</tr>\n<tr><td>1</td>\n<td>2</td>\n</tr>\n"
+            "</table>\n</li>\n</ul>\n</blockquote>\n");
+}
+
+TEST(Markup, TextThatIsMarkdownSyntaxIsEscaped) {
+  Rendered r = render_all(
+      "<p># not a heading</p><p>- not an item</p><p>1. not an item</p><p>&gt; not a quote</p>"
+      "<p>a | b</p><p>`not code` and *not em* and _not em_ and [not](a link)</p><p>snake_case &amp;amp;</p>");
+  EXPECT_EQ(r.md,
+            "\\# not a heading\n\n\\- not an item\n\n1\\. not an item\n\n\\> not a quote\n\na \\| b\n\n"
+            "\\`not code\\` and \\*not em\\* and \\_not em\\_ and \\[not\\](a link)\n\nsnake_case \\&amp;\n");
+}
+
+TEST(Markup, LinksAndImagesOnlyWhenAsked) {
+  const std::string html = "<p>See <a href='https://x.org/a b'>the docs</a> <img src='i.png' alt='pic'></p>";
+  EXPECT_EQ(render_all(html, {}).md, "See the docs\n");
+  EXPECT_EQ(render_all(html, {true, false}).md, "See [the docs](https://x.org/a%20b)\n");
+  EXPECT_EQ(render_all(html, {true, true}).md, "See [the docs](https://x.org/a%20b) ![pic](i.png)\n");
+  EXPECT_EQ(render_all(html).html, "<p>See <a href=\"https://x.org/a b\">the docs</a> <img src=\"i.png\" alt=\"pic\"></p>\n");
+}
+
+TEST(Markup, ScriptLinksAreDropped) {
+  Rendered r = render_all("<p><a href='javascript:alert(1)'>x</a><img src=' JavaScript:y' alt='z'></p>");
+  EXPECT_EQ(r.md, "x\n");
+  EXPECT_EQ(r.html, "<p>x</p>\n");
+}
+
+TEST(Markup, StripMarkdownUndoesTheSyntax) {
+  // The test's own reader of the Markdown, checked on the syntax it must undo.
+  EXPECT_EQ(words(strip_markdown("# T\n\n> - a **b** [c](d) ![e](f) `g*` \\*\n>   1. x\\\n>      y\n\n"
+                                 "| a\\|b | `c\\|d` |\n| --- | --- |\n```py\n- code *\n```\n")),
+            words("T a b c g* * x y a|b c|d - code *"));
+}
