@@ -1,0 +1,114 @@
+// <meta name|property content> -> Metadata, one per source: OpenGraph (og:,
+// article:, book:), Dublin Core (dc., dcterms.) and the other names (plain,
+// Twitter cards, Parse.ly, Sailthru, Highwire citation_). Within a source the
+// first tag of the page wins. The names are data (kMetaNames).
+#include <string>
+
+#include "metadata/parts.hpp"
+
+namespace wce::metadata {
+namespace {
+
+enum class Field { Title, Author, Date, Modified, Site, Description, Image, Url, Lang };
+
+const struct { const char* key; Field field; } kMetaNames[] = {
+    // Titles
+    {"og:title", Field::Title}, {"dc.title", Field::Title}, {"dcterms.title", Field::Title},
+    {"twitter:title", Field::Title}, {"parsely-title", Field::Title}, {"sailthru.title", Field::Title},
+    {"citation_title", Field::Title}, {"headline", Field::Title}, {"title", Field::Title},
+    // Authors (URL values, as article:author often is, are dropped by clean_author)
+    {"article:author", Field::Author}, {"og:article:author", Field::Author}, {"book:author", Field::Author},
+    {"dc.creator", Field::Author}, {"dcterms.creator", Field::Author}, {"author", Field::Author},
+    {"parsely-author", Field::Author}, {"sailthru.author", Field::Author}, {"byl", Field::Author},
+    {"citation_author", Field::Author}, {"article.author", Field::Author}, {"authors", Field::Author},
+    {"dc.creator.name", Field::Author},
+    // Publication dates
+    {"article:published_time", Field::Date}, {"og:published_time", Field::Date},
+    {"og:article:published_time", Field::Date}, {"article:published", Field::Date},
+    {"book:release_date", Field::Date}, {"dc.date", Field::Date}, {"dc.date.issued", Field::Date},
+    {"dc.date.created", Field::Date}, {"dcterms.date", Field::Date}, {"dcterms.issued", Field::Date},
+    {"dcterms.created", Field::Date}, {"publish-date", Field::Date}, {"publish_date", Field::Date},
+    {"publishdate", Field::Date}, {"pubdate", Field::Date}, {"publication_date", Field::Date},
+    {"date", Field::Date}, {"datepublished", Field::Date}, {"sailthru.date", Field::Date},
+    {"parsely-pub-date", Field::Date}, {"citation_publication_date", Field::Date},
+    {"citation_date", Field::Date}, {"article.published", Field::Date}, {"article_date_original", Field::Date},
+    {"original-publish-date", Field::Date}, {"displaydate", Field::Date}, {"release_date", Field::Date},
+    {"created", Field::Date},
+    // Modification dates
+    {"article:modified_time", Field::Modified}, {"og:updated_time", Field::Modified},
+    {"article:modified", Field::Modified}, {"dcterms.modified", Field::Modified},
+    {"dc.date.modified", Field::Modified}, {"last-modified", Field::Modified}, {"lastmod", Field::Modified},
+    {"datemodified", Field::Modified},
+    // Site names
+    {"og:site_name", Field::Site}, {"dc.publisher", Field::Site}, {"dcterms.publisher", Field::Site},
+    {"application-name", Field::Site}, {"apple-mobile-web-app-title", Field::Site},
+    // Descriptions
+    {"og:description", Field::Description}, {"dc.description", Field::Description},
+    {"dcterms.description", Field::Description}, {"dcterms.abstract", Field::Description},
+    {"description", Field::Description}, {"twitter:description", Field::Description},
+    // Images
+    {"og:image", Field::Image}, {"og:image:url", Field::Image}, {"og:image:secure_url", Field::Image},
+    {"twitter:image", Field::Image}, {"twitter:image:src", Field::Image}, {"thumbnail", Field::Image},
+    // URLs
+    {"og:url", Field::Url},
+    // Languages
+    {"og:locale", Field::Lang}, {"dc.language", Field::Lang}, {"dcterms.language", Field::Lang},
+    {"language", Field::Lang}, {"content-language", Field::Lang},
+};
+
+enum class Source { OpenGraph, DublinCore, Names };
+
+Source source_of(const std::string& key) {
+  if (key.compare(0, 3, "og:") == 0 || key.compare(0, 8, "article:") == 0 || key.compare(0, 5, "book:") == 0)
+    return Source::OpenGraph;
+  if (key.compare(0, 3, "dc.") == 0 || key.compare(0, 3, "dc:") == 0 || key.compare(0, 8, "dcterms.") == 0 ||
+      key.compare(0, 8, "dcterms:") == 0)
+    return Source::DublinCore;
+  return Source::Names;
+}
+
+// dc:title and dcterms:title are written both ways.
+std::string canonical_key(std::string key) {
+  if (key.compare(0, 3, "dc:") == 0) key[2] = '.';
+  if (key.compare(0, 8, "dcterms:") == 0) key[7] = '.';
+  return key;
+}
+
+void set_once(std::string& slot, std::string value) {
+  if (slot.empty()) slot = std::move(value);
+}
+
+}  // namespace
+
+MetaTagSources from_meta_tags(const PageScan& scan, std::string_view lang) {
+  MetaTagSources out;
+  for (const MetaTag& tag : scan.metas) {
+    std::string key = canonical_key(tag.key);
+    const Field* field = nullptr;
+    for (const auto& e : kMetaNames)
+      if (key == e.key) field = &e.field;
+    if (!field) continue;
+    Source src = source_of(key);
+    Metadata& m = src == Source::OpenGraph ? out.open_graph : src == Source::DublinCore ? out.dublin_core : out.names;
+    std::string value = collapse_space(decode_entities(tag.content));
+    if (value.empty()) continue;
+    switch (*field) {
+      case Field::Title: set_once(m.title, value); break;
+      case Field::Author: set_once(m.author, clean_author(value)); break;
+      case Field::Date: set_once(m.date, parse_date(value, lang)); break;
+      case Field::Modified: set_once(m.modified, parse_date(value, lang)); break;
+      case Field::Site: set_once(m.site, value); break;
+      case Field::Description: set_once(m.description, value); break;
+      case Field::Image: set_once(m.image, value); break;
+      case Field::Url: set_once(m.url, value); break;
+      case Field::Lang:
+        for (char& c : value)
+          if (c == '_') c = '-';  // og:locale writes en_US
+        set_once(m.lang, value);
+        break;
+    }
+  }
+  return out;
+}
+
+}  // namespace wce::metadata

@@ -1,0 +1,81 @@
+// extract_metadata (wce/metadata.hpp): one scan of the Document, then every
+// field from the first source that has it, in this order of trust:
+//   JSON-LD, OpenGraph, Dublin Core, other <meta> names, microdata, visible
+//   bylines / <time> / dated elements,
+// with these exceptions, each for a reason:
+//   lang   <html lang> first: the page states it for itself, the rest are copies;
+//   url    <link rel=canonical> first: the standard place for it;
+//   title  when no source has one, the <title>, then the first <h1>; the
+//          result is cleaned of the site name (title.cpp);
+//   date   when no source has one, a date in the URL's path.
+#include <string>
+
+#include "metadata/parts.hpp"
+#include "wce/metadata.hpp"
+
+namespace wce {
+namespace {
+
+using metadata::PageScan;
+
+std::string first(std::initializer_list<const std::string*> values) {
+  for (const std::string* v : values)
+    if (!v->empty()) return *v;
+  return {};
+}
+
+// A URL made absolute against the page's URL ("" page_url: left as it is).
+std::string resolve(const std::string& url, std::string_view page_url) {
+  if (url.empty() || page_url.empty()) return url;
+  if (url.compare(0, 7, "http://") == 0 || url.compare(0, 8, "https://") == 0 || url.compare(0, 5, "data:") == 0)
+    return url;
+  size_t scheme_end = page_url.find("://");
+  if (scheme_end == std::string_view::npos) return url;
+  std::string scheme(page_url.substr(0, scheme_end));
+  if (url.compare(0, 2, "//") == 0) return scheme + ":" + url;
+  size_t host_end = page_url.find_first_of("/?#", scheme_end + 3);
+  std::string origin(page_url.substr(0, host_end));
+  if (url[0] == '/') return origin + url;
+  std::string base(page_url.substr(0, page_url.find_first_of("?#")));
+  size_t slash = base.rfind('/');
+  if (slash == std::string::npos || slash < scheme_end + 3) return origin + "/" + url;
+  return base.substr(0, slash + 1) + url;
+}
+
+}  // namespace
+
+Metadata extract_metadata(const Document& doc, std::string_view page_url) {
+  PageScan scan = metadata::scan_page(doc);
+  Metadata ld = metadata::from_json_ld(scan);
+  metadata::MetaTagSources tags = metadata::from_meta_tags(scan, scan.lang);
+  const Metadata& og = tags.open_graph;
+  const Metadata& dc = tags.dublin_core;
+  const Metadata& names = tags.names;
+  Metadata micro = metadata::from_microdata(doc, scan, scan.lang);
+
+  Metadata m;
+  m.lang = first({&scan.lang, &ld.lang, &og.lang, &dc.lang, &names.lang, &micro.lang});
+  Metadata vis = metadata::from_visible(doc, scan, m.lang);
+  auto pick = [&](std::string Metadata::*f) {
+    return first({&(ld.*f), &(og.*f), &(dc.*f), &(names.*f), &(micro.*f), &(vis.*f)});
+  };
+  m.site = pick(&Metadata::site);
+  m.author = pick(&Metadata::author);
+  m.date = pick(&Metadata::date);
+  m.modified = pick(&Metadata::modified);
+  m.description = pick(&Metadata::description);
+  if (m.description.size() > 2000) m.description.resize(2000);
+  m.image = resolve(pick(&Metadata::image), page_url);
+  std::string url = first({&scan.canonical, &og.url, &ld.url, &dc.url, &names.url});
+  m.url = resolve(url, page_url);
+
+  std::string title = pick(&Metadata::title);
+  if (title.empty()) title = scan.title;
+  if (title.empty() && !scan.h1.empty()) title = metadata::element_text(doc, scan.h1.front(), 400);
+  m.title = metadata::clean_title(title, doc, scan, m.site, page_url.empty() ? std::string_view(m.url) : page_url);
+
+  if (m.date.empty()) m.date = metadata::date_from_url(page_url.empty() ? std::string_view(m.url) : page_url);
+  return m;
+}
+
+}  // namespace wce

@@ -1,0 +1,103 @@
+// Microdata (itemprop, with the itemtype of the enclosing item) -> Metadata.
+// A property's value is where HTML puts it: <meta content>, <time datetime>,
+// <a|link href>, <img src>, else the element's text.
+#include <string>
+
+#include "metadata/parts.hpp"
+
+namespace wce::metadata {
+namespace {
+
+// Item types whose "name" is the page's title (an article's or a product's own name).
+const char* const kTitledTypes[] = {"Article", "BlogPosting", "NewsArticle", "Product", "Recipe", "Review",
+                                    "TechArticle", "ScholarlyArticle", "DiscussionForumPosting", "Question"};
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  return out;
+}
+
+bool has_word(const std::string& list, std::string_view word) {
+  size_t i = 0;
+  while (i < list.size()) {
+    size_t e = list.find(' ', i);
+    if (e == std::string::npos) e = list.size();
+    if (std::string_view(list).substr(i, e - i) == word) return true;
+    i = e + 1;
+  }
+  return false;
+}
+
+// The itemtype of the item the property belongs to (the closest ancestor with one).
+std::string_view item_type(const Document& doc, uint32_t node) {
+  for (uint32_t p = doc.nodes[node].parent, hops = 0; p != kNone && hops < 64; p = doc.nodes[p].parent, ++hops) {
+    std::string_view t = doc.attr(p, Attr::Itemtype);
+    if (!t.empty()) return t;
+  }
+  return {};
+}
+
+std::string value_of(const Document& doc, uint32_t node) {
+  switch (doc.nodes[node].tag) {
+    case Tag::Meta: return collapse_space(doc.attr(node, Attr::Content));
+    case Tag::Time: {
+      std::string_view dt = doc.attr(node, Attr::Datetime);
+      return dt.empty() ? element_text(doc, node) : collapse_space(dt);
+    }
+    case Tag::A:
+    case Tag::Link: return collapse_space(doc.attr(node, Attr::Href));
+    case Tag::Img: return collapse_space(doc.attr(node, Attr::Src));
+    default: return element_text(doc, node);
+  }
+}
+
+// A Person or Organization item's name when it has one, else the element's text.
+std::string person_of(const Document& doc, uint32_t node) {
+  uint32_t end = doc.subtree_end(node);
+  for (uint32_t i = node + 1; i < end; ++i)
+    if (doc.nodes[i].kind == NodeKind::Element && has_word(lower(doc.str(doc.nodes[i].itemprop)), "name"))
+      return value_of(doc, i);
+  return doc.nodes[node].tag == Tag::Meta ? value_of(doc, node) : element_text(doc, node, 200);
+}
+
+void set_once(std::string& slot, std::string value) {
+  if (slot.empty()) slot = std::move(value);
+}
+
+}  // namespace
+
+Metadata from_microdata(const Document& doc, const PageScan& scan, std::string_view lang) {
+  Metadata m;
+  std::string name_title;
+  std::vector<std::string> authors;
+  for (uint32_t node : scan.itemprop) {
+    std::string props = lower(collapse_space(doc.str(doc.nodes[node].itemprop)));
+    if (has_word(props, "headline")) set_once(m.title, value_of(doc, node));
+    if (has_word(props, "name") && name_title.empty()) {
+      std::string_view type = item_type(doc, node);
+      for (const char* t : kTitledTypes)
+        if (type.size() >= std::string_view(t).size() &&
+            type.substr(type.size() - std::string_view(t).size()) == t)
+          name_title = value_of(doc, node);
+    }
+    if ((has_word(props, "author") || has_word(props, "creator")) && authors.size() < 8) {
+      std::string a = person_of(doc, node);
+      if (!a.empty()) authors.push_back(a);
+    }
+    if (has_word(props, "datepublished") || has_word(props, "datecreated"))
+      set_once(m.date, parse_date(value_of(doc, node), lang));
+    if (has_word(props, "datemodified")) set_once(m.modified, parse_date(value_of(doc, node), lang));
+    if (has_word(props, "description")) set_once(m.description, value_of(doc, node));
+    if (has_word(props, "image")) set_once(m.image, value_of(doc, node));
+    if (has_word(props, "inlanguage")) set_once(m.lang, value_of(doc, node));
+  }
+  if (m.title.empty()) m.title = name_title;
+  std::string joined;
+  for (const auto& a : authors) joined += (joined.empty() ? "" : "; ") + a;
+  m.author = clean_author(joined);
+  return m;
+}
+
+}  // namespace wce::metadata

@@ -1,0 +1,187 @@
+// The one walk over the Document that collects what the metadata sources
+// read (parts.hpp: PageScan): the kept attributes in node order, then the
+// nodes in document order.
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+#include "metadata/parts.hpp"
+
+namespace wce::metadata {
+namespace {
+
+// Class or id words that mark a byline (as Readability.js's byline test) and a date.
+const char* const kBylineMarks[] = {"byline", "author", "dateline", "writtenby", "p-author", "posted-by",
+                                    "postedby", "contributor"};
+const char* const kDateMarks[] = {"date", "publish", "posted", "time", "dateline", "pubdate", "post-meta",
+                                  "entry-meta", "article-meta", "meta-info", "timestamp"};
+// Subtrees whose bylines and dates are not the page's: comments, related lists.
+const char* const kOtherPeopleMarks[] = {"comment", "reply", "related", "sidebar", "widget", "recommend",
+                                         "footer", "author-bio", "about-author", "author-box", "authorbox"};
+constexpr size_t kMaxH1 = 8;
+constexpr size_t kMaxPerList = 64;
+constexpr size_t kMaxByText = 80;
+
+std::string lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+template <size_t N>
+bool has_any(const std::string& hay, const char* const (&marks)[N]) {
+  for (const char* m : marks)
+    if (hay.find(m) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string collapse_space(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  bool space = false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    // U+00A0 (C2 A0) counts as space too.
+    bool is_space = c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+    if (c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xA0) {
+      is_space = true;
+      ++i;
+    }
+    if (is_space) {
+      space = !out.empty();
+      continue;
+    }
+    if (space) out += ' ';
+    space = false;
+    out += static_cast<char>(c);
+  }
+  return out;
+}
+
+std::string element_text(const Document& doc, uint32_t node, size_t max_bytes) {
+  std::string raw;
+  uint32_t end = doc.subtree_end(node);
+  for (uint32_t i = node; i < end && raw.size() < max_bytes * 2; ++i) {
+    if (!doc.is_text(i)) continue;
+    raw += doc.text(i);
+    raw += ' ';
+  }
+  std::string out = collapse_space(raw);
+  if (out.size() > max_bytes) {
+    size_t cut = max_bytes;
+    while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+    out.resize(cut);
+  }
+  return out;
+}
+
+PageScan scan_page(const Document& doc) {
+  PageScan scan;
+  // Kept attributes: grouped by node, in node order.
+  const auto& attrs = doc.attributes;
+  for (size_t a = 0; a < attrs.size();) {
+    uint32_t node = attrs[a].node;
+    std::string_view name, property, content, rel, href, type, script, lang;
+    for (; a < attrs.size() && attrs[a].node == node; ++a) {
+      std::string_view v = doc.str(attrs[a].value);
+      switch (attrs[a].name) {
+        case Attr::Name: name = v; break;
+        case Attr::Property: property = v; break;
+        case Attr::Content: content = v; break;
+        case Attr::Rel: rel = v; break;
+        case Attr::Href: href = v; break;
+        case Attr::Type: type = v; break;
+        case Attr::ScriptText: script = v; break;
+        case Attr::Lang: lang = v; break;
+        default: break;
+      }
+    }
+    if (node >= doc.size()) continue;
+    Tag tag = doc.nodes[node].tag;
+    if (tag == Tag::Meta && !content.empty()) {
+      // Some pages put both: name="description" property="og:description".
+      if (!property.empty()) scan.metas.push_back({lower(collapse_space(property)), content});
+      if (!name.empty()) scan.metas.push_back({lower(collapse_space(name)), content});
+    } else if (tag == Tag::Link) {
+      std::string r = lower(rel);
+      if (r.find("canonical") != std::string::npos && scan.canonical.empty()) scan.canonical = collapse_space(href);
+      if (r == "author" && scan.link_author.empty()) scan.link_author = collapse_space(href);
+    } else if (tag == Tag::Script && !script.empty()) {
+      scan.json_ld.push_back(script);
+    } else if (tag == Tag::Html && scan.lang.empty()) {
+      scan.lang = collapse_space(lang);
+    }
+  }
+
+  // Nodes: hidden and "other people's" (comments, related) subtrees are inherited.
+  std::vector<uint8_t> state(doc.size(), 0);  // 1 hidden, 2 other people's
+  for (uint32_t i = 1; i < doc.size(); ++i) {
+    const Node& n = doc.nodes[i];
+    uint8_t s = n.parent != kNone ? state[n.parent] : 0;
+    if (n.kind == NodeKind::Text) {
+      std::string_view t = doc.text(i);
+      if (s == 0 && scan.by_texts.size() < kMaxPerList && t.size() < kMaxByText) {
+        size_t b = t.find_first_not_of(" \t\r\n");
+        if (b != std::string_view::npos && t.size() - b > 4 && (t[b] == 'B' || t[b] == 'b') && t[b + 1] == 'y' &&
+            t[b + 2] == ' ')
+          scan.by_texts.push_back(i);
+      }
+      continue;
+    }
+    if (n.flags & kHidden) s |= 1;
+    std::string marks = lower(doc.str(n.cls));
+    marks += ' ';
+    marks += lower(doc.str(n.id));
+    if (n.tag == Tag::Nav || n.tag == Tag::Aside || n.tag == Tag::Footer || has_any(marks, kOtherPeopleMarks))
+      s |= 2;
+    state[i] = s;
+    if (n.tag == Tag::Title && scan.title.empty() && doc.ancestor(i, Tag::Svg) == kNone) {
+      scan.title = element_text(doc, i, 2000);
+      continue;
+    }
+    if (n.itemprop.len > 0 && scan.itemprop.size() < 4 * kMaxPerList) scan.itemprop.push_back(i);
+    if (s & 1) continue;
+    if (n.tag == Tag::H1 && scan.h1.size() < kMaxH1) scan.h1.push_back(i);
+    if (s & 2) continue;
+    if (n.tag == Tag::Time && scan.times.size() < kMaxPerList) scan.times.push_back(i);
+    bool byline = (n.flags & kRelAuthor) || has_any(marks, kBylineMarks) ||
+                  lower(doc.str(n.itemprop)).find("author") != std::string::npos;
+    if (byline && scan.bylines.size() < kMaxPerList) scan.bylines.push_back(i);
+    else if (has_any(marks, kDateMarks) && scan.dated.size() < kMaxPerList) scan.dated.push_back(i);
+  }
+  return scan;
+}
+
+std::string decode_entities(std::string_view s) {
+  static const struct { const char* name; const char* text; } kNamed[] = {
+      {"amp", "&"}, {"quot", "\""}, {"apos", "'"}, {"lt", "<"}, {"gt", ">"}, {"nbsp", " "},
+      {"#39", "'"}, {"#039", "'"}, {"#x27", "'"}, {"#8217", "\xE2\x80\x99"}, {"#8211", "\xE2\x80\x93"},
+      {"#8212", "\xE2\x80\x94"}, {"#8216", "\xE2\x80\x98"}, {"#8220", "\xE2\x80\x9C"}, {"#8221", "\xE2\x80\x9D"},
+      {"rsquo", "\xE2\x80\x99"}, {"lsquo", "\xE2\x80\x98"}, {"ndash", "\xE2\x80\x93"}, {"mdash", "\xE2\x80\x94"},
+      {"ldquo", "\xE2\x80\x9C"}, {"rdquo", "\xE2\x80\x9D"}, {"#038", "&"}, {"#38", "&"}, {"#34", "\""},
+  };
+  if (s.find('&') == std::string_view::npos) return std::string(s);
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '&') {
+      size_t semi = s.find(';', i + 1);
+      if (semi != std::string_view::npos && semi - i <= 8) {
+        std::string_view name = s.substr(i + 1, semi - i - 1);
+        const char* text = nullptr;
+        for (const auto& e : kNamed)
+          if (name == e.name) text = e.text;
+        if (text) {
+          out += text;
+          i = semi;
+          continue;
+        }
+      }
+    }
+    out += s[i];
+  }
+  return out;
+}
+
+}  // namespace wce::metadata

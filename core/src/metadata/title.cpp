@@ -1,0 +1,136 @@
+// The title without the site name (parts.hpp: clean_title). A title is cut
+// at its separators (kSeparators); parts at either end that name the site
+// (the site name, or the URL's host) are dropped; when the parts left still
+// hold a separator, an <h1> equal to one part (or to the whole) decides, as
+// Readability.js and trafilatura check their title against the headings.
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "metadata/parts.hpp"
+
+namespace wce::metadata {
+namespace {
+
+// Separators between a title and its site name (with the spaces around them).
+const char* const kSeparators[] = {" | ",  " - ",  " \xE2\x80\x93 ", " \xE2\x80\x94 ", " :: ", " \xC2\xBB ",
+                                   " \xC2\xAB ", " \xC2\xB7 ", " \xE2\x80\xA2 ", " ~ ", " / ", " : ", " // ",
+                                   " \xE2\x80\xBA ", " > "};
+// A site part may carry a few more characters than the site's name ("Splunk Blog").
+constexpr size_t kSiteSlack = 12;
+constexpr size_t kMaxTitleBytes = 2000;
+
+// Lowercase letters and digits only (non-ASCII bytes kept), to compare names.
+std::string norm(std::string_view s) {
+  std::string out;
+  for (char ch : s) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (std::isalnum(c)) out += static_cast<char>(std::tolower(c));
+    else if (c >= 0x80) out += ch;
+  }
+  return out;
+}
+
+// The registrable label of the URL's host: "www.splunk.com" -> "splunk", "bbc.co.uk" -> "bbc".
+std::string host_label(std::string_view url) {
+  size_t b = url.find("://");
+  b = b == std::string_view::npos ? 0 : b + 3;
+  size_t e = url.find_first_of("/?#:", b);
+  std::string host(url.substr(b, e == std::string_view::npos ? std::string_view::npos : e - b));
+  std::vector<std::string> labels;
+  size_t from = 0;
+  while (true) {
+    size_t dot = host.find('.', from);
+    labels.push_back(host.substr(from, dot == std::string::npos ? std::string::npos : dot - from));
+    if (dot == std::string::npos) break;
+    from = dot + 1;
+  }
+  if (labels.size() < 2) return norm(host);
+  size_t k = labels.size() - 2;
+  // co.uk, com.au, ...: the label before them.
+  if (k > 0 && labels[k].size() <= 3 && labels.back().size() == 2) --k;
+  return norm(labels[k]);
+}
+
+bool names_site(const std::string& part, const std::string& site, const std::string& host) {
+  std::string p = norm(part);
+  if (p.empty()) return true;
+  auto close = [&](const std::string& name) {
+    if (name.size() < 3) return false;
+    if (p == name) return true;
+    if (p.size() >= 4 && name.find(p) != std::string::npos) return true;
+    return p.find(name) != std::string::npos && p.size() <= name.size() + kSiteSlack;
+  };
+  return close(site) || close(host);
+}
+
+struct Part {
+  size_t begin, end;  // in the title
+};
+
+std::vector<Part> split(const std::string& t) {
+  std::vector<Part> parts;
+  size_t start = 0, i = 0;
+  while (i < t.size()) {
+    size_t sep_len = 0;
+    for (const char* s : kSeparators) {
+      size_t n = std::string_view(s).size();
+      if (t.compare(i, n, s) == 0) {
+        sep_len = n;
+        break;
+      }
+    }
+    if (sep_len == 0) {
+      ++i;
+      continue;
+    }
+    parts.push_back({start, i});
+    i += sep_len;
+    start = i;
+  }
+  parts.push_back({start, t.size()});
+  return parts;
+}
+
+}  // namespace
+
+std::string clean_title(std::string_view candidate, const Document& doc, const PageScan& scan,
+                        std::string_view site, std::string_view page_url) {
+  std::string t = collapse_space(decode_entities(candidate));
+  if (t.size() > kMaxTitleBytes) {  // a title of 1 MB is not one: cut at a character boundary
+    size_t cut = kMaxTitleBytes;
+    while (cut > 0 && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;
+    t.resize(cut);
+  }
+  if (t.empty()) return t;
+  std::vector<std::string> h1;
+  for (uint32_t n : scan.h1) {
+    std::string s = element_text(doc, n, 400);
+    if (!s.empty()) h1.push_back(s);
+  }
+  std::string whole = norm(t);
+  for (const auto& h : h1)
+    if (norm(h) == whole) return t;
+
+  std::vector<Part> parts = split(t);
+  if (parts.size() == 1) return t;
+  std::string site_n = norm(site), host_n = host_label(page_url);
+  size_t first = 0, last = parts.size();
+  auto text = [&](const Part& p) { return t.substr(p.begin, p.end - p.begin); };
+  while (last - first > 1 && names_site(text(parts[last - 1]), site_n, host_n)) --last;
+  while (last - first > 1 && names_site(text(parts[first]), site_n, host_n)) ++first;
+  std::string kept = t.substr(parts[first].begin, parts[last - 1].end - parts[first].begin);
+  if (last - first == 1) return kept;
+  // Still several parts: an <h1> equal to the rest or to one part decides.
+  std::string kept_n = norm(kept);
+  for (const auto& h : h1) {
+    std::string hn = norm(h);
+    if (hn.empty()) continue;
+    if (hn == kept_n) return kept;
+    for (size_t k = first; k < last; ++k)
+      if (norm(text(parts[k])) == hn) return text(parts[k]);
+  }
+  return kept;
+}
+
+}  // namespace wce::metadata
