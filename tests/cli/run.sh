@@ -89,7 +89,7 @@ check "jsonl batch has ms"       0 '"ms":[0-9.]+'             -- "$WCE" extract 
 # words), good again without a list for zh (stop-word thresholds 0).
 EN="The history of the old town is long, and it was one of the first places where all of the people of the region came to trade what they had with each other; it was there that they would meet to talk about the news"
 for l in en ru zh; do echo "{\"id\":\"$l\",\"lang\":\"$l\",\"html\":\"<p>$EN Marker.</p>\"}"; done > "$T/lang.jsonl"
-check "jsonl lang picks the stop list" 0 '"id":"en"[^}]*Marker[^}]*\}[^}]*"id":"ru"[^}]*"text":"",[^}]*"id":"zh"[^}]*Marker' -- sh -c "'$WCE' extract --jsonl --extractor justext '$T/lang.jsonl' | tr -d '\n'"
+check "jsonl lang picks the stop list" 0 '"id":"en"[^}]*Marker[^}]*\}[^}]*"id":"ru"[^}]*"text":"",[^}]*\}[^}]*"id":"zh"[^}]*Marker' -- sh -c "'$WCE' extract --jsonl --extractor justext '$T/lang.jsonl' | tr -d '\n'"
 
 # Report options (--measures, --by, --format, --out, --pages-out).
 # json_has PYTHON_EXPR < JSON: exit 0 iff the expression on the document d is true.
@@ -184,7 +184,7 @@ check "limit: text size"           1 "page over the text_bytes limit" -- "$WCE" 
 check "limit: 0 = none"            0 "word word" -- "$WCE" extract --max-input-mb 0 --max-nodes 0 --max-text-mb 0 "$T/big.html"
 check "limit: bad value"           2 "--max-nodes needs a number >= 0, got 'many'" -- "$WCE" extract --max-nodes many "$T/big.html"
 check "limit: batch skips the page" 1 'skipped big: page over the nodes limit: Document of more than 50000 nodes' -- "$WCE" extract --jsonl --max-nodes 50000 "$T/limits.jsonl"
-check "limit: batch goes on"       1 '^\{"extractor":"ensemble","id":"small",.*"text":"small page"\}$' -- "$WCE" extract --jsonl --max-nodes 50000 "$T/limits.jsonl"
+check "limit: batch goes on"       1 '^\{.*"extractor":"ensemble","id":"small",.*"text":"small page".*\}$' -- "$WCE" extract --jsonl --max-nodes 50000 "$T/limits.jsonl"
 check "time budget: batch"         1 'skipped big: page over the time budget of 5 ms \(stopped in parse\)' -- "$WCE" extract --jsonl --threads 1 --page-timeout-ms 5 "$T/limits.jsonl"
 check "time budget: batch goes on" 1 '"id":"small"' -- "$WCE" extract --jsonl --threads 1 --page-timeout-ms 5 "$T/limits.jsonl"
 check "time budget: bench"         1 "skipped big( \(extractor bte\))?: page over the time budget of 5 ms" -- "$WCE" bench --data "$T/limits.jsonl" --extractors bte --threads 1 --page-timeout-ms 5 --no-progress

@@ -73,8 +73,9 @@ class PageRun {
   // extractor). Past it, the result's `limit` is "time".
   ExtractorRun run(const Extractor& ex, bool render = true, bool fresh = false);
 
-  // The page's metadata (extract_metadata) with its page type
-  // (classify_page_type on the shared Context); `url`: where the page came
+  // The page's metadata (extract_metadata; its lang, when the page states
+  // none, the PageSource's) with its page type (classify_page_type on the
+  // shared Context); `url`: where the page came
   // from, to resolve relative URLs and for the classifier's URL features.
   Metadata metadata(std::string_view url = {});
   // A successful run's labels in `format` (Text: the run's own text when rendered).
