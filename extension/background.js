@@ -125,9 +125,9 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // (platform.packLabels), agreement?: {members}, pageType: {name, label,
   // probability} | null, timing}. pageType: the page's type is classified too,
   // on the same decode (timing.pageTypeMs), with the page's URL (`url`, the
-  // page's location.href, else the sender's) for the classifier's URL features. With agreement, each text node's label is
-  // the share of settings.AGREEMENT_EXTRACTORS that choose it (one parse, one
-  // Context: classifyMany).
+  // page's location.href, else the sender's) for the classifier's URL
+  // features. With agreement, each text node's label is the share of
+  // settings.AGREEMENT_EXTRACTORS that choose it (one parse, one Context).
   // A large page's flat DOM arrives in parts ('wce:part', content.js
   // sendPage) before the 'wce:classify' that names them; they wait here, per
   // tab and id, for at most MAX_PENDING_PAGES pages (the oldest is dropped).
@@ -201,9 +201,9 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     let pageType = null;
     let worker;
     try {
-      // The core's "agreement" extractor: per text node, the share of its
-      // five members (ExtractorInfo::needs, the same as AGREEMENT_EXTRACTORS)
-      // that keep it, each member run once on the one parse.
+      // With agreement, the core's "agreement" extractor: per text node, the
+      // share of its five members (ExtractorInfo::needs, the same as
+      // AGREEMENT_EXTRACTORS) that keep it, each member run once on the one parse.
       const out = wce.classify({ nodes, strings: msg.strings },
         { extractor: msg.agreement === true ? 'agreement' : extractor, pageType: wantType, url });
       if (!out || !out.labels || typeof out.labels.length !== 'number') {
