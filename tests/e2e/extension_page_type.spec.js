@@ -161,3 +161,28 @@ test('nothing found: no page-type line', async () => {
   await env.worker.evaluate(() => chrome.storage.local.clear());
   await page.close();
 });
+
+test('"ready before you click": the page type is classified at load, and the popup\'s click reuses it', async () => {
+  await env.worker.evaluate(() => chrome.storage.local.clear());
+  const registered = () => env.worker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => s.id));
+  // The test build has the host permission for 127.0.0.1 already.
+  await env.worker.evaluate(() => chrome.storage.local.set({ instant: true, extractor: 'ensemble' }));
+  await expect.poll(registered).toEqual(['wce-instant']);
+  const { page, url, tabId } = await openPage(FORUM_PATH);
+  const injected = () => env.worker.evaluate(async (id) => (await chrome.scripting.executeScript({
+    target: { tabId: id }, func: () => typeof globalThis.wceContent === 'object' })) [0].result, tabId);
+  await expect.poll(injected).toBe(true);
+  const says = await classifierSays(FORUM, url);
+  // The popup's click (what its Highlight sends): labelled at load with the
+  // type, so the click neither encodes nor asks the background again.
+  const res = await env.worker.evaluate((id) => self.wce.setHighlight(id, { on: true, pageType: true }), tabId);
+  expect(res.state, JSON.stringify(res)).toBe('on');
+  expect(res.timing.unchanged, JSON.stringify(res.timing)).toBe(true);
+  expect(res.pageType).toEqual({ name: says.withUrl.name, label: says.withUrl.label, probability: says.withUrl.probability });
+  const popup = await openPopup(tabId);
+  expect(await pageTypeLine(popup)).toEqual(shownAs(says.withUrl));
+  await popup.close();
+  await env.worker.evaluate(() => chrome.storage.local.clear());
+  await expect.poll(registered).toEqual([]);
+  await page.close();
+});
