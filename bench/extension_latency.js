@@ -2,7 +2,11 @@
 // Click-to-paint latency of the browser extension on real dataset pages,
 // against Readability.js run in the same page.
 //
-//   node bench/extension_latency.js [--pages N] [--extractors a,b,...] [--cold N] [--out FILE.md] [--ext DIR] [--instant]
+//   node bench/extension_latency.js [--pages N] [--extractors a,b,...] [--cold N] [--out FILE.md] [--ext DIR] [--instant] [--page-type]
+//
+// --page-type: every click asks for the page type too, as the popup's
+// Highlight does (setHighlight {pageType: true}); without it the clicks are
+// the shortcut's (no page type).
 //
 // --instant: the opt-in "ready before you click" mode (settings.instant):
 // the content script is registered for every page and labels it when it
@@ -78,7 +82,8 @@ function args() {
     else if (a[i] === '--cold') o.cold = Number(a[++i]);
     else if (a[i] === '--ext') EXT_DIR = path.resolve(a[++i]);
     else if (a[i] === '--instant') o.instant = true;
-    else throw new Error('usage: node bench/extension_latency.js [--pages N] [--extractors a,b] [--cold N] [--out FILE.md] [--ext DIR] [--instant]');
+    else if (a[i] === '--page-type') o.pageType = true;
+    else throw new Error('usage: node bench/extension_latency.js [--pages N] [--extractors a,b] [--cold N] [--out FILE.md] [--ext DIR] [--instant] [--page-type]');
   }
   return o;
 }
@@ -199,6 +204,7 @@ async function main() {
     for (const ex of o.extractors) {
       const want = ex === 'agreement' ? { on: true, extractor: 'readability', confidence: true }
         : { on: true, extractor: ex, confidence: false };
+      if (o.pageType) want.pageType = true;
       // The user's choice, which the page is labelled for when it loads.
       if (o.instant) await worker.evaluate((w) => chrome.storage.local.set({ extractor: w.extractor, confidence: w.confidence }), want);
       const { page, tabId } = await freshTab(url);
@@ -371,8 +377,8 @@ async function main() {
   const report = [
     `# Extension click-to-paint latency (${new Date().toISOString().slice(0, 10)})`,
     '',
-    `- Command: \`node bench/extension_latency.js --pages ${o.pages} --extractors ${o.extractors.join(',')}${o.cold ? ' --cold ' + o.cold : ''}${o.instant ? ' --instant' : ''}${EXT_DIR.endsWith(path.join('extension', 'chrome-test')) ? '' : ' --ext ' + path.relative(ROOT, EXT_DIR)}\``,
-    `- Mode: ${o.instant ? 'opt-in "ready before you click" (--instant): the content script is registered for every page and labels it once loaded; NOT the default' : 'default (activeTab): the content script is injected at the first click'}`,
+    `- Command: \`node bench/extension_latency.js --pages ${o.pages} --extractors ${o.extractors.join(',')}${o.cold ? ' --cold ' + o.cold : ''}${o.instant ? ' --instant' : ''}${o.pageType ? ' --page-type' : ''}${EXT_DIR.endsWith(path.join('extension', 'chrome-test')) ? '' : ' --ext ' + path.relative(ROOT, EXT_DIR)}\``,
+    `- Mode: ${o.instant ? 'opt-in "ready before you click" (--instant): the content script is registered for every page and labels it once loaded; NOT the default' : 'default (activeTab): the content script is injected at the first click'}${o.pageType ? '; every click asks for the page type (the popup\'s Highlight)' : ''}`,
     `- Pages: ${pages.length} from ${DATASETS.replace(ROOT + '/', '')} (the first ${Math.ceil(o.pages / 9)} of each dataset file), served on 127.0.0.1, other requests aborted`,
     `- Browser: Debian Chromium (${os.cpus().length} cores, ${os.cpus()[0].model}), headless=new, ${path.relative(ROOT, EXT_DIR)}; machine load average at the end: ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`,
     `- Wall time: ${((Date.now() - started) / 1000).toFixed(0)} s; failures: ${failed.length}${failed.length ? ' (' + failed.slice(0, 5).map((r) => `${r.extractor} p${r.page}: ${r.error}`).join('; ') + ')' : ''}`,

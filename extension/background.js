@@ -121,10 +121,13 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   }
 
   // classify: {nodes: packed uint32 string (platform.packUint32), strings,
-  // extractor?, agreement?} -> {ok, extractor, labels: packed (platform.packLabels),
-  // agreement?: {members}, timing}. With agreement, each text node's label is
-  // the share of settings.AGREEMENT_EXTRACTORS that choose it (one parse, one
-  // Context: classifyMany).
+  // extractor?, agreement?, pageType?, url?} -> {ok, extractor, labels: packed
+  // (platform.packLabels), agreement?: {members}, pageType: {name, label,
+  // probability} | null, timing}. pageType: the page's type is classified too,
+  // on the same decode (timing.pageTypeMs), with the page's URL (`url`, the
+  // page's location.href, else the sender's) for the classifier's URL
+  // features. With agreement, each text node's label is the share of
+  // settings.AGREEMENT_EXTRACTORS that choose it (one parse, one Context).
   // A large page's flat DOM arrives in parts ('wce:part', content.js
   // sendPage) before the 'wce:classify' that names them; they wait here, per
   // tab and id, for at most MAX_PENDING_PAGES pages (the oldest is dropped).
@@ -160,13 +163,25 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // for the run that injected it (`run`, from the port: onContentPort), and
   // the reply says for which extractor, so the page can check it against the
   // request when that arrives.
-  // The labelling that a run asks for: {extractor, agreement}, or null.
+  // The labelling that a run asks for: {extractor, agreement, pageType}, or
+  // null. The page type only when the popup asked for the highlight (it
+  // shows it): it costs about as much as the ensemble in WebAssembly
+  // (lab/results/page-type.md), so the shortcut and the reader view do not
+  // pay for it.
   function labellingOf(run) {
     if (!run || (run.action !== 'on' && run.action !== 'reader') || typeof run.extractor !== 'string') return null;
-    return { extractor: run.extractor, agreement: run.action === 'on' && run.confidence === true };
+    return { extractor: run.extractor, agreement: run.action === 'on' && run.confidence === true,
+      pageType: run.action === 'on' && run.pageType === true };
   }
 
-  async function classify(msg, forRun) {
+  // The page's type as the popup shows it ({name, label, probability}), from
+  // a classify result asked with {pageType: true}; null when not asked.
+  function pageTypeOf(out) {
+    const t = out && out.pageType;
+    return t ? { name: t.name, label: t.label, probability: t.probability } : null;
+  }
+
+  async function classify(msg, forRun, sender) {
     if (!msg || typeof msg.nodes !== 'string' || typeof msg.strings !== 'string') {
       throw new Error('bad classify request: expected {nodes: string, strings: string}');
     }
@@ -177,38 +192,34 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     }
     const nodes = platform.unpackUint32(msg.nodes);
     const extractor = msg.extractor === undefined ? (await currentSettings()).extractor : msg.extractor;
+    const wantType = msg.pageType === true;
+    const url = typeof msg.url === 'string' ? msg.url : (sender && typeof sender.url === 'string' ? sender.url : '');
     const wce = await getExtractor();
     const t1 = performance.now();
     let labels;
     let agreement = null;
+    let pageType = null;
     let worker;
     try {
-      if (msg.agreement === true) {
-        // The core's "agreement" extractor: per text node, the share of its
-        // five members (ExtractorInfo::needs, the same as AGREEMENT_EXTRACTORS)
-        // that keep it, each member run once on the one parse.
-        const out = wce.classify({ nodes, strings: msg.strings }, { extractor: 'agreement' });
-        if (!out || !out.labels || typeof out.labels.length !== 'number') {
-          throw new Error('classify returned no labels');
-        }
-        labels = out.labels;
-        agreement = { members: settings.AGREEMENT_EXTRACTORS.slice() };
-        worker = out.timing;
-      } else {
-        const out = wce.classify({ nodes, strings: msg.strings }, { extractor });
-        if (!out || !out.labels || typeof out.labels.length !== 'number') {
-          throw new Error('classify returned no labels');
-        }
-        labels = out.labels;
-        worker = out.timing;
+      // With agreement, the core's "agreement" extractor: per text node, the
+      // share of its five members (ExtractorInfo::needs, the same as
+      // AGREEMENT_EXTRACTORS) that keep it, each member run once on the one parse.
+      const out = wce.classify({ nodes, strings: msg.strings },
+        { extractor: msg.agreement === true ? 'agreement' : extractor, pageType: wantType, url });
+      if (!out || !out.labels || typeof out.labels.length !== 'number') {
+        throw new Error('classify returned no labels');
       }
+      labels = out.labels;
+      if (msg.agreement === true) agreement = { members: settings.AGREEMENT_EXTRACTORS.slice() };
+      pageType = pageTypeOf(out);
+      worker = out.timing;
     } catch (e) {
       if (/WebAssembly module (failed|aborted)/.test(message(e))) dropExtractor();
       throw e;
     }
     const packed = platform.packLabels(labels);
     return {
-      ok: true, extractor, agreement, labels: packed, forRun,
+      ok: true, extractor, agreement, pageType, labels: packed, forRun,
       timing: Object.assign({}, worker, { unpackMs: t1 - t0, backgroundMs: performance.now() - t0 }),
     };
   }
@@ -309,15 +320,18 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
       Promise.resolve().then(async () => {
         // No click waits for this page: it was loaded with "ready before
         // you click" on, and is labelled now, for the settings' choice
-        // (`idle`: the page checks at the click that it has not changed).
+        // (`idle`: the page checks at the click that it has not changed),
+        // with the page type, so that a click from the popup can reuse it:
+        // idle time, not the click's.
         if (asked && !forRun) {
           const s = await currentSettings();
           if (s.instant) {
-            const reply = await classify(joinParts(m.msg, sender), { extractor: s.extractor, agreement: s.confidence });
+            const reply = await classify(joinParts(m.msg, sender),
+              { extractor: s.extractor, agreement: s.confidence, pageType: true }, sender);
             return Object.assign(reply, { idle: true });
           }
         }
-        return classify(joinParts(m.msg, sender), forRun);
+        return classify(joinParts(m.msg, sender), forRun, sender);
       }).then(
         (reply) => reply,
         (e) => { logError('request failed:', e); return { ok: false, error: message(e), forRun }; },
@@ -449,6 +463,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
         callContent(tabId, {
           action: 'on', extractor: opts.extractor, confidence: opts.confidence, css, repaint: opts.repaint,
           fresh: opts.fresh, legend: opts.confidence ? settings.legendCss(opts.color) : undefined,
+          pageType: opts.pageType,
         }, undefined, timing),
         inserted ? api.scripting.insertCSS({ target: { tabId }, css }) : null,
       ]);
@@ -490,7 +505,8 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     return res;
   }
 
-  // want: {on: bool | undefined (toggle), extractor?, confidence?, color?, repaint?, fresh?};
+  // want: {on: bool | undefined (toggle), extractor?, confidence?, color?, repaint?, fresh?,
+  // pageType? (the popup: classify the page's type too, for its line)};
   // what is not given comes from the settings.
   async function doSetHighlight(tabId, want) {
     try {
@@ -502,6 +518,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
         color: typeof want.color === 'string' ? want.color : s.color,
         repaint: want.repaint === true,
         fresh: want.fresh === true, // label anew even if the page is unchanged (benchmarks)
+        pageType: want.pageType === true,
       };
       let known = tabState.get(tabId);
       if (typeof want.on !== 'boolean' && !known) {
@@ -611,7 +628,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     if (!sender || sender.id !== api.runtime.id) throw new Error('message from an unknown sender');
     const type = msg && msg.type;
     switch (type) {
-      case 'wce:classify': return classify(joinParts(msg, sender));
+      case 'wce:classify': return classify(joinParts(msg, sender), undefined, sender);
       case 'wce:part': return addPart(msg, sender);
       case 'wce:ping': return { ok: true };
       default: break;
@@ -623,6 +640,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
       case 'wce:highlight': {
         const res = await setHighlight(tabIdOf(msg), {
           on: msg.on, extractor: msg.extractor, confidence: msg.confidence, repaint: msg.repaint,
+          pageType: msg.pageType,
         });
         return Object.assign({ ok: res.state !== 'error' && !res.error }, res);
       }

@@ -17,7 +17,10 @@
  *        intensities by label value. The work is cut into slices of
  *        slices.js (the page never waits long); a big highlight is painted
  *        near the viewport (viewport_window.js); nothing found leaves the
- *        page as it was and answers {state: 'off', empty: true}.
+ *        page as it was and answers {state: 'off', empty: true}. With
+ *        `pageType` (the popup's request), the page's type is classified on
+ *        the same run (pageType: {name, label, probability}, with the page's
+ *        URL); the answer and status() carry it while the highlight is on.
  * off(): remove every highlight (the background leaves its inert style in
  *        the document: background.js turnOn); during a run, stop it
  *        (also 'cancel': the shortcut pressed again).
@@ -358,7 +361,7 @@
     const task = newTask();
     let sel = null;
     try {
-      page = await labelPage(was.extractor, was.confidence, false, task);
+      page = await labelPage(was.extractor, was.confidence, false, task, was.askedType);
       sel = await groupsFor(page.textNodes, page.labels, was.confidence, task);
     } catch (e) {
       if (!isCancel(e)) console.warn('[wce] could not follow the page\'s changes:', e);
@@ -374,6 +377,7 @@
       if (was.confidence) showLegend(was.legend);
       was.painted = follow ? 'near-viewport' : 'all';
       was.textNodes = page.textNodes.length;
+      was.pageType = page.reply.pageType || null;
       was.refreshes = (was.refreshes || 0) + 1;
     } finally {
       resumeLive();
@@ -679,7 +683,7 @@
       const packed = await packNodes(enc.nodes, task);
       const t1 = performance.now();
       task.rest();
-      const reply = await task.race(requestLabels({ type: 'wce:classify', forRun: true, nodes: packed, strings: enc.strings }, task));
+      const reply = await task.race(requestLabels({ type: 'wce:classify', forRun: true, url: location.href, nodes: packed, strings: enc.strings }, task));
       task.restart();
       // No forRun: no labelling was asked for (the injection was for
       // something else); a failed labelling for the run is its answer.
@@ -693,15 +697,19 @@
     })().catch(() => null).finally(() => endTask(task));
   }
 
-  async function labelPage(extractor, agreement, fresh, task) {
+  // pageType: the page's type is wanted too (a highlight: the popup shows
+  // it); labels from a reply without it are then not reused.
+  async function labelPage(extractor, agreement, fresh, task, pageType) {
     const ag = agreement === true;
+    const typed = (reply) => pageType !== true || Boolean(reply && reply.pageType);
     if (firstLabels) {
       const pending = firstLabels;
       firstLabels = null;
       task.rest();
       const got = await task.race(pending);
       task.restart();
-      if (got && fresh !== true && got.reply.forRun.extractor === extractor && got.reply.forRun.agreement === ag) {
+      if (got && fresh !== true && got.reply.forRun.extractor === extractor && got.reply.forRun.agreement === ag &&
+          typed(got.reply)) {
         const labels = checkedLabels(got.reply, got.enc);
         remember(got.seen, extractor, ag, labels, got.reply);
         // Labelled for this click: taken as it is. Labelled when the page
@@ -713,7 +721,8 @@
       }
     }
     const last = lastLabelled;
-    const reusable = fresh !== true && last !== null && last.extractor === extractor && last.agreement === ag;
+    const reusable = fresh !== true && last !== null && last.extractor === extractor && last.agreement === ag &&
+      typed(last.reply);
     if (reusable && !last.changed && framesAsRead(last.enc)) {
       // Nothing the encoding reads has changed since: the same flat DOM.
       return { textNodes: last.enc.textNodes, roots: last.enc.roots, labels: last.labels, reply: last.reply,
@@ -732,7 +741,8 @@
     const packed = await packNodes(enc.nodes, task);
     const t2 = performance.now();
     const sentAt = stamp();
-    const request = requestLabels({ type: 'wce:classify', extractor, agreement: ag, nodes: packed, strings: enc.strings }, task);
+    const request = requestLabels({ type: 'wce:classify', extractor, agreement: ag, pageType: pageType === true,
+      url: location.href, nodes: packed, strings: enc.strings }, task);
     const sentMs = performance.now() - t2;
     task.rest();
     task.at('label', 0, 0);
@@ -867,7 +877,8 @@
     if (state === 'busy') return stateNow();
     generation++;
     if (state === 'on') {
-      if (current && current.extractor === o.extractor && current.confidence === confidence && o.repaint !== true) {
+      if (current && current.extractor === o.extractor && current.confidence === confidence && o.repaint !== true &&
+          (o.pageType !== true || current.pageType)) {
         return Object.assign({ unchanged: true }, status());
       }
       off(); // repaint with the new choice
@@ -877,7 +888,7 @@
     const task = newTask();
     progress = { phase: 'read', done: 0, total: 0, since: performance.now() };
     try {
-      const page = await labelPage(o.extractor, confidence, o.fresh === true, task);
+      const page = await labelPage(o.extractor, confidence, o.fresh === true, task, o.pageType === true);
       const t0 = performance.now();
       const paintAt = stamp();
       const sel = await groupsFor(page.textNodes, page.labels, confidence, task);
@@ -907,11 +918,12 @@
         extractor: page.reply.extractor, confidence,
         css: typeof o.css === 'string' ? o.css : null, highlighted, textNodes: page.textNodes.length,
         painted: follow ? 'near-viewport' : 'all', legend: confidence ? o.legend : null,
+        pageType: page.reply.pageType || null, askedType: o.pageType === true,
       };
       if (o.live !== false) startLive();
       return {
         state, mode, highlighted, textNodes: page.textNodes.length, extractor: page.reply.extractor,
-        confidence, agreement, timing: page.timing, scrolled, painted: current.painted,
+        confidence, agreement, timing: page.timing, scrolled, painted: current.painted, pageType: current.pageType,
       };
     } catch (e) {
       const cancelled = isCancel(e);
@@ -964,6 +976,7 @@
       s.textNodes = current.textNodes;
       s.refreshes = current.refreshes || 0;
       s.painted = current.painted;
+      s.pageType = current.pageType;
     }
     return s;
   }

@@ -18,7 +18,7 @@
   const ui = {
     error: $('error'), extractor: $('extractor'), description: $('description'),
     confidence: $('confidence'), highlight: $('highlight'), reader: $('reader'),
-    status: $('status'), version: $('version'), technical: $('technical'),
+    status: $('status'), pageType: $('pageType'), version: $('version'), technical: $('technical'),
     reference: $('reference'), name: $('name'), errorDetails: $('errorDetails'), errorRaw: $('errorRaw'),
   };
   const menu = self.wceExtractorMenu;
@@ -63,6 +63,19 @@
   }
 
   function setStatus(text) { ui.status.textContent = text; }
+
+  // The page's type under the status line, only while the page is
+  // highlighted and was classified ({name, label, probability} from the
+  // page's answer or status); hidden otherwise.
+  function showPageType(t) {
+    const shown = Boolean(t && typeof t.label === 'string' && typeof t.probability === 'number');
+    // At most 99%: a rounded 100% would claim a certainty the classifier has not.
+    const pct = shown ? Math.min(99, Math.round(100 * t.probability)) : 0;
+    ui.pageType.textContent = shown ? 'Page type: ' + t.label + ' (' + pct + '%)' : '';
+    ui.pageType.dataset.name = shown && typeof t.name === 'string' ? t.name : '';
+    ui.pageType.dataset.probability = shown ? String(t.probability) : '';
+    ui.pageType.hidden = !shown;
+  }
 
   function render() {
     const stoppable = busy && busyWith === 'highlight';
@@ -138,11 +151,12 @@
     busy = true;
     busyWith = on ? 'highlight' : 'off';
     render();
+    showPageType(null);
     setStatus(on ? 'Reading the page…' : 'Removing the highlight…');
     const t0 = performance.now();
     const asked = send({
       type: 'wce:highlight', tabId, on, repaint: repaint === true,
-      extractor: ui.extractor.value, confidence: ui.confidence.checked,
+      extractor: ui.extractor.value, confidence: ui.confidence.checked, pageType: true,
     });
     if (on) showProgress(asked);
     const res = await asked;
@@ -157,6 +171,7 @@
   // Every answer ends with the button and the status line saying what the
   // page shows.
   function showResult(res, on, waited) {
+    showPageType(res.state === 'on' ? res.pageType : null);
     if (res.state === 'on') {
       highlighted = true;
       showError('');
@@ -195,6 +210,7 @@
     stopping = send({ type: 'wce:highlight', tabId, on: false }).then((res) => {
       if (res.state === 'off') {
         highlighted = false;
+        showPageType(null);
         setStatus(STOPPED);
         render();
       }
@@ -285,6 +301,7 @@
       ui.status.dataset.extractor = status.extractor;
       setStatus('Highlighted with “' + labelOf(status.extractor) + '”.' +
         (status.confidence ? agreementLine(self.wceSettings.AGREEMENT_EXTRACTORS) : ''));
+      showPageType(status.pageType);
     } else if (stopped) {
       setStatus(STOPPED);
     }

@@ -18,6 +18,7 @@
 #include <emscripten/val.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <exception>
 #include <memory>
@@ -197,15 +198,47 @@ class Utf8 {
   size_t size_ = 0;
 };
 
+// The page type (wce::classify_page_type, wce/page_type.hpp) when `page_type`
+// is asked for: {name, label, probability, ms} on the run's Context, after the
+// extractors, so that it reuses the shared features they computed and `ms` is
+// what it adds. `url` (the page's address, "" when unknown) feeds the
+// classifier's URL features, as `wce extract --url` does natively. Callers
+// that do not ask pay nothing.
+struct PageTypeOption {
+  bool wanted = false;
+  std::string url;
+};
+
+PageTypeOption page_type_option(bool wanted, const val& url_js) {
+  PageTypeOption o;
+  o.wanted = wanted;
+  if (wanted && !url_js.isUndefined() && !url_js.isNull()) o.url = std::string(Utf8(url_js, "url").view());
+  return o;
+}
+
+void set_page_type(val& r, wce::PageRun& run, const PageTypeOption& opt) {
+  if (!opt.wanted) return;
+  const auto t0 = std::chrono::steady_clock::now();
+  const wce::PageTypeResult t = wce::classify_page_type(run.context(), opt.url);
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  val o = val::object();
+  o.set("name", std::string(t.name()));
+  o.set("label", std::string(wce::page_type_label(t.type)));
+  o.set("probability", t.probability);
+  o.set("ms", ms);
+  r.set("pageType", o);
+}
+
 // `lang`: the page's stated language ("" when unknown), as `wce extract --jsonl`
 // takes it from a record.
 // `format`: "text" (the result's text only), "markdown" or "html" (also
 // that rendering, under its name); links / images: MarkupOptions.
 val js_extract(const val& html_js, const std::string& extractor, const std::string& lang, const std::string& format,
-               bool links, bool images) {
+               bool links, bool images, bool page_type, const val& url) {
   return guarded([&] {
     const wce::Extractor& ex = wce::require_extractor(extractor);
     const wce::OutputFormat f = wce::parse_output_format(format);
+    const PageTypeOption opt = page_type_option(page_type, url);
     const Utf8 html(html_js);
     wce::PageRun run = wce::PageRun::parse({html.view(), "utf-8", lang});
     const wce::ExtractorRun x = run.run(ex);
@@ -216,6 +249,7 @@ val js_extract(const val& html_js, const std::string& extractor, const std::stri
       markup.images = images;
       r.set(format, run.render(x, f, markup));
     }
+    set_page_type(r, run, opt);
     return r;
   });
 }
@@ -235,12 +269,15 @@ val js_metadata(const val& html_js, const std::string& lang, const std::string& 
   });
 }
 
-val js_extract_many(const val& html_js, val names, const std::string& lang) {
+val js_extract_many(const val& html_js, val names, const std::string& lang, bool page_type, const val& url) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
+    const PageTypeOption opt = page_type_option(page_type, url);
     const Utf8 html(html_js);
     wce::PageRun run = wce::PageRun::parse({html.view(), "utf-8", lang});
-    return run_many(run, list);
+    val r = run_many(run, list);
+    set_page_type(r, run, opt);
+    return r;
   });
 }
 
@@ -249,23 +286,31 @@ val js_extract_many(const val& html_js, val names, const std::string& lang) {
 // `strings`: lone surrogates become U+FFFD (Utf8), one code unit each, so no
 // length shifts; the DOM encoder makes each string well formed on its own, so
 // that halves in neighbouring strings cannot pair up in the joined string.
-val js_classify(val nodes, const val& strings_js, const std::string& extractor, const std::string& lang) {
+val js_classify(val nodes, const val& strings_js, const std::string& extractor, const std::string& lang,
+                bool page_type, const val& url) {
   return guarded([&] {
     const wce::Extractor& ex = wce::require_extractor(extractor);
+    const PageTypeOption opt = page_type_option(page_type, url);
     std::vector<uint32_t> words = copy_nodes(nodes);
     const Utf8 strings(strings_js, "flat.strings");
     wce::PageRun run = wce::PageRun::decode(wce::FlatDom{words.data(), words.size(), strings.view()}, lang);
-    return pack(run, run.run(ex));
+    val r = pack(run, run.run(ex));
+    set_page_type(r, run, opt);
+    return r;
   });
 }
 
-val js_classify_many(val nodes, const val& strings_js, val names, const std::string& lang) {
+val js_classify_many(val nodes, const val& strings_js, val names, const std::string& lang, bool page_type,
+                     const val& url) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
+    const PageTypeOption opt = page_type_option(page_type, url);
     std::vector<uint32_t> words = copy_nodes(nodes);
     const Utf8 strings(strings_js, "flat.strings");
     wce::PageRun run = wce::PageRun::decode(wce::FlatDom{words.data(), words.size(), strings.view()}, lang);
-    return run_many(run, list);
+    val r = run_many(run, list);
+    set_page_type(r, run, opt);
+    return r;
   });
 }
 

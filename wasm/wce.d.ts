@@ -28,6 +28,31 @@ export interface Timing {
   renderMs: number;
   /** The whole call as seen from JavaScript (extractMany / classifyMany: parse + extract + render). */
   totalMs: number;
+  /** With options.pageType: what the page type added (run after the extractor, on its features). */
+  pageTypeMs?: number;
+}
+
+/**
+ * The page's type (wce::classify_page_type, one of WCXB's seven kinds), asked
+ * for with options.pageType.
+ */
+export interface PageType {
+  /** "article" | "forum" | "product" | "collection" | "listing" | "documentation" | "service". */
+  name: string;
+  /** In plain words: "News or blog article", "Forum thread", "Product page", ... */
+  label: string;
+  /** The classifier's probability of that type, in (0, 1]. */
+  probability: number;
+  /** Time the page type took (after the extractors, reusing their features). */
+  ms: number;
+}
+
+/** Asks for the page type too; callers that do not ask pay nothing. */
+export interface PageTypeOptions {
+  /** Also classify the page's type (result field pageType). Default false. */
+  pageType?: boolean;
+  /** The page's address (e.g. the tab's URL): the classifier's URL features. Default unknown. */
+  url?: string;
 }
 
 export interface ExtractResult {
@@ -41,6 +66,8 @@ export interface ExtractResult {
    */
   labels: Float32Array;
   timing: Timing;
+  /** Only with options.pageType. */
+  pageType?: PageType;
   /** With {format: "markdown"}: GitHub-flavoured Markdown of the same content. */
   markdown?: string;
   /** With {format: "html"}: cleaned HTML of the same content (no attributes but href, src, alt). */
@@ -78,9 +105,11 @@ export interface ManyResult {
   totalMs: number;
   /** In the order of options.extractors (default: registry order). */
   results: ExtractResult[];
+  /** Only with options.pageType (once for the page). */
+  pageType?: PageType;
 }
 
-export interface ExtractOptions {
+export interface ExtractOptions extends PageTypeOptions {
   /** A registered extractor name; default "ensemble" (DEFAULT_EXTRACTOR). */
   extractor?: string;
   /** The page's stated language ("pl", "zh-CN"; default unknown): jusText takes its stop list. */
@@ -93,7 +122,7 @@ export interface ExtractOptions {
   images?: boolean;
 }
 
-export interface ManyOptions {
+export interface ManyOptions extends PageTypeOptions {
   /** Registered extractor names; default: all of them. */
   extractors?: string[];
   /** The page's stated language, as in ExtractOptions. */

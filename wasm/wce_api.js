@@ -13,6 +13,8 @@
  *   const {text, labels, timing} = wce.extract(html, {extractor: 'bte'});
  *   const res = wce.classify(WCEEncoder.encodeDom(document), {extractor: 'bte'});
  *   const all = wce.extractMany(html);   // one parse, every extractor
+ *   const {pageType} = wce.classify(flat, {pageType: true, url: location.href});
+ *     // pageType: {name: 'forum', label: 'Forum thread', probability, ms}
  *
  * Errors: wrong argument types throw TypeError; an unknown extractor or a
  * malformed flat DOM throws Error with the reason. Both leave the module
@@ -120,12 +122,18 @@
   };
 
   function packResult(r, name, t0) {
-    return {
+    var out = {
       extractor: name,
       text: r.text,
       labels: r.labels,
       timing: { parseMs: r.parseMs, extractMs: r.extractMs, renderMs: r.renderMs, totalMs: now() - t0 }
     };
+    var pageType = packPageType(r);
+    if (pageType) {
+      out.pageType = pageType;
+      out.timing.pageTypeMs = pageType.ms;
+    }
+    return out;
   }
 
   /** The registered extractors, in registry order: [{name, family, reference, description, render}]. */
@@ -154,16 +162,21 @@
     return this._call('repairHtml', [html]);
   };
 
-  /** Parses HTML (a decoded string) with Gumbo and runs one extractor. */
+  /**
+   * Parses HTML (a decoded string) with Gumbo and runs one extractor.
+   * options: {extractor, lang, pageType, url}, as classify().
+   */
   Wce.prototype.extract = function (html, options) {
     if (typeof html !== 'string') {
       throw new TypeError('wce.extract: html must be a string (decoded HTML), got ' + describe(html));
     }
     var name = this._extractorName('extract', options);
     var format = formatOption('extract', options);
+    var lang = langOption('extract', options);
+    var pt = pageTypeOptions('extract', options);
     var t0 = now();
-    var r = this._call('extract', [html, name, langOption('extract', options), format,
-      flagOption('extract', options, 'links'), flagOption('extract', options, 'images')]);
+    var r = this._call('extract', [html, name, lang, format,
+      flagOption('extract', options, 'links'), flagOption('extract', options, 'images'), pt[0], pt[1]]);
     var out = packResult(r, name, t0);
     if (format !== 'text') out[format] = r[format];
     return out;
@@ -227,12 +240,17 @@
    * Runs one extractor on a flat DOM made by WCEEncoder.encodeDom:
    * {nodes: Uint32Array | number[], strings: string}. Plain arrays (as they
    * arrive through extension messaging) are converted.
+   * options: {extractor, lang, pageType, url}; with pageType: true the result
+   * also has pageType: {name, label, probability, ms} (the page's type, from
+   * the same decode, with `url` for the classifier's URL features).
    */
   Wce.prototype.classify = function (flat, options) {
     var args = flatArgs('classify', flat);
     var name = this._extractorName('classify', options);
+    var lang = langOption('classify', options);
+    var pt = pageTypeOptions('classify', options);
     var t0 = now();
-    var r = this._call('classify', [args[0], args[1], name, langOption('classify', options)]);
+    var r = this._call('classify', [args[0], args[1], name, lang, pt[0], pt[1]]);
     return packResult(r, name, t0);
   };
 
@@ -264,7 +282,10 @@
                   totalMs: x.parseMs + x.extractMs + x.renderMs }
       });
     }
-    return { parseMs: r.parseMs, totalMs: now() - t0, results: results };
+    var out = { parseMs: r.parseMs, totalMs: now() - t0, results: results };
+    var pageType = packPageType(r);
+    if (pageType) out.pageType = pageType;
+    return out;
   }
 
   /**
@@ -278,16 +299,20 @@
       throw new TypeError('wce.extractMany: html must be a string (decoded HTML), got ' + describe(html));
     }
     var names = this._extractorList('extractMany', options);
+    var lang = langOption('extractMany', options);
+    var pt = pageTypeOptions('extractMany', options);
     var t0 = now();
-    return packMany(this._call('extractMany', [html, names, langOption('extractMany', options)]), t0);
+    return packMany(this._call('extractMany', [html, names, lang, pt[0], pt[1]]), t0);
   };
 
   /** classify() for several extractors at once; the same shape as extractMany(). */
   Wce.prototype.classifyMany = function (flat, options) {
     var args = flatArgs('classifyMany', flat);
     var names = this._extractorList('classifyMany', options);
+    var lang = langOption('classifyMany', options);
+    var pt = pageTypeOptions('classifyMany', options);
     var t0 = now();
-    return packMany(this._call('classifyMany', [args[0], args[1], names, langOption('classifyMany', options)]), t0);
+    return packMany(this._call('classifyMany', [args[0], args[1], names, lang, pt[0], pt[1]]), t0);
   };
 
   /** ROUGE-LSum of predicted against gold text: {precision, recall, f1}. */
@@ -344,6 +369,34 @@
       throw new TypeError('wce.' + method + ': options.lang must be a string, got ' + describe(lang));
     }
     return lang;
+  }
+
+  // options.pageType (boolean) and options.url (string): whether to classify
+  // the page's type too (wce::classify_page_type), and the page's address for
+  // its URL features. -> [pageType, url] for the core; url without pageType
+  // is checked but unused.
+  function pageTypeOptions(method, options) {
+    if (options === undefined || options === null) return [false, ''];
+    if (typeof options !== 'object') {
+      throw new TypeError('wce.' + method + ': options must be an object like {pageType: true}, got ' + describe(options));
+    }
+    var pageType = options.pageType;
+    if (pageType !== undefined && pageType !== null && typeof pageType !== 'boolean') {
+      throw new TypeError('wce.' + method + ': options.pageType must be a boolean, got ' + describe(pageType));
+    }
+    var url = options.url;
+    if (url === undefined || url === null) url = '';
+    if (typeof url !== 'string') {
+      throw new TypeError('wce.' + method + ': options.url must be a string, got ' + describe(url));
+    }
+    return [pageType === true, url];
+  }
+
+  // The core's {name, label, probability, ms} as the API gives it.
+  function packPageType(r) {
+    var t = r.pageType;
+    if (!t) return undefined;
+    return { name: t.name, label: t.label, probability: t.probability, ms: t.ms };
   }
 
   function checkText(method, what, v) {

@@ -106,7 +106,9 @@ const labels: Float32Array = r.labels;
 const f1: number = wce.evaluate(text, 'x').f1;
 const enc = encodeDom(document);
 const c = (await createExtractor()).classify(enc, { extractor: 'lqf50' });
-console.log(text, labels.length, f1, c.timing.totalMs);
+const typed = wce.classify(enc, { pageType: true, url: 'https://forum.example.org/t/1' });
+const kind: string | undefined = typed.pageType?.label;
+console.log(text, labels.length, f1, c.timing.totalMs, kind, typed.timing.pageTypeMs);
 `);
   write('types-ok.cts', `import wce = require('wce');
 async function main(): Promise<string> {

@@ -325,7 +325,7 @@ describe('errors are JS errors with clear messages, and the module keeps working
   });
 
   test('the core itself reports an unknown extractor as {error}, not an abort', () => {
-    const r = wce._core.extract('<p>x</p>', 'nope', '');
+    const r = wce._core.extract('<p>x</p>', 'nope', '', 'text', false, false, false, '');
     expect(r.error).toMatch(/unknown extractor "nope" \(valid: .*bte/);
   });
 
@@ -340,7 +340,7 @@ describe('errors are JS errors with clear messages, and the module keeps working
   test('malformed flat DOM: wrong stride', () => {
     expect(() => wce.classify({ nodes: new Uint32Array(7), strings: '' })).toThrow(/malformed flat DOM.*stride/);
     // The core's own check (bypassing the wrapper's) is an {error} too.
-    expect(wce._core.classify(new Uint32Array(7), '', 'bte', '').error).toMatch(/multiple of the stride/);
+    expect(wce._core.classify(new Uint32Array(7), '', 'bte', '', false, '').error).toMatch(/multiple of the stride/);
   });
 
   test('malformed flat DOM: parent after child', () => {
