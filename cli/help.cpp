@@ -47,6 +47,7 @@ const CommandHelp kCommands[] = {
     --markdown, --html    add the Markdown / cleaned HTML rendering to JSON output
     --links, --images     Markdown keeps links [text](href) / images ![alt](src)
     --labels              add "labels" to JSON output
+    --no-metadata         JSON output without the metadata and page type (faster batches)
     --extractor, -e NAME  a registered extractor (default ensemble; see `wce list`)
     --charset LABEL       decode raw bytes with this charset: any label of the
                           WHATWG Encoding Standard (utf-8, utf-16le, iso-8859-1,

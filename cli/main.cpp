@@ -170,6 +170,7 @@ int cmd_extract(const std::vector<std::string>& args) {
     else if (a == "--markdown") output.markdown = true;
     else if (a == "--html") output.html = true;
     else if (a == "--labels") output.labels = true;
+    else if (a == "--no-metadata") output.metadata = false;
     else if (a == "--links") output.markup.links = true;
     else if (a == "--images") output.markup.images = true;
     else if (a == "--url") url = value();

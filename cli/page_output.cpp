@@ -23,11 +23,13 @@ void check_output_options(OutputOptions& o, bool batch) {
 
 nlohmann::json page_json(PageRun& page, const ExtractorRun& x, std::string_view url, const OutputOptions& o,
                          const char* url_key) {
-  Metadata m = page.metadata(url);
-  if (m.url.empty()) m.url = std::string(url);
-  nlohmann::json out;
-  for (const auto& [key, value] : metadata_fields(m)) out[std::string(key) == "url" ? url_key : key] = *value;
-  out["page_type_probability"] = m.page_type_probability;
+  nlohmann::json out = nlohmann::json::object();
+  if (o.metadata) {
+    Metadata m = page.metadata(url);
+    if (m.url.empty()) m.url = std::string(url);
+    for (const auto& [key, value] : metadata_fields(m)) out[std::string(key) == "url" ? url_key : key] = *value;
+    out["page_type_probability"] = m.page_type_probability;
+  }
   out["text"] = page.render(x, OutputFormat::Text);
   if (o.markdown) out["markdown"] = page.render(x, OutputFormat::Markdown, o.markup);
   if (o.html) out["html"] = page.render(x, OutputFormat::Html, o.markup);

@@ -17,6 +17,7 @@ struct OutputOptions {
   std::string format = "text";
   bool markdown = false, html = false;  // --markdown / --html: add the key to JSON
   bool labels = false;                  // add "labels" (one score per text node)
+  bool metadata = true;                 // --no-metadata: text only (no metadata, no page type)
   MarkupOptions markup;                 // --links, --images (Markdown)
   bool json() const { return format == "json"; }
 };

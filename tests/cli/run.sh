@@ -52,6 +52,7 @@ check "json --url"              0 '"url":"https://example.org/fox"' -- "$WCE" ex
 check "--url is for one page"   2 "--url is for one page"      -- "$WCE" extract --jsonl --url https://example.org/ "$T/good.jsonl"
 python3 -c "import json,sys; print(json.dumps({'id':'s','url':'https://example.org/s','html':open(sys.argv[1]).read()}))" "$T/story.html" > "$T/story.jsonl"
 check "jsonl metadata"          0 '"id":"s".*"lang":"en".*"title":"Fox news","url":"https://example.org/s"' -- "$WCE" extract --jsonl "$T/story.jsonl"
+check "jsonl --no-metadata"     0 '^\{"extractor":"ensemble","id":"s","ms":[0-9.]+,"text":"Fox news' -- "$WCE" extract --jsonl --no-metadata "$T/story.jsonl"
 check "jsonl --format markdown" 0 '"markdown":"# Fox news'     -- "$WCE" extract --jsonl --format markdown "$T/story.jsonl"
 check "jsonl batch"             1 '"id":"d".*"text":"good bye"' -- "$WCE" extract --jsonl "$T/data.jsonl.gz"
 check "list"                    0 "^bte +heuristic"            -- "$WCE" list
