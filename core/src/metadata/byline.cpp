@@ -5,7 +5,9 @@
 //           kMaxBylineChars of text), else a short "By Name" text;
 //   date:   the first <time> (its datetime, else its text), else the first
 //           byline or dated element (class or id with date, publish, ...)
-//           whose text holds a date.
+//           whose text holds a date, else the first short text near the
+//           first <h1> that is a date.
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -19,6 +21,9 @@ constexpr size_t kMaxBylineChars = 100;
 constexpr size_t kMaxNameChars = 60;
 constexpr size_t kMaxNameWords = 5;
 constexpr size_t kMaxAuthors = 8;
+// The nodes around the first <h1> where a bare date is looked for, and how long its text may be.
+constexpr uint32_t kDateWindowBefore = 150, kDateWindowAfter = 400;
+constexpr size_t kMaxDateTextBytes = 60;
 
 // Prefixes before a name, lowercased (the languages of dates.cpp).
 const char* const kPrefixes[] = {"written by", "posted by", "published by", "reviewed by", "words by",
@@ -228,6 +233,19 @@ Metadata from_visible(const Document& doc, const PageScan& scan, std::string_vie
       if (text.size() > 150) continue;
       found = parse_date(text, lang);
       if (!found.empty()) break;
+    }
+  }
+  // Last, a short text near the headline that is a date and nothing much else
+  // ("Dec 17, 2025", "Published October 14, 2025"): pages that mark it no way.
+  if (found.empty() && m.date.empty()) {
+    uint32_t h1 = scan.h1.empty() ? 0 : scan.h1.front();
+    uint32_t from = h1 > kDateWindowBefore ? h1 - kDateWindowBefore : 0;
+    uint32_t to = std::min<uint32_t>(static_cast<uint32_t>(doc.size()), h1 + kDateWindowAfter);
+    for (uint32_t i = from; i < to && found.empty(); ++i) {
+      if (!doc.is_text(i)) continue;
+      std::string_view t = doc.text(i);
+      if (t.size() > kMaxDateTextBytes) continue;
+      found = parse_date(t, lang);
     }
   }
   if (!found.empty()) m.date = found;

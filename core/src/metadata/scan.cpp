@@ -19,7 +19,7 @@ const char* const kDateMarks[] = {"date", "publish", "posted", "time", "dateline
 const char* const kOtherPeopleMarks[] = {"comment", "reply", "related", "sidebar", "widget", "recommend",
                                          "footer", "author-bio", "about-author", "author-box", "authorbox"};
 constexpr size_t kMaxH1 = 8;
-constexpr size_t kMaxPerList = 64;
+constexpr size_t kMaxPerList = 1024;  // per list: indices only, the readers stop at the first hit
 constexpr size_t kMaxByText = 80;
 
 std::string lower(std::string_view s) {
@@ -51,6 +51,21 @@ void append_utf8(std::string& out, uint32_t cp) {
     out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
     out += static_cast<char>(0x80 | (cp & 0x3F));
   }
+}
+
+// A class or id word that starts with one of the marks ("comment-list",
+// "sidebar"), not one that has it inside ("story-sidebar-mode" on a page wrapper).
+template <size_t N>
+bool starts_any_word(const std::string& words, const char* const (&marks)[N]) {
+  size_t i = 0;
+  while (i < words.size()) {
+    size_t e = words.find(' ', i);
+    if (e == std::string::npos) e = words.size();
+    for (const char* m : marks)
+      if (words.compare(i, std::strlen(m), m) == 0) return true;
+    i = e + 1;
+  }
+  return false;
 }
 
 }  // namespace
@@ -152,14 +167,17 @@ PageScan scan_page(const Document& doc) {
     std::string marks = lower(doc.str(n.cls));
     marks += ' ';
     marks += lower(doc.str(n.id));
-    if (n.tag == Tag::Nav || n.tag == Tag::Aside || n.tag == Tag::Footer || has_any(marks, kOtherPeopleMarks))
+    // <body> classes name page features ("comments-open", "has-sidebar"), not a subtree.
+    bool page_wide = n.tag == Tag::Html || n.tag == Tag::Body || n.tag == Tag::Main || n.tag == Tag::Article;
+    if (n.tag == Tag::Nav || n.tag == Tag::Aside || n.tag == Tag::Footer ||
+        (!page_wide && starts_any_word(marks, kOtherPeopleMarks)))
       s |= 2;
     state[i] = s;
     if (n.tag == Tag::Title && scan.title.empty() && doc.ancestor(i, Tag::Svg) == kNone) {
       scan.title = element_text(doc, i, 2000);
       continue;
     }
-    if (n.itemprop.len > 0 && scan.itemprop.size() < 4 * kMaxPerList) scan.itemprop.push_back(i);
+    if (n.itemprop.len > 0 && scan.itemprop.size() < kMaxPerList) scan.itemprop.push_back(i);
     if (s & 1) continue;
     if (n.tag == Tag::H1 && scan.h1.size() < kMaxH1) scan.h1.push_back(i);
     if (s & 2) continue;
