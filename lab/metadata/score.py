@@ -10,7 +10,7 @@ Prints a Markdown table. Per field and system:
             or none), over all pages: the target for authors is <= 5 %.
 Normalisation: Unicode NFKC, case folded, white space collapsed, curly quotes and
 dashes made ASCII; authors compared as sets of names (split at ';', ',', ' and ',
-'&', '|'); dates compared as the day (the first YYYY-MM-DD of the answer).
+'&', '|'; quotes and . , : ; trimmed from each name); dates compared as the day (the first YYYY-MM-DD of the answer).
 Missing lines (a system that failed on a page) count as empty answers.
 """
 import argparse
@@ -39,7 +39,7 @@ def norm_text(s):
 
 
 def norm_author(s):
-    names = {norm_text(n) for n in NAME_SPLIT.split(norm_text(s))}
+    names = {n.strip(" .,:;'\"") for n in NAME_SPLIT.split(norm_text(s))}
     names.discard("")
     return frozenset(names)
 

@@ -106,7 +106,7 @@ TEST(MetadataTitle, SiteNameAndHeading) {
       // No site name given: the URL's host names it.
       {"<title>Data Analysis Tools \xE2\x80\x93 Splunk</title>", "https://www.splunk.com/blog/x",
        "Data Analysis Tools"},
-      {"<title>News story | Section | BBC</title>", "https://www.bbc.co.uk/news/1", "News story | Section"},
+      {"<title>News story | Section | BBC</title>", "https://www.bbc.co.uk/news/1", "News story"},
       // The <h1> decides between the parts left.
       {"<title>News story | Section | BBC</title><h1>News story</h1>", "https://www.bbc.co.uk/news/1", "News story"},
       // A separator inside the title is kept when no part names the site.

@@ -5,7 +5,9 @@
 //           kMaxBylineChars of text), else a short "By Name" text;
 //   date:   the first <time> (its datetime, else its text), else the first
 //           byline or dated element (class or id with date, publish, ...)
-//           whose text holds a date.
+//           whose text holds a date, else the first short text near the
+//           first <h1> that is a date.
+#include <algorithm>
 #include <cctype>
 #include <string>
 #include <vector>
@@ -19,6 +21,9 @@ constexpr size_t kMaxBylineChars = 100;
 constexpr size_t kMaxNameChars = 60;
 constexpr size_t kMaxNameWords = 5;
 constexpr size_t kMaxAuthors = 8;
+// The nodes around the first <h1> where a bare date is looked for, and how long its text may be.
+constexpr uint32_t kDateWindowBefore = 150, kDateWindowAfter = 400;
+constexpr size_t kMaxDateTextBytes = 60;
 
 // Prefixes before a name, lowercased (the languages of dates.cpp).
 const char* const kPrefixes[] = {"written by", "posted by", "published by", "reviewed by", "words by",
@@ -35,7 +40,19 @@ const char* const kJoins[] = {";", ",", " and ", " & ", " und ", " et ", " y ", 
 const char* const kNotNames[] = {"admin", "administrator", "staff", "unknown", "anonymous", "guest", "editor",
                                  "editorial team", "team", "redaktion", "redacción", "author", "authors",
                                  "by", "contributor", "contributors", "read more", "more", "view all posts",
-                                 "posts", "about the author", "share", "follow"};
+                                 "posts", "about the author", "share", "follow", "undefined", "null", "none",
+                                 "webmaster", "n/a"};
+
+// Words that are never part of a name read from the visible page (lowercase).
+const char* const kNotNameWords[] = {
+    "sign", "log", "login", "get", "touch", "read", "more", "view", "all", "posts", "post", "category", "type",
+    "review", "reviews", "collection", "share", "follow", "contact", "us", "about", "home", "menu", "search",
+    "subscribe", "newsletter", "comments", "comment", "reply", "updated", "published", "posted", "last", "min",
+    "minutes", "since", "writer", "editor", "founder", "expert", "verified", "staff", "team", "author", "by",
+    "and", "the", "our", "your", "my", "for", "with", "to", "of", "or", "on", "at", "is", "a", "an", "in"};
+// Lowercase particles inside names.
+const char* const kParticles[] = {"de", "da", "di", "del", "van", "von", "der", "den", "la", "le", "bin", "al",
+                                  "dos", "du", "ter", "y"};
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -44,7 +61,9 @@ std::string lower(std::string_view s) {
 }
 
 std::string trim_punct(std::string s) {
-  auto junk = [](char c) { return c == ' ' || c == ',' || c == ':' || c == '-' || c == '|' || c == '.' || c == '/'; };
+  auto junk = [](char c) {
+    return c == ' ' || c == ',' || c == ':' || c == '-' || c == '|' || c == '.' || c == '/' || c == '"' || c == '\'';
+  };
   size_t b = 0, e = s.size();
   while (b < e && junk(s[b])) ++b;
   while (e > b && junk(s[e - 1])) --e;
@@ -71,17 +90,28 @@ std::string one_name(std::string s) {
     size_t at = s.find(c);
     if (at != std::string::npos && at > 0) s = s.substr(0, at);
   }
-  // A date or a count after the name.
-  for (size_t i = 0; i < s.size(); ++i)
-    if (std::isdigit(static_cast<unsigned char>(s[i]))) {
+  // A date or a count after the name: cut at the first word that starts with a
+  // digit or is a month's name before one ("Jane Doe March 5"); "user42" stays whole.
+  for (size_t i = 0; i < s.size();) {
+    size_t e = s.find(' ', i);
+    if (e == std::string::npos) e = s.size();
+    std::string_view word = std::string_view(s).substr(i, e - i);
+    // A month only before a number: "Tom May" and "Alyssa Maio" are names.
+    bool month = is_month_name(word) && e + 1 < s.size() && std::isdigit(static_cast<unsigned char>(s[e + 1]));
+    if (i > 0 && (std::isdigit(static_cast<unsigned char>(word[0])) || month)) {
       s = s.substr(0, i);
       break;
     }
+    i = e + 1;
+  }
   s = trim_punct(collapse_space(s));
   if (s.empty() || s.size() > kMaxNameChars) return {};
   if (s.find("://") != std::string::npos || s.find("www.") != std::string::npos || s.find('@') != std::string::npos ||
       s.find('/') != std::string::npos || s.find('=') != std::string::npos)
     return {};
+  // A handle or a domain ("jane.doe", "example.net"), not a name.
+  for (size_t i = 0; i + 1 < s.size(); ++i)
+    if (s[i] == '.' && std::islower(static_cast<unsigned char>(s[i + 1]))) return {};
   size_t words = 1, letters = 0;
   for (char c : s) {
     if (c == ' ') ++words;
@@ -127,12 +157,56 @@ std::string clean_author(std::string_view raw) {
   return out;
 }
 
+bool looks_like_visible_name(std::string_view name) {
+  std::string s = collapse_space(name);
+  size_t words = 0;
+  for (size_t i = 0; i < s.size();) {
+    size_t e = s.find(' ', i);
+    if (e == std::string::npos) e = s.size();
+    std::string word = s.substr(i, e - i);
+    i = e + 1;
+    ++words;
+    std::string l = lower(word);
+    for (const char* w : kNotNameWords)
+      if (l == w) return false;
+    bool particle = false;
+    for (const char* p : kParticles) particle = particle || l == p;
+    unsigned char c = static_cast<unsigned char>(word[0]);
+    if (!particle && !(std::isupper(c) || c >= 0x80)) return false;
+  }
+  return words >= 2 && words <= 4;
+}
+
+namespace {
+
+// The names in a byline element: the texts of its links when it has any
+// ("By <a>A</a> and <a>B</a>"), else its first text that holds a name.
+std::string byline_names(const Document& doc, uint32_t node) {
+  std::string links;
+  uint32_t end = doc.subtree_end(node);
+  for (uint32_t i = node; i < end; ++i) {
+    const Node& n = doc.nodes[i];
+    if (n.kind != NodeKind::Element || n.tag != Tag::A) continue;
+    std::string name = clean_author(element_text(doc, i, 120));
+    if (!name.empty() && looks_like_visible_name(name)) links += (links.empty() ? "" : "; ") + name;
+  }
+  if (!links.empty()) return links;
+  for (uint32_t i = node; i < end; ++i) {
+    if (!doc.is_text(i)) continue;
+    std::string name = clean_author(doc.text(i));
+    if (!name.empty()) return looks_like_visible_name(name) ? name : std::string();
+  }
+  return {};
+}
+
+}  // namespace
+
 Metadata from_visible(const Document& doc, const PageScan& scan, std::string_view lang) {
   Metadata m;
   for (uint32_t node : scan.bylines) {
     std::string text = element_text(doc, node, 2 * kMaxBylineChars);
     if (text.empty() || text.size() > kMaxBylineChars) continue;
-    if (m.author.empty()) m.author = clean_author(text);
+    if (m.author.empty()) m.author = byline_names(doc, node);
     if (m.date.empty()) m.date = parse_date(text, lang);
     if (!m.author.empty()) break;
   }
@@ -142,6 +216,7 @@ Metadata from_visible(const Document& doc, const PageScan& scan, std::string_vie
       // "By Jane Doe": the name starts with a capital letter.
       if (text.size() < 4 || !std::isupper(static_cast<unsigned char>(text[3]))) continue;
       m.author = clean_author(text);
+      if (!looks_like_visible_name(m.author)) m.author.clear();
       if (!m.author.empty()) break;
     }
   }
@@ -158,6 +233,19 @@ Metadata from_visible(const Document& doc, const PageScan& scan, std::string_vie
       if (text.size() > 150) continue;
       found = parse_date(text, lang);
       if (!found.empty()) break;
+    }
+  }
+  // Last, a short text near the headline that is a date and nothing much else
+  // ("Dec 17, 2025", "Published October 14, 2025"): pages that mark it no way.
+  if (found.empty() && m.date.empty()) {
+    uint32_t h1 = scan.h1.empty() ? 0 : scan.h1.front();
+    uint32_t from = h1 > kDateWindowBefore ? h1 - kDateWindowBefore : 0;
+    uint32_t to = std::min<uint32_t>(static_cast<uint32_t>(doc.size()), h1 + kDateWindowAfter);
+    for (uint32_t i = from; i < to && found.empty(); ++i) {
+      if (!doc.is_text(i)) continue;
+      std::string_view t = doc.text(i);
+      if (t.size() > kMaxDateTextBytes) continue;
+      found = parse_date(t, lang);
     }
   }
   if (!found.empty()) m.date = found;

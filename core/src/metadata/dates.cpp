@@ -262,6 +262,12 @@ std::string from_tokens(const std::vector<Tok>& t, bool day_first) {
 
 }  // namespace
 
+bool is_month_name(std::string_view word) {
+  std::string w;
+  for (char c : word) w += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return month_of(w) != 0;
+}
+
 std::string parse_date(std::string_view text, std::string_view lang) {
   if (text.size() > 4096) text = text.substr(0, 4096);
   for (size_t i = 0; i + 10 <= text.size(); ++i)

@@ -133,6 +133,11 @@ void authors_of(const JsonValue* v, const Graph& g, std::vector<std::string>& ou
   if (v->is_string()) {
     out.push_back(clean(v->text));
   } else if (v->is_object()) {
+    // An organization as the author is the site, not a byline.
+    for (const auto& t : types_of(*v))
+      if (t.find("Organization") != std::string::npos || t == "Corporation" || t == "WebSite" ||
+          t == "LocalBusiness")
+        return;
     std::string name = text_of(v->get("name"), g);
     if (name.empty()) {
       std::string given = text_of(v->get("givenName"), g), family = text_of(v->get("familyName"), g);

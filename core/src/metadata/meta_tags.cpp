@@ -33,12 +33,15 @@ const struct { const char* key; Field field; } kMetaNames[] = {
     {"parsely-pub-date", Field::Date}, {"citation_publication_date", Field::Date},
     {"citation_date", Field::Date}, {"article.published", Field::Date}, {"article_date_original", Field::Date},
     {"original-publish-date", Field::Date}, {"displaydate", Field::Date}, {"release_date", Field::Date},
-    {"created", Field::Date},
+    {"created", Field::Date}, {"published-date", Field::Date}, {"published_date", Field::Date},
+    {"publication-date", Field::Date}, {"pub_date", Field::Date}, {"datecreated", Field::Date},
+    {"published_time", Field::Date}, {"publish_time", Field::Date},
     // Modification dates
     {"article:modified_time", Field::Modified}, {"og:updated_time", Field::Modified},
     {"article:modified", Field::Modified}, {"dcterms.modified", Field::Modified},
     {"dc.date.modified", Field::Modified}, {"last-modified", Field::Modified}, {"lastmod", Field::Modified},
-    {"datemodified", Field::Modified},
+    {"datemodified", Field::Modified}, {"modified-date", Field::Modified}, {"modified_time", Field::Modified},
+    {"modified-time", Field::Modified},
     // Site names
     {"og:site_name", Field::Site}, {"dc.publisher", Field::Site}, {"dcterms.publisher", Field::Site},
     {"application-name", Field::Site}, {"apple-mobile-web-app-title", Field::Site},

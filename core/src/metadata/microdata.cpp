@@ -30,13 +30,16 @@ bool has_word(const std::string& list, std::string_view word) {
   return false;
 }
 
-// The itemtype of the item the property belongs to (the closest ancestor with one).
+// The item the property belongs to: the closest ancestor with an itemtype (or kNone).
+uint32_t item_of(const Document& doc, uint32_t node) {
+  for (uint32_t p = doc.nodes[node].parent, hops = 0; p != kNone && hops < 64; p = doc.nodes[p].parent, ++hops)
+    if (!doc.attr(p, Attr::Itemtype).empty()) return p;
+  return kNone;
+}
+
 std::string_view item_type(const Document& doc, uint32_t node) {
-  for (uint32_t p = doc.nodes[node].parent, hops = 0; p != kNone && hops < 64; p = doc.nodes[p].parent, ++hops) {
-    std::string_view t = doc.attr(p, Attr::Itemtype);
-    if (!t.empty()) return t;
-  }
-  return {};
+  uint32_t item = item_of(doc, node);
+  return item == kNone ? std::string_view() : doc.attr(item, Attr::Itemtype);
 }
 
 std::string value_of(const Document& doc, uint32_t node) {
@@ -72,6 +75,7 @@ Metadata from_microdata(const Document& doc, const PageScan& scan, std::string_v
   Metadata m;
   std::string name_title;
   std::vector<std::string> authors;
+  uint32_t author_item = kNone;
   for (uint32_t node : scan.itemprop) {
     std::string props = lower(collapse_space(doc.str(doc.nodes[node].itemprop)));
     if (has_word(props, "headline")) set_once(m.title, value_of(doc, node));
@@ -82,9 +86,15 @@ Metadata from_microdata(const Document& doc, const PageScan& scan, std::string_v
             type.substr(type.size() - std::string_view(t).size()) == t)
           name_title = value_of(doc, node);
     }
+    // The first item's authors only: a forum thread or a list has an item per
+    // post, each with its author, and the page's is the first.
     if ((has_word(props, "author") || has_word(props, "creator")) && authors.size() < 8) {
-      std::string a = person_of(doc, node);
-      if (!a.empty()) authors.push_back(a);
+      uint32_t item = item_of(doc, node);
+      if (authors.empty()) author_item = item;
+      if (item == author_item) {
+        std::string a = person_of(doc, node);
+        if (!a.empty()) authors.push_back(a);
+      }
     }
     if (has_word(props, "datepublished") || has_word(props, "datecreated"))
       set_once(m.date, parse_date(value_of(doc, node), lang));

@@ -61,12 +61,19 @@ Metadata from_visible(const Document& doc, const PageScan& scan, std::string_vie
 // when the text is ISO 8601 with a time); "" when no plausible date is found.
 // lang (BCP 47) decides day/month order for all-numeric dates with '/'.
 std::string parse_date(std::string_view text, std::string_view lang = {});
+// A month's name or abbreviation in one of the languages of dates.cpp (ASCII case ignored).
+bool is_month_name(std::string_view word);
 // A date found in a URL path (/2024/03/05/ or /2024-03-05-), or "".
 std::string date_from_url(std::string_view url);
 
 // One author or a list ("A, B and C", arrays joined by "; ") -> names joined by "; ",
 // without "By", roles, dates or URLs; "" when nothing name-like is left.
 std::string clean_author(std::string_view raw);
+// Stricter, for names read from the page's visible text: two to four words, each
+// capitalised (particles such as "de", "van" aside), none of them a UI word.
+bool looks_like_visible_name(std::string_view name);
+// The text names the site: its site name or its URL's host ("Splunk Blog" on splunk.com).
+bool names_the_site(std::string_view text, std::string_view site, std::string_view page_url);
 
 // The title without the site name's prefix or suffix, cross-checked with the <h1>s.
 std::string clean_title(std::string_view candidate, const Document& doc, const PageScan& scan,

@@ -19,7 +19,7 @@ const char* const kDateMarks[] = {"date", "publish", "posted", "time", "dateline
 const char* const kOtherPeopleMarks[] = {"comment", "reply", "related", "sidebar", "widget", "recommend",
                                          "footer", "author-bio", "about-author", "author-box", "authorbox"};
 constexpr size_t kMaxH1 = 8;
-constexpr size_t kMaxPerList = 64;
+constexpr size_t kMaxPerList = 1024;  // per list: indices only, the readers stop at the first hit
 constexpr size_t kMaxByText = 80;
 
 std::string lower(std::string_view s) {
@@ -32,6 +32,39 @@ template <size_t N>
 bool has_any(const std::string& hay, const char* const (&marks)[N]) {
   for (const char* m : marks)
     if (hay.find(m) != std::string::npos) return true;
+  return false;
+}
+
+void append_utf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xC0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  }
+}
+
+// A class or id word that starts with one of the marks ("comment-list",
+// "sidebar"), not one that has it inside ("story-sidebar-mode" on a page wrapper).
+template <size_t N>
+bool starts_any_word(const std::string& words, const char* const (&marks)[N]) {
+  size_t i = 0;
+  while (i < words.size()) {
+    size_t e = words.find(' ', i);
+    if (e == std::string::npos) e = words.size();
+    for (const char* m : marks)
+      if (words.compare(i, std::strlen(m), m) == 0) return true;
+    i = e + 1;
+  }
   return false;
 }
 
@@ -134,14 +167,17 @@ PageScan scan_page(const Document& doc) {
     std::string marks = lower(doc.str(n.cls));
     marks += ' ';
     marks += lower(doc.str(n.id));
-    if (n.tag == Tag::Nav || n.tag == Tag::Aside || n.tag == Tag::Footer || has_any(marks, kOtherPeopleMarks))
+    // <body> classes name page features ("comments-open", "has-sidebar"), not a subtree.
+    bool page_wide = n.tag == Tag::Html || n.tag == Tag::Body || n.tag == Tag::Main || n.tag == Tag::Article;
+    if (n.tag == Tag::Nav || n.tag == Tag::Aside || n.tag == Tag::Footer ||
+        (!page_wide && starts_any_word(marks, kOtherPeopleMarks)))
       s |= 2;
     state[i] = s;
     if (n.tag == Tag::Title && scan.title.empty() && doc.ancestor(i, Tag::Svg) == kNone) {
       scan.title = element_text(doc, i, 2000);
       continue;
     }
-    if (n.itemprop.len > 0 && scan.itemprop.size() < 4 * kMaxPerList) scan.itemprop.push_back(i);
+    if (n.itemprop.len > 0 && scan.itemprop.size() < kMaxPerList) scan.itemprop.push_back(i);
     if (s & 1) continue;
     if (n.tag == Tag::H1 && scan.h1.size() < kMaxH1) scan.h1.push_back(i);
     if (s & 2) continue;
@@ -155,20 +191,37 @@ PageScan scan_page(const Document& doc) {
 }
 
 std::string decode_entities(std::string_view s) {
+  // Values escaped twice (&amp;#8230; in the source) reach us as "&#8230;".
   static const struct { const char* name; const char* text; } kNamed[] = {
       {"amp", "&"}, {"quot", "\""}, {"apos", "'"}, {"lt", "<"}, {"gt", ">"}, {"nbsp", " "},
-      {"#39", "'"}, {"#039", "'"}, {"#x27", "'"}, {"#8217", "\xE2\x80\x99"}, {"#8211", "\xE2\x80\x93"},
-      {"#8212", "\xE2\x80\x94"}, {"#8216", "\xE2\x80\x98"}, {"#8220", "\xE2\x80\x9C"}, {"#8221", "\xE2\x80\x9D"},
       {"rsquo", "\xE2\x80\x99"}, {"lsquo", "\xE2\x80\x98"}, {"ndash", "\xE2\x80\x93"}, {"mdash", "\xE2\x80\x94"},
-      {"ldquo", "\xE2\x80\x9C"}, {"rdquo", "\xE2\x80\x9D"}, {"#038", "&"}, {"#38", "&"}, {"#34", "\""},
+      {"ldquo", "\xE2\x80\x9C"}, {"rdquo", "\xE2\x80\x9D"}, {"hellip", "\xE2\x80\xA6"}, {"bull", "\xE2\x80\xA2"},
+      {"raquo", "\xC2\xBB"}, {"laquo", "\xC2\xAB"}, {"middot", "\xC2\xB7"}, {"copy", "\xC2\xA9"},
+      {"reg", "\xC2\xAE"}, {"trade", "\xE2\x84\xA2"}, {"vert", "|"}, {"colon", ":"},
   };
   if (s.find('&') == std::string_view::npos) return std::string(s);
   std::string out;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '&') {
-      size_t semi = s.find(';', i + 1);
-      if (semi != std::string_view::npos && semi - i <= 8) {
-        std::string_view name = s.substr(i + 1, semi - i - 1);
+    size_t semi = s[i] == '&' ? s.find(';', i + 1) : std::string_view::npos;
+    if (semi != std::string_view::npos && semi - i >= 3 && semi - i <= 10) {
+      std::string_view name = s.substr(i + 1, semi - i - 1);
+      if (name[0] == '#') {
+        bool hex = name.size() > 1 && (name[1] == 'x' || name[1] == 'X');
+        uint32_t cp = 0;
+        bool ok = name.size() > (hex ? 2u : 1u);
+        for (size_t k = hex ? 2 : 1; ok && k < name.size(); ++k) {
+          char c = name[k];
+          int d = c >= '0' && c <= '9' ? c - '0' : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10
+                                                 : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+          if (d < 0 || cp > 0x10FFFF) ok = false;
+          else cp = cp * (hex ? 16 : 10) + static_cast<uint32_t>(d);
+        }
+        if (ok && cp > 0 && cp <= 0x10FFFF && !(cp >= 0xD800 && cp < 0xE000)) {
+          append_utf8(out, cp);
+          i = semi;
+          continue;
+        }
+      } else {
         const char* text = nullptr;
         for (const auto& e : kNamed)
           if (name == e.name) text = e.text;

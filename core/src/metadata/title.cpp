@@ -1,8 +1,13 @@
-// The title without the site name (parts.hpp: clean_title). A title is cut
-// at its separators (kSeparators); parts at either end that name the site
-// (the site name, or the URL's host) are dropped; when the parts left still
-// hold a separator, an <h1> equal to one part (or to the whole) decides, as
-// Readability.js and trafilatura check their title against the headings.
+// The title without the site name (parts.hpp: clean_title).
+//  1. The page's first visible <h1> (not the site's name, not a widget's, not
+//     over kMaxHeadingBytes) is the title when it is the page's only such <h1>,
+//     or when the candidate or the <title> contains it: the check against the
+//     headings that Readability.js and trafilatura make, here preferring the
+//     heading, which WCXB's annotators took more often than the <title>.
+//  2. Otherwise the candidate is cut at its separators (kSeparators), parts at
+//     either end that name the site (its name, or the URL's host) are dropped,
+//     and of what is left with a separator still in it ("Headline - Tagline")
+//     the first part is kept when it has more than one word.
 #include <cctype>
 #include <string>
 #include <vector>
@@ -19,6 +24,11 @@ const char* const kSeparators[] = {" | ",  " - ",  " \xE2\x80\x93 ", " \xE2\x80\
 // A site part may carry a few more characters than the site's name ("Splunk Blog").
 constexpr size_t kSiteSlack = 12;
 constexpr size_t kMaxTitleBytes = 2000;
+// An <h1> longer than this is a paragraph in a heading, not the title.
+constexpr size_t kMaxHeadingBytes = 200;
+// <h1>s that name a widget, not the page (normalised: lowercase letters and digits).
+const char* const kWidgetHeadings[] = {"menu", "mainmenu", "navigation", "search", "home", "cart",
+                                       "shoppingcart", "login", "signin", "newsletter", "skiptocontent"};
 
 // Lowercase letters and digits only (non-ASCII bytes kept), to compare names.
 std::string norm(std::string_view s) {
@@ -94,6 +104,10 @@ std::vector<Part> split(const std::string& t) {
 
 }  // namespace
 
+bool names_the_site(std::string_view text, std::string_view site, std::string_view page_url) {
+  return !norm(text).empty() && names_site(std::string(text), norm(site), host_label(page_url));
+}
+
 std::string clean_title(std::string_view candidate, const Document& doc, const PageScan& scan,
                         std::string_view site, std::string_view page_url) {
   std::string t = collapse_space(decode_entities(candidate));
@@ -102,35 +116,40 @@ std::string clean_title(std::string_view candidate, const Document& doc, const P
     while (cut > 0 && (static_cast<unsigned char>(t[cut]) & 0xC0) == 0x80) --cut;
     t.resize(cut);
   }
-  if (t.empty()) return t;
+  std::string site_n = norm(site), host_n = host_label(page_url);
+
+  // The page's own headline: the first visible <h1> that is neither the site's
+  // name nor a widget's ("Menu"), nor too long to be a title.
   std::vector<std::string> h1;
   for (uint32_t n : scan.h1) {
-    std::string s = element_text(doc, n, 400);
-    if (!s.empty()) h1.push_back(s);
+    std::string s = element_text(doc, n, 2 * kMaxHeadingBytes);
+    std::string sn = norm(s);
+    if (sn.size() < 3 || s.size() > kMaxHeadingBytes || names_site(s, site_n, host_n)) continue;
+    bool widget = false;
+    for (const char* w : kWidgetHeadings) widget = widget || sn == w;
+    if (!widget) h1.push_back(s);
   }
-  std::string whole = norm(t);
-  for (const auto& h : h1)
-    if (norm(h) == whole) return t;
+  // It is the title when it is the only one, or when the title tags repeat it
+  // (in part: "Headline | Section | Site").
+  if (!h1.empty()) {
+    std::string hn = norm(h1.front());
+    if (h1.size() == 1 || norm(t).find(hn) != std::string::npos ||
+        norm(scan.title).find(hn) != std::string::npos)
+      return h1.front();
+  }
+  if (t.empty()) return t;
 
   std::vector<Part> parts = split(t);
   if (parts.size() == 1) return t;
-  std::string site_n = norm(site), host_n = host_label(page_url);
   size_t first = 0, last = parts.size();
   auto text = [&](const Part& p) { return t.substr(p.begin, p.end - p.begin); };
   while (last - first > 1 && names_site(text(parts[last - 1]), site_n, host_n)) --last;
   while (last - first > 1 && names_site(text(parts[first]), site_n, host_n)) ++first;
-  std::string kept = t.substr(parts[first].begin, parts[last - 1].end - parts[first].begin);
-  if (last - first == 1) return kept;
-  // Still several parts: an <h1> equal to the rest or to one part decides.
-  std::string kept_n = norm(kept);
-  for (const auto& h : h1) {
-    std::string hn = norm(h);
-    if (hn.empty()) continue;
-    if (hn == kept_n) return kept;
-    for (size_t k = first; k < last; ++k)
-      if (norm(text(parts[k])) == hn) return text(parts[k]);
-  }
-  return kept;
+  // Still several parts ("Headline - Tagline"): the headline comes first, unless
+  // it is a single word (a product or section name before the real title).
+  std::string head = text(parts[first]);
+  if (last - first > 1 && head.find(' ') != std::string::npos) return head;
+  return t.substr(parts[first].begin, parts[last - 1].end - parts[first].begin);
 }
 
 }  // namespace wce::metadata
