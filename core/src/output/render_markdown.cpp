@@ -82,7 +82,8 @@ std::string one_line(std::string_view s) {
   return out;
 }
 
-// A URL inside ( ): white space, parentheses, angle brackets and controls
+// A URL inside ( ): white space, parentheses, angle brackets, backslashes,
+// controls and | (a cell separator in tables, even inside a URL)
 // percent-encoded.
 std::string escape_url(std::string_view u) {
   static const char kHex[] = "0123456789ABCDEF";
@@ -92,7 +93,7 @@ std::string escape_url(std::string_view u) {
   while (e > b && is_ws(static_cast<unsigned char>(u[e - 1]))) --e;
   for (size_t i = b; i < e; ++i) {
     unsigned char c = static_cast<unsigned char>(u[i]);
-    if (c <= 0x20 || c == 0x7F || c == '(' || c == ')' || c == '<' || c == '>' || c == '\\') {
+    if (c <= 0x20 || c == 0x7F || c == '(' || c == ')' || c == '<' || c == '>' || c == '\\' || c == '|') {
       out += '%';
       out += kHex[c >> 4];
       out += kHex[c & 15];
@@ -210,8 +211,36 @@ class InlineBuffer {
       }
     }
     drop_unreadable_emphasis(v, piece);
+    // Code spans that touch ("`a``b`" would read as one run of two
+    // backticks) become one span.
+    for (size_t i = 0, last_code = SIZE_MAX; i < v.size(); ++i) {
+      if (piece[i].empty()) continue;
+      if (v[i].kind != K::Code) {
+        last_code = SIZE_MAX;
+        continue;
+      }
+      if (last_code == SIZE_MAX) {
+        last_code = i;
+        continue;
+      }
+      v[last_code].a += v[i].a;
+      piece[last_code] = code_span(v[last_code].a, mode == Mode::Cell);
+      piece[i].clear();
+    }
+    // Text ending in "!" before a link would make "![": an image.
+    for (size_t i = 1; i < v.size(); ++i) {
+      if (v[i].kind != K::LinkOpen) continue;
+      size_t p = i;
+      while (p > 0 && piece[p - 1].empty()) --p;
+      if (p == 0 || v[p - 1].kind != K::Text || piece[p - 1].back() != '!') continue;
+      std::string& t = piece[p - 1];
+      size_t backslashes = 0;
+      while (backslashes + 1 < t.size() && t[t.size() - 2 - backslashes] == '\\') ++backslashes;
+      if (backslashes % 2 == 0) t.insert(t.size() - 1, 1, '\\');
+    }
     std::string out;
     for (const std::string& p : piece) out += p;
+    if (mode == Mode::Paragraph) escape_split_list_markers(out);
     return out;
   }
 
@@ -222,6 +251,19 @@ class InlineBuffer {
     Inline inl;
     std::string a, b;  // Text, Code: the text; LinkClose: href; Image: src, alt
   };
+
+  // "11" and "." in two text runs ("11<b>.</b>" whose emphasis was left
+  // out) still make a list marker at a line start: escape the dot there.
+  static void escape_split_list_markers(std::string& out) {
+    for (size_t line = 0; line < out.size();) {
+      size_t j = line;
+      while (j < out.size() && out[j] >= '0' && out[j] <= '9') ++j;
+      if (j > line && j < out.size() && (out[j] == '.' || out[j] == ')')) out.insert(j, 1, '\\');
+      size_t nl = out.find('\n', line);
+      if (nl == std::string::npos) break;
+      line = nl + 1;
+    }
+  }
 
   static bool is_gap(const Tok& t) { return t.kind == K::Space || t.kind == K::Break; }
   static bool is_opening(const Tok& t) { return t.kind == K::Open || t.kind == K::LinkOpen; }
@@ -371,7 +413,16 @@ class MarkdownWriter : public markup::Sink {
         if (!s.empty()) write_block(std::string(static_cast<size_t>(b.level), '#') + " " + s);
         break;
       }
-      case Block::Paragraph: case Block::Caption: case Block::Figcaption: flush_paragraph(); break;
+      case Block::Caption:
+        // Before the table, or after it when the page has it after rows.
+        if (!tables_.empty() && !tables_.back().rows.empty()) {
+          std::string c = buf_.render(Mode::Paragraph);
+          if (!c.empty()) tables_.back().after.push_back(std::move(c));
+        } else {
+          flush_paragraph();
+        }
+        break;
+      case Block::Paragraph: case Block::Figcaption: flush_paragraph(); break;
       case Block::List:
         flush_paragraph();
         if (!lists_.empty()) {
@@ -392,6 +443,7 @@ class MarkdownWriter : public markup::Sink {
       case Block::Table:
         if (!tables_.empty()) {
           write_table(tables_.back());
+          for (const std::string& c : tables_.back().after) write_block(c);
           tables_.pop_back();
         }
         break;
@@ -459,6 +511,7 @@ class MarkdownWriter : public markup::Sink {
   };
   struct Table {
     std::vector<std::vector<Cell>> rows;
+    std::vector<std::string> after;  // captions that follow rows
   };
   struct LastList {
     size_t end = SIZE_MAX, depth = 0;
