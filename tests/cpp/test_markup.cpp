@@ -108,7 +108,8 @@ TEST(MarkupGolden, EveryCaseMatches) {
 
 // The first pages of every dataset, with the default extractor's labels.
 // WCE_MARKUP_PAGES=N (0: all) and WCE_MARKUP_EXTRACTOR=NAME widen the check
-// by hand; WCE_MARKUP_DUMP=DIR writes the failing pages there.
+// by hand; WCE_MARKUP_DUMP=DIR writes the failing pages there,
+// WCE_MARKUP_DUMP_ALL=DIR every page (for tests/markup/check_commonmark.py).
 TEST(Markup, WordsEqualRenderTextOnTheDatasets) {
   const fs::path folder = datasets_folder();
   if (folder.empty()) GTEST_SKIP() << "../shared/datasets not found (set WCE_DATASETS)";
@@ -131,8 +132,10 @@ TEST(Markup, WordsEqualRenderTextOnTheDatasets) {
             wce::Labels labels = labels_of(run, extractor);
             std::string why = check_words(run.doc(), labels);
             EXPECT_EQ(why, "");
-            if (!why.empty() && std::getenv("WCE_MARKUP_DUMP")) {  // to look at a failure
-              fs::path d = std::getenv("WCE_MARKUP_DUMP");
+            const char* dump = std::getenv("WCE_MARKUP_DUMP_ALL");
+            if (!why.empty() && std::getenv("WCE_MARKUP_DUMP")) dump = std::getenv("WCE_MARKUP_DUMP");
+            if (dump) {  // a failure to look at, or every page (tests/markup/check_commonmark.py)
+              fs::path d = dump;
               std::ofstream(d / (p.id + ".html"), std::ios::binary) << p.html;
               std::ofstream(d / (p.id + ".md"), std::ios::binary) << wce::render_markdown(run.doc(), labels, {true, true});
               std::ofstream(d / (p.id + ".txt"), std::ios::binary) << wce::render_text(run.doc(), labels);

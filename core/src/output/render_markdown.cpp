@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "document/unicode.hpp"
 #include "output/markup_walk.hpp"
 #include "wce/render.hpp"
 
@@ -28,6 +29,33 @@ bool is_ascii_punct(unsigned char c) {
   return (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E);
 }
 bool is_ws(unsigned char c) { return c == ' ' || c == '\n' || c == '\t' || c == 0; }
+
+// CommonMark's "Unicode punctuation" (general categories P and S) for the
+// flanking rules, by the blocks where such characters live; letters and
+// digits of every script are outside them.
+bool is_unicode_punct(uint32_t c) {
+  if (c < 0x80) return is_ascii_punct(static_cast<unsigned char>(c));
+  return (c >= 0xA1 && c <= 0xBF && c != 0xAA && c != 0xB2 && c != 0xB3 && c != 0xB5 && c != 0xB9 && c != 0xBA &&
+          !(c >= 0xBC && c <= 0xBE)) ||
+         c == 0xD7 || c == 0xF7 || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205E) ||
+         (c >= 0x20A0 && c <= 0x20CF) || (c >= 0x2190 && c <= 0x2BFF) || (c >= 0x2E00 && c <= 0x2E7F) ||
+         (c >= 0x3001 && c <= 0x3003) || (c >= 0x3008 && c <= 0x3020) || c == 0x30FB ||
+         (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF01 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20) ||
+         (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65) || (c >= 0x1F000 && c <= 0x1FAFF);
+}
+
+uint32_t first_code_point(std::string_view s) {
+  size_t i = 0;
+  return s.empty() ? ' ' : unicode::next(s, i);
+}
+
+uint32_t last_code_point(std::string_view s) {
+  if (s.empty()) return ' ';
+  size_t b = s.size() - 1;
+  while (b > 0 && s.size() - b < 4 && (static_cast<unsigned char>(s[b]) & 0xC0) == 0x80) --b;
+  size_t i = b;
+  return unicode::next(s, i);
+}
 // Letters, digits and any non-ASCII byte (words of other scripts).
 bool is_wordish(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
@@ -341,10 +369,11 @@ class InlineBuffer {
       if (!marker(i)) { ++i; continue; }
       size_t j = i;
       while (j < v.size() && marker(j)) ++j;
-      unsigned char before = i > 0 && !piece[i - 1].empty() ? static_cast<unsigned char>(piece[i - 1].back()) : ' ';
-      unsigned char after = j < v.size() && !piece[j].empty() ? static_cast<unsigned char>(piece[j][0]) : ' ';
-      bool left = !is_ws(after) && (!is_ascii_punct(after) || is_ws(before) || is_ascii_punct(before));
-      bool right = !is_ws(before) && (!is_ascii_punct(before) || is_ws(after) || is_ascii_punct(after));
+      uint32_t before = i > 0 ? last_code_point(piece[i - 1]) : ' ';
+      uint32_t after = j < v.size() ? first_code_point(piece[j]) : ' ';
+      auto ws = [](uint32_t c) { return c == ' ' || c == '\n' || c == '\t' || unicode::is_space(c); };
+      bool left = !ws(after) && (!is_unicode_punct(after) || ws(before) || is_unicode_punct(before));
+      bool right = !ws(before) && (!is_unicode_punct(before) || ws(after) || is_unicode_punct(after));
       for (size_t k = i; k < j; ++k) {
         bool ok = v[k].kind == K::Open ? left : right;
         if (!ok || partner[k] == SIZE_MAX) {
