@@ -414,15 +414,17 @@ class MarkdownWriter : public markup::Sink {
       }
       case Block::Item: {
         std::string marker = "- ";
+        bool interrupts = true;  // CommonMark: "- " or "1. " may follow a paragraph line, "2. " not
         if (!lists_.empty()) {
           List& l = lists_.back();
+          interrupts = !l.ordered || l.next == 1;
           marker = l.ordered ? std::to_string(l.next++) + l.mark + " " : std::string(1, l.mark) + " ";
         }
         bool first = lists_.empty() || lists_.back().items++ == 0;
-        containers_.push_back({false, marker, std::string(marker.size(), ' '), false, first});
+        containers_.push_back({false, marker, std::string(marker.size(), ' '), false, first, interrupts});
         break;
       }
-      case Block::Quote: containers_.push_back({true, "> ", "> ", false, false}); break;
+      case Block::Quote: containers_.push_back({true, "> ", "> ", false, false, false}); break;
       case Block::Code: code_.clear(); break;
       case Block::Table: tables_.emplace_back(); break;
       case Block::Row:
@@ -435,7 +437,6 @@ class MarkdownWriter : public markup::Sink {
   }
 
   void close_block(const BlockInfo& b) override {
-    if (!kinds_.empty()) kinds_.pop_back();
     switch (b.kind) {
       case Block::Heading: {
         std::string s = buf_.render(Mode::Heading);
@@ -478,6 +479,7 @@ class MarkdownWriter : public markup::Sink {
         break;
       default: flush_paragraph(); break;
     }
+    if (!kinds_.empty()) kinds_.pop_back();
   }
 
   void boundary() override {
@@ -526,7 +528,8 @@ class MarkdownWriter : public markup::Sink {
     bool quote;
     std::string marker, indent;
     bool used;         // a line is written (an item's marker is written)
-    bool first_item;   // the first item of its list
+    bool first_item;   // the first item of its list (or the first after text directly in the list)
+    bool interrupts;   // its marker may follow a paragraph line
   };
   struct List {
     bool ordered;
@@ -586,17 +589,26 @@ class MarkdownWriter : public markup::Sink {
   // line before an item's first block, unless the item is the first of a
   // list that follows other content at its level (a list after a paragraph,
   // a table or another list); a list nested in an item follows the item's
-  // text directly.
+  // text directly when its marker may follow a paragraph line.
   void write_block(std::string_view text) {
     bool blank = !out_.empty();
     for (size_t k = 0; k < containers_.size(); ++k) {
       const Container& c = containers_[k];
       if (c.quote || c.used) continue;
       bool nested_in_item = k > 0 && !containers_[k - 1].quote;
-      blank = blank && c.first_item && !nested_in_item;
+      blank = blank && c.first_item && !(nested_in_item && c.interrupts);
       break;
     }
     if (blank) write_line("");
+    // Text directly in a list, outside its items, ends the Markdown list:
+    // the next item starts a list of its own, after a blank line.
+    for (size_t k = kinds_.size(); k-- > 0;) {
+      if (kinds_[k].kind == Block::Item) break;
+      if (kinds_[k].kind == Block::List) {
+        if (!lists_.empty()) lists_.back().items = 0;
+        break;
+      }
+    }
     size_t b = 0;
     while (b <= text.size()) {
       size_t e = text.find('\n', b);
