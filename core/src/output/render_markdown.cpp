@@ -602,13 +602,10 @@ class MarkdownWriter : public markup::Sink {
     if (blank) write_line("");
     // Text directly in a list, outside its items, ends the Markdown list:
     // the next item starts a list of its own, after a blank line.
-    for (size_t k = kinds_.size(); k-- > 0;) {
-      if (kinds_[k].kind == Block::Item) break;
-      if (kinds_[k].kind == Block::List) {
-        if (!lists_.empty()) lists_.back().items = 0;
-        break;
-      }
-    }
+    // (Every list up to the closest item: a list directly in a list ends both.)
+    size_t list = lists_.size();
+    for (size_t k = kinds_.size(); k-- > 0 && kinds_[k].kind != Block::Item;)
+      if (kinds_[k].kind == Block::List && list > 0) lists_[--list].items = 0;
     size_t b = 0;
     while (b <= text.size()) {
       size_t e = text.find('\n', b);
