@@ -82,7 +82,7 @@ std::string escape_text(std::string_view s, bool line_start) {
         esc = true;
         break;
       case '_': esc = !(is_wordish(prev) && is_wordish(next)); break;  // intraword _ is no emphasis
-      case '#': esc = k == 0; break;  // a heading marker, or a closing sequence after a space
+      case '#': esc = k == 0 || prev == ' '; break;  // a heading marker, or a closing sequence after a space
       case '&': esc = (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || next == '#'; break;
       case '-': case '+': case '=': esc = line_start && k == 0; break;
       default: break;
@@ -162,6 +162,13 @@ class InlineBuffer {
       code_ += s;
       return;
     }
+    if (pending_space_ && !toks_.empty() && toks_.back().kind == K::Text) {
+      // A space between two texts stays inside one Text token: far fewer
+      // tokens than one per word.
+      toks_.back().a += ' ';
+      pending_space_ = false;
+    }
+    settle_space();
     if (!toks_.empty() && toks_.back().kind == K::Text) toks_.back().a += s;
     else toks_.push_back({K::Text, Inline::Em, std::string(s), {}});
   }
@@ -170,13 +177,18 @@ class InlineBuffer {
       if (code_.empty() || code_.back() != ' ') code_ += ' ';
       return;
     }
-    toks_.push_back({K::Space, Inline::Em, {}, {}});
+    pending_space_ = true;
   }
   void line_break() {
-    if (code_depth_ > 0) space();
-    else toks_.push_back({K::Break, Inline::Em, {}, {}});
+    if (code_depth_ > 0) {
+      space();
+      return;
+    }
+    settle_space();
+    toks_.push_back({K::Break, Inline::Em, {}, {}});
   }
   void open(Inline kind, std::string_view href) {
+    if (kind != Inline::Code) settle_space();
     if (kind == Inline::Code) {
       if (code_depth_++ == 0) code_.clear();
     } else if (kind == Inline::Link) {
@@ -192,27 +204,38 @@ class InlineBuffer {
       size_t b = 0, e = code_.size();
       while (b < e && code_[b] == ' ') ++b;
       while (e > b && code_[e - 1] == ' ') --e;
-      if (b > 0) space();
+      if (b > 0) pending_space_ = true;
+      settle_space();
       if (e > b) toks_.push_back({K::Code, kind, code_.substr(b, e - b), {}});
-      if (e < code_.size()) space();
+      if (e < code_.size()) pending_space_ = true;
     } else if (kind == Inline::Link) {
       std::string href;
       if (!hrefs_.empty()) {
         href = std::move(hrefs_.back());
         hrefs_.pop_back();
       }
+      settle_space();
       toks_.push_back({K::LinkClose, kind, std::move(href), {}});
     } else {
+      settle_space();
       toks_.push_back({K::Close, kind, {}, {}});
     }
   }
   void image(std::string_view src, std::string_view alt) {
+    settle_space();
     toks_.push_back({K::Image, Inline::Em, std::string(src), std::string(alt)});
   }
   bool empty() const { return toks_.empty(); }
-  void clear() { toks_.clear(); hrefs_.clear(); code_.clear(); code_depth_ = 0; }
+  void clear() {
+    toks_.clear();
+    hrefs_.clear();
+    code_.clear();
+    code_depth_ = 0;
+    pending_space_ = false;
+  }
 
   std::string render(Mode mode) {
+    pending_space_ = false;  // a space at the end is dropped
     std::vector<Tok> v = normalise();
     toks_.clear();
     if (v.empty()) return {};
@@ -387,10 +410,18 @@ class InlineBuffer {
       if (dead[i]) piece[i].clear();
   }
 
+  // A pending space becomes a Space token before anything but text.
+  void settle_space() {
+    if (!pending_space_) return;
+    pending_space_ = false;
+    toks_.push_back({K::Space, Inline::Em, {}, {}});
+  }
+
   std::vector<Tok> toks_;
   std::vector<std::string> hrefs_;
   std::string code_;
   int code_depth_ = 0;
+  bool pending_space_ = false;
 };
 
 class MarkdownWriter : public markup::Sink {
