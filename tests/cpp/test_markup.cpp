@@ -180,7 +180,7 @@ TEST(Markup, DeepNestingIsLinearAndCapped) {
     std::string out = wce::render_html(doc, all);
     SCOPED_TRACE(open);
     EXPECT_EQ(check_words(doc, all), "");
-    // Nesting is capped: no line carries more than 16 containers' prefixes.
+    // Nesting is capped: no line carries more than 8 containers' prefixes.
     size_t longest = 0;
     for (const std::string& line : [&] {
            std::vector<std::string> v;
@@ -189,7 +189,7 @@ TEST(Markup, DeepNestingIsLinearAndCapped) {
            return v;
          }())
       longest = std::max(longest, line.size());
-    EXPECT_LE(longest, 16u * 3 + 16) << "longest line";
+    EXPECT_LE(longest, 8u * 3 + 16) << "longest line";
     EXPECT_LT(out.size(), html.size() + 1000000);
   }
 }
