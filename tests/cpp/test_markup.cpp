@@ -253,6 +253,13 @@ TEST(Markup, ScriptLinksAreDropped) {
   EXPECT_EQ(r.html, "<p>x</p>\n");
 }
 
+TEST(Markup, WellFormedCheckCatchesBrokenHtml) {
+  EXPECT_EQ(wce::fuzz::html_unbalanced("<p>a<br><em>b</em><img src=\"x\" alt=\"\"></p>\n"), "");
+  EXPECT_NE(wce::fuzz::html_unbalanced("<p><em>b</p></em>"), "");
+  EXPECT_NE(wce::fuzz::html_unbalanced("<p>a > b</p>"), "");
+  EXPECT_NE(wce::fuzz::html_unbalanced("<ul><li>a</li>"), "");
+}
+
 TEST(Markup, StripMarkdownUndoesTheSyntax) {
   // The test's own reader of the Markdown, checked on the syntax it must undo.
   EXPECT_EQ(words(strip_markdown("# T\n\n> - a **b** [c](d) ![e](f) `g*` \\*\n>   1. x\\\n>      y\n\n"

@@ -190,13 +190,44 @@ inline std::string html_text(const std::string& html) {
   return wce::render_all_text(wce::parse_html(html, "utf-8"));
 }
 
+// render_html's output is well formed: every element but br and img closed,
+// in order, no stray < or > outside tags (text is escaped); returns a
+// failure message or "".
+inline std::string html_unbalanced(std::string_view html) {
+  std::vector<std::string_view> open;
+  for (size_t i = 0; i < html.size(); ++i) {
+    if (html[i] == '>') return "stray > at " + std::to_string(i);
+    if (html[i] != '<') continue;
+    size_t end = html.find('>', i);
+    if (end == std::string_view::npos) return "unclosed tag at " + std::to_string(i);
+    std::string_view tag = html.substr(i + 1, end - i - 1);
+    if (tag.find('<') != std::string_view::npos) return "< inside a tag at " + std::to_string(i);
+    bool closing = !tag.empty() && tag[0] == '/';
+    if (closing) tag.remove_prefix(1);
+    std::string_view name = tag.substr(0, tag.find(' '));
+    if (closing) {
+      if (open.empty() || open.back() != name)
+        return "</" + std::string(name) + "> closes <" + (open.empty() ? std::string() : std::string(open.back())) + ">";
+      open.pop_back();
+    } else if (name != "br" && name != "img") {
+      open.push_back(name);
+    }
+    i = end;
+  }
+  if (!open.empty()) return "<" + std::string(open.back()) + "> never closed";
+  return {};
+}
+
 // Both outputs have render_text's words; returns a failure message or "".
 inline std::string markup_words_differ(const wce::Document& doc, const wce::Labels& labels) {
   std::vector<std::string> want = words(wce::render_text(doc, labels));
   std::string md = wce::render_markdown(doc, labels, {true, true});
   std::vector<std::string> got = words(strip_markdown(md));
   if (got != want) return "markdown " + first_difference(want, got);
-  got = words(html_text(wce::render_html(doc, labels)));
+  const std::string html = wce::render_html(doc, labels);
+  std::string bad = html_unbalanced(html);
+  if (!bad.empty()) return "html not well formed: " + bad;
+  got = words(html_text(html));
   // HTML cannot carry the C1 controls that a character reference maps to
   // windows-1252 characters: a parser reads them raw as U+FFFD.
   for (std::string& w : want) {
