@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "markdown_text.hpp"
 #include "wce/wce.hpp"
 
 namespace wce::fuzz {
@@ -32,6 +33,9 @@ inline void run_checked(PageRun& run, const Extractor& ex) {
   if (x.text.size() > doc.pool.size() * 2 + 1024)  // render adds line breaks and bullets, not text
     broken(ex.info().name + ": rendered " + std::to_string(x.text.size()) + " bytes from a pool of " +
            std::to_string(doc.pool.size()));
+  // Markdown and HTML of the same labels: render_text's words.
+  std::string why = markup_words_differ(doc, x.labels);
+  if (!why.empty()) broken(ex.info().name + ": " + why);
 }
 
 inline void run_every_extractor(PageRun& run) {

@@ -27,7 +27,7 @@
 
 namespace wce::markup {
 
-constexpr int kMaxNesting = 16;   // lists + block quotes open at once
+constexpr int kMaxNesting = 8;  // lists + block quotes open at once (markdown-it's strict preset reads 20 levels, 2 per list)
 constexpr uint32_t kMaxColspan = 1000;   // HTML's own limits for the span attributes
 constexpr uint32_t kMaxRowspan = 65534;
 

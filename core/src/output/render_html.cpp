@@ -11,28 +11,65 @@
 #include <string>
 #include <vector>
 
+#include "document/unicode.hpp"
 #include "output/markup_walk.hpp"
 #include "wce/render.hpp"
 
 namespace wce {
 namespace {
 
+std::string hex(uint32_t v) {
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string h;
+  do {
+    h.insert(h.begin(), kHex[v & 15]);
+    v >>= 4;
+  } while (v);
+  return h;
+}
+
 using markup::Block;
 using markup::BlockInfo;
 using markup::Inline;
 
+// Text and attribute values escaped. Characters that an HTML parser would
+// not give back as they are (C0 controls but tab, line feed, form feed and
+// carriage return; DEL; noncharacters: the parser makes them U+FFFD) are
+// written as character references, which it keeps. The C1 controls a
+// reference maps to windows-1252 characters stay raw (read as U+FFFD).
 void escape_into(std::string& out, std::string_view s, bool attribute) {
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"':
-        if (attribute) out += "&quot;";
-        else out += c;
-        break;
-      default: out += c; break;
+  static const char kHex[] = "0123456789ABCDEF";
+  for (size_t i = 0; i < s.size();) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80) {
+      ++i;
+      switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"':
+          if (attribute) out += "&quot;";
+          else out += '"';
+          break;
+        default:
+          if ((c < 0x20 && c != '\t' && c != '\n' && c != '\f' && c != '\r') || c == 0x7F) {
+            out += "&#x";
+            out += kHex[c >> 4];
+            out += kHex[c & 15];
+            out += ';';
+          } else {
+            out += static_cast<char>(c);
+          }
+      }
+      continue;
     }
+    size_t start = i;
+    uint32_t cp = unicode::next(s, i);
+    // C1 controls: only those a reference gives back (the others are read as
+    // windows-1252 characters, and raw ones as U+FFFD: no way to keep them).
+    bool c1_kept = cp == 0x81 || cp == 0x8D || cp == 0x8F || cp == 0x90 || cp == 0x9D;
+    if ((cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE || c1_kept) out += "&#x" + hex(cp) + ";";
+    else out.append(s.data() + start, i - start);
   }
 }
 

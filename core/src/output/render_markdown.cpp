@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "document/unicode.hpp"
 #include "output/markup_walk.hpp"
 #include "wce/render.hpp"
 
@@ -28,6 +29,33 @@ bool is_ascii_punct(unsigned char c) {
   return (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E);
 }
 bool is_ws(unsigned char c) { return c == ' ' || c == '\n' || c == '\t' || c == 0; }
+
+// CommonMark's "Unicode punctuation" (general categories P and S) for the
+// flanking rules, by the blocks where such characters live; letters and
+// digits of every script are outside them.
+bool is_unicode_punct(uint32_t c) {
+  if (c < 0x80) return is_ascii_punct(static_cast<unsigned char>(c));
+  return (c >= 0xA1 && c <= 0xBF && c != 0xAA && c != 0xB2 && c != 0xB3 && c != 0xB5 && c != 0xB9 && c != 0xBA &&
+          !(c >= 0xBC && c <= 0xBE)) ||
+         c == 0xD7 || c == 0xF7 || (c >= 0x2010 && c <= 0x2027) || (c >= 0x2030 && c <= 0x205E) ||
+         (c >= 0x20A0 && c <= 0x20CF) || (c >= 0x2190 && c <= 0x2BFF) || (c >= 0x2E00 && c <= 0x2E7F) ||
+         (c >= 0x3001 && c <= 0x3003) || (c >= 0x3008 && c <= 0x3020) || c == 0x30FB ||
+         (c >= 0xFE30 && c <= 0xFE4F) || (c >= 0xFF01 && c <= 0xFF0F) || (c >= 0xFF1A && c <= 0xFF20) ||
+         (c >= 0xFF3B && c <= 0xFF40) || (c >= 0xFF5B && c <= 0xFF65) || (c >= 0x1F000 && c <= 0x1FAFF);
+}
+
+uint32_t first_code_point(std::string_view s) {
+  size_t i = 0;
+  return s.empty() ? ' ' : unicode::next(s, i);
+}
+
+uint32_t last_code_point(std::string_view s) {
+  if (s.empty()) return ' ';
+  size_t b = s.size() - 1;
+  while (b > 0 && s.size() - b < 4 && (static_cast<unsigned char>(s[b]) & 0xC0) == 0x80) --b;
+  size_t i = b;
+  return unicode::next(s, i);
+}
 // Letters, digits and any non-ASCII byte (words of other scripts).
 bool is_wordish(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
@@ -54,7 +82,7 @@ std::string escape_text(std::string_view s, bool line_start) {
         esc = true;
         break;
       case '_': esc = !(is_wordish(prev) && is_wordish(next)); break;  // intraword _ is no emphasis
-      case '#': esc = k == 0; break;  // a heading marker, or a closing sequence after a space
+      case '#': esc = k == 0 || prev == ' '; break;  // a heading marker, or a closing sequence after a space
       case '&': esc = (next >= 'a' && next <= 'z') || (next >= 'A' && next <= 'Z') || next == '#'; break;
       case '-': case '+': case '=': esc = line_start && k == 0; break;
       default: break;
@@ -82,7 +110,8 @@ std::string one_line(std::string_view s) {
   return out;
 }
 
-// A URL inside ( ): white space, parentheses, angle brackets and controls
+// A URL inside ( ): white space, parentheses, angle brackets, backslashes,
+// controls and | (a cell separator in tables, even inside a URL)
 // percent-encoded.
 std::string escape_url(std::string_view u) {
   static const char kHex[] = "0123456789ABCDEF";
@@ -92,7 +121,7 @@ std::string escape_url(std::string_view u) {
   while (e > b && is_ws(static_cast<unsigned char>(u[e - 1]))) --e;
   for (size_t i = b; i < e; ++i) {
     unsigned char c = static_cast<unsigned char>(u[i]);
-    if (c <= 0x20 || c == 0x7F || c == '(' || c == ')' || c == '<' || c == '>' || c == '\\') {
+    if (c <= 0x20 || c == 0x7F || c == '(' || c == ')' || c == '<' || c == '>' || c == '\\' || c == '|') {
       out += '%';
       out += kHex[c >> 4];
       out += kHex[c & 15];
@@ -133,6 +162,13 @@ class InlineBuffer {
       code_ += s;
       return;
     }
+    if (pending_space_ && !toks_.empty() && toks_.back().kind == K::Text) {
+      // A space between two texts stays inside one Text token: far fewer
+      // tokens than one per word.
+      toks_.back().a += ' ';
+      pending_space_ = false;
+    }
+    settle_space();
     if (!toks_.empty() && toks_.back().kind == K::Text) toks_.back().a += s;
     else toks_.push_back({K::Text, Inline::Em, std::string(s), {}});
   }
@@ -141,13 +177,18 @@ class InlineBuffer {
       if (code_.empty() || code_.back() != ' ') code_ += ' ';
       return;
     }
-    toks_.push_back({K::Space, Inline::Em, {}, {}});
+    pending_space_ = true;
   }
   void line_break() {
-    if (code_depth_ > 0) space();
-    else toks_.push_back({K::Break, Inline::Em, {}, {}});
+    if (code_depth_ > 0) {
+      space();
+      return;
+    }
+    settle_space();
+    toks_.push_back({K::Break, Inline::Em, {}, {}});
   }
   void open(Inline kind, std::string_view href) {
+    if (kind != Inline::Code) settle_space();
     if (kind == Inline::Code) {
       if (code_depth_++ == 0) code_.clear();
     } else if (kind == Inline::Link) {
@@ -163,27 +204,38 @@ class InlineBuffer {
       size_t b = 0, e = code_.size();
       while (b < e && code_[b] == ' ') ++b;
       while (e > b && code_[e - 1] == ' ') --e;
-      if (b > 0) space();
+      if (b > 0) pending_space_ = true;
+      settle_space();
       if (e > b) toks_.push_back({K::Code, kind, code_.substr(b, e - b), {}});
-      if (e < code_.size()) space();
+      if (e < code_.size()) pending_space_ = true;
     } else if (kind == Inline::Link) {
       std::string href;
       if (!hrefs_.empty()) {
         href = std::move(hrefs_.back());
         hrefs_.pop_back();
       }
+      settle_space();
       toks_.push_back({K::LinkClose, kind, std::move(href), {}});
     } else {
+      settle_space();
       toks_.push_back({K::Close, kind, {}, {}});
     }
   }
   void image(std::string_view src, std::string_view alt) {
+    settle_space();
     toks_.push_back({K::Image, Inline::Em, std::string(src), std::string(alt)});
   }
   bool empty() const { return toks_.empty(); }
-  void clear() { toks_.clear(); hrefs_.clear(); code_.clear(); code_depth_ = 0; }
+  void clear() {
+    toks_.clear();
+    hrefs_.clear();
+    code_.clear();
+    code_depth_ = 0;
+    pending_space_ = false;
+  }
 
   std::string render(Mode mode) {
+    pending_space_ = false;  // a space at the end is dropped
     std::vector<Tok> v = normalise();
     toks_.clear();
     if (v.empty()) return {};
@@ -210,8 +262,36 @@ class InlineBuffer {
       }
     }
     drop_unreadable_emphasis(v, piece);
+    // Code spans that touch ("`a``b`" would read as one run of two
+    // backticks) become one span.
+    for (size_t i = 0, last_code = SIZE_MAX; i < v.size(); ++i) {
+      if (piece[i].empty()) continue;
+      if (v[i].kind != K::Code) {
+        last_code = SIZE_MAX;
+        continue;
+      }
+      if (last_code == SIZE_MAX) {
+        last_code = i;
+        continue;
+      }
+      v[last_code].a += v[i].a;
+      piece[last_code] = code_span(v[last_code].a, mode == Mode::Cell);
+      piece[i].clear();
+    }
+    // Text ending in "!" before a link would make "![": an image.
+    for (size_t i = 1; i < v.size(); ++i) {
+      if (v[i].kind != K::LinkOpen) continue;
+      size_t p = i;
+      while (p > 0 && piece[p - 1].empty()) --p;
+      if (p == 0 || v[p - 1].kind != K::Text || piece[p - 1].back() != '!') continue;
+      std::string& t = piece[p - 1];
+      size_t backslashes = 0;
+      while (backslashes + 1 < t.size() && t[t.size() - 2 - backslashes] == '\\') ++backslashes;
+      if (backslashes % 2 == 0) t.insert(t.size() - 1, 1, '\\');
+    }
     std::string out;
     for (const std::string& p : piece) out += p;
+    if (mode == Mode::Paragraph) escape_split_list_markers(out);
     return out;
   }
 
@@ -222,6 +302,19 @@ class InlineBuffer {
     Inline inl;
     std::string a, b;  // Text, Code: the text; LinkClose: href; Image: src, alt
   };
+
+  // "11" and "." in two text runs ("11<b>.</b>" whose emphasis was left
+  // out) still make a list marker at a line start: escape the dot there.
+  static void escape_split_list_markers(std::string& out) {
+    for (size_t line = 0; line < out.size();) {
+      size_t j = line;
+      while (j < out.size() && out[j] >= '0' && out[j] <= '9') ++j;
+      if (j > line && j < out.size() && (out[j] == '.' || out[j] == ')')) out.insert(j, 1, '\\');
+      size_t nl = out.find('\n', line);
+      if (nl == std::string::npos) break;
+      line = nl + 1;
+    }
+  }
 
   static bool is_gap(const Tok& t) { return t.kind == K::Space || t.kind == K::Break; }
   static bool is_opening(const Tok& t) { return t.kind == K::Open || t.kind == K::LinkOpen; }
@@ -299,10 +392,11 @@ class InlineBuffer {
       if (!marker(i)) { ++i; continue; }
       size_t j = i;
       while (j < v.size() && marker(j)) ++j;
-      unsigned char before = i > 0 && !piece[i - 1].empty() ? static_cast<unsigned char>(piece[i - 1].back()) : ' ';
-      unsigned char after = j < v.size() && !piece[j].empty() ? static_cast<unsigned char>(piece[j][0]) : ' ';
-      bool left = !is_ws(after) && (!is_ascii_punct(after) || is_ws(before) || is_ascii_punct(before));
-      bool right = !is_ws(before) && (!is_ascii_punct(before) || is_ws(after) || is_ascii_punct(after));
+      uint32_t before = i > 0 ? last_code_point(piece[i - 1]) : ' ';
+      uint32_t after = j < v.size() ? first_code_point(piece[j]) : ' ';
+      auto ws = [](uint32_t c) { return c == ' ' || c == '\n' || c == '\t' || unicode::is_space(c); };
+      bool left = !ws(after) && (!is_unicode_punct(after) || ws(before) || is_unicode_punct(before));
+      bool right = !ws(before) && (!is_unicode_punct(before) || ws(after) || is_unicode_punct(after));
       for (size_t k = i; k < j; ++k) {
         bool ok = v[k].kind == K::Open ? left : right;
         if (!ok || partner[k] == SIZE_MAX) {
@@ -316,10 +410,18 @@ class InlineBuffer {
       if (dead[i]) piece[i].clear();
   }
 
+  // A pending space becomes a Space token before anything but text.
+  void settle_space() {
+    if (!pending_space_) return;
+    pending_space_ = false;
+    toks_.push_back({K::Space, Inline::Em, {}, {}});
+  }
+
   std::vector<Tok> toks_;
   std::vector<std::string> hrefs_;
   std::string code_;
   int code_depth_ = 0;
+  bool pending_space_ = false;
 };
 
 class MarkdownWriter : public markup::Sink {
@@ -343,15 +445,17 @@ class MarkdownWriter : public markup::Sink {
       }
       case Block::Item: {
         std::string marker = "- ";
+        bool interrupts = true;  // CommonMark: "- " or "1. " may follow a paragraph line, "2. " not
         if (!lists_.empty()) {
           List& l = lists_.back();
+          interrupts = !l.ordered || l.next == 1;
           marker = l.ordered ? std::to_string(l.next++) + l.mark + " " : std::string(1, l.mark) + " ";
         }
         bool first = lists_.empty() || lists_.back().items++ == 0;
-        containers_.push_back({false, marker, std::string(marker.size(), ' '), false, first});
+        containers_.push_back({false, marker, std::string(marker.size(), ' '), false, first, interrupts});
         break;
       }
-      case Block::Quote: containers_.push_back({true, "> ", "> ", false, false}); break;
+      case Block::Quote: containers_.push_back({true, "> ", "> ", false, false, false}); break;
       case Block::Code: code_.clear(); break;
       case Block::Table: tables_.emplace_back(); break;
       case Block::Row:
@@ -364,14 +468,22 @@ class MarkdownWriter : public markup::Sink {
   }
 
   void close_block(const BlockInfo& b) override {
-    if (!kinds_.empty()) kinds_.pop_back();
     switch (b.kind) {
       case Block::Heading: {
         std::string s = buf_.render(Mode::Heading);
         if (!s.empty()) write_block(std::string(static_cast<size_t>(b.level), '#') + " " + s);
         break;
       }
-      case Block::Paragraph: case Block::Caption: case Block::Figcaption: flush_paragraph(); break;
+      case Block::Caption:
+        // Before the table, or after it when the page has it after rows.
+        if (!tables_.empty() && !tables_.back().rows.empty()) {
+          std::string c = buf_.render(Mode::Paragraph);
+          if (!c.empty()) tables_.back().after.push_back(std::move(c));
+        } else {
+          flush_paragraph();
+        }
+        break;
+      case Block::Paragraph: case Block::Figcaption: flush_paragraph(); break;
       case Block::List:
         flush_paragraph();
         if (!lists_.empty()) {
@@ -392,11 +504,13 @@ class MarkdownWriter : public markup::Sink {
       case Block::Table:
         if (!tables_.empty()) {
           write_table(tables_.back());
+          for (const std::string& c : tables_.back().after) write_block(c);
           tables_.pop_back();
         }
         break;
       default: flush_paragraph(); break;
     }
+    if (!kinds_.empty()) kinds_.pop_back();
   }
 
   void boundary() override {
@@ -445,7 +559,8 @@ class MarkdownWriter : public markup::Sink {
     bool quote;
     std::string marker, indent;
     bool used;         // a line is written (an item's marker is written)
-    bool first_item;   // the first item of its list
+    bool first_item;   // the first item of its list (or the first after text directly in the list)
+    bool interrupts;   // its marker may follow a paragraph line
   };
   struct List {
     bool ordered;
@@ -459,6 +574,7 @@ class MarkdownWriter : public markup::Sink {
   };
   struct Table {
     std::vector<std::vector<Cell>> rows;
+    std::vector<std::string> after;  // captions that follow rows
   };
   struct LastList {
     size_t end = SIZE_MAX, depth = 0;
@@ -504,17 +620,23 @@ class MarkdownWriter : public markup::Sink {
   // line before an item's first block, unless the item is the first of a
   // list that follows other content at its level (a list after a paragraph,
   // a table or another list); a list nested in an item follows the item's
-  // text directly.
+  // text directly when its marker may follow a paragraph line.
   void write_block(std::string_view text) {
     bool blank = !out_.empty();
     for (size_t k = 0; k < containers_.size(); ++k) {
       const Container& c = containers_[k];
       if (c.quote || c.used) continue;
       bool nested_in_item = k > 0 && !containers_[k - 1].quote;
-      blank = blank && c.first_item && !nested_in_item;
+      blank = blank && c.first_item && !(nested_in_item && c.interrupts);
       break;
     }
     if (blank) write_line("");
+    // Text directly in a list, outside its items, ends the Markdown list:
+    // the next item starts a list of its own, after a blank line.
+    // (Every list up to the closest item: a list directly in a list ends both.)
+    size_t list = lists_.size();
+    for (size_t k = kinds_.size(); k-- > 0 && kinds_[k].kind != Block::Item;)
+      if (kinds_[k].kind == Block::List && list > 0) lists_[--list].items = 0;
     size_t b = 0;
     while (b <= text.size()) {
       size_t e = text.find('\n', b);
