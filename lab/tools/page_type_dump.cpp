@@ -5,6 +5,12 @@
 // training never re-implements a feature (lab/learn/page_type.py).
 //
 //   build/native/page_type_dump ../shared/datasets/wcxb-dev.jsonl.gz > rows.jsonl
+//
+// --exact [--max-pages N] writes instead, for every page (with or without a
+// type, the first N of each file), "id<TAB>x0<TAB>x1..." with each feature
+// as a hex float (%a): a bit-for-bit record of the features, to diff two
+// builds' outputs when the feature code changes but its values must not.
+#include <cstdio>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -29,19 +35,43 @@ std::string domain_of(const std::string& url) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::cerr << "usage: page_type_dump DATASET.jsonl.gz... > rows.jsonl\n";
+  bool exact = false, bad_option = false;
+  size_t max_pages = 0;
+  std::vector<std::string> inputs;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--exact") exact = true;
+    else if (a == "--max-pages" && i + 1 < argc) max_pages = std::stoul(argv[++i]);
+    else if (a.rfind("--", 0) == 0) bad_option = true;
+    else inputs.push_back(a);
+  }
+  if (bad_option || inputs.empty()) {
+    std::cerr << "usage: page_type_dump [--exact [--max-pages N]] DATASET.jsonl.gz... > rows\n";
     return 2;
   }
-  std::cout << nlohmann::json({{"feature_names", wce::page_type_feature_names()}}).dump() << "\n";
+  if (!exact) std::cout << nlohmann::json({{"feature_names", wce::page_type_feature_names()}}).dump() << "\n";
   size_t pages = 0;
-  for (int a = 1; a < argc; ++a) {
+  for (const std::string& input : inputs) {
     std::vector<wce::io::DatasetProblem> problems;
-    wce::io::read_dataset(argv[a], [&](wce::io::Page&& p) {
-      if (p.page_type.empty()) return;
+    size_t in_file = 0;
+    wce::io::read_dataset(input, [&](wce::io::Page&& p) {
+      if (!exact && p.page_type.empty()) return;
+      if (max_pages && in_file >= max_pages) return;
+      ++in_file;
       try {
         wce::PageRun run = wce::PageRun::parse(wce::io::page_source(p));
         const std::vector<double> x = wce::page_type_features(run.context(), p.url);
+        if (exact) {
+          std::string line = p.id;
+          char buf[64];
+          for (double v : x) {
+            std::snprintf(buf, sizeof buf, "\t%a", v);
+            line += buf;
+          }
+          std::cout << line << "\n";
+          ++pages;
+          return;
+        }
         std::cout << nlohmann::json({{"id", p.id}, {"url", p.url}, {"domain", domain_of(p.url)},
                                      {"page_type", p.page_type}, {"x", x}})
                          .dump()

@@ -6,6 +6,10 @@
 // (cards, posts), comment / post markup, forms and prices, schema.org
 // microdata (itemprop), code and `pre`, the heading outline, link density,
 // and words of the URL path. Keyword lists are data, at the top.
+//
+// Cost: every keyword list is searched in one pass (KeywordAutomaton,
+// keyword_automaton.cpp): one pass per class/id/itemprop string over all its
+// keywords, one pass over the page text for all text phrases and prices.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -15,6 +19,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "classify/keyword_automaton.hpp"
 #include "extractors/extractor_util.hpp"
 #include "wce/train/page_type_model.hpp"
 
@@ -84,53 +89,81 @@ const std::vector<Tag> kCountedTags = {Tag::Article, Tag::Section, Tag::Form, Ta
                                        Tag::Select, Tag::Pre, Tag::Code, Tag::Table, Tag::H1, Tag::H2,
                                        Tag::H3, Tag::Time, Tag::Li, Tag::Img, Tag::Nav, Tag::Aside,
                                        Tag::Footer, Tag::Dl, Tag::Blockquote, Tag::Textarea};
+// Prices: currency signs next to a digit, currency codes as words after a digit.
+const std::vector<const char*> kCurrencySigns = {"$", "\xE2\x82\xAC" /* € */, "\xC2\xA3" /* £ */,
+                                                 "\xC2\xA5" /* ¥ */, "\xE2\x82\xB9" /* ₹ */};
+const std::vector<const char*> kCurrencyCodes = {"usd", "eur", "gbp"};
 
 // ---- Helpers ----
 
 bool is_alnum_ascii(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
-// The keyword lists a lowercase string hits (one bit per list).
-template <size_t N>
-void hits(std::string_view lower, const std::vector<Keywords>& lists, std::array<bool, N>& out) {
-  for (size_t k = 0; k < lists.size() && k < N; ++k)
-    for (const char* w : lists[k].words)
-      if (lower.find(w) != std::string_view::npos) {
-        out[k] = true;
-        break;
-      }
-}
-
 double lg(double v) { return std::log1p(std::max(0.0, v)); }
 
-// Occurrences of a phrase as whole words in lowercase text.
-size_t count_phrase(std::string_view text, std::string_view phrase) {
-  size_t n = 0;
-  for (size_t at = text.find(phrase); at != std::string_view::npos; at = text.find(phrase, at + 1)) {
-    const bool left = at == 0 || !is_alnum_ascii(text[at - 1]);
-    const size_t end = at + phrase.size();
-    const bool right = end >= text.size() || !is_alnum_ascii(text[end]) || !is_alnum_ascii(phrase.back());
-    if (left && right) ++n;
-  }
-  return n;
+// One automaton per keyword list family; a keyword's group is its list's index.
+KeywordAutomaton::Keyword kw(const char* text, uint32_t group) { return {text, group}; }
+std::vector<KeywordAutomaton::Keyword> keywords_of(const std::vector<Keywords>& lists) {
+  std::vector<KeywordAutomaton::Keyword> out;
+  for (uint32_t k = 0; k < lists.size(); ++k)
+    for (const char* w : lists[k].words) out.push_back(kw(w, k));
+  return out;
+}
+const KeywordAutomaton& class_automaton() {
+  static const KeywordAutomaton a(keywords_of(kClassKeywords));
+  return a;
+}
+const KeywordAutomaton& itemprop_automaton() {
+  static const KeywordAutomaton a(keywords_of(kItempropKeywords));
+  return a;
+}
+// The text phrases (groups 0..5), then the currency codes and signs.
+const uint32_t kCodeGroup = static_cast<uint32_t>(kTextKeywords.size()), kSignGroup = kCodeGroup + 1;
+const KeywordAutomaton& text_automaton() {
+  static const KeywordAutomaton a([] {
+    std::vector<KeywordAutomaton::Keyword> k = keywords_of(kTextKeywords);
+    for (const char* c : kCurrencyCodes) k.push_back(kw(c, kCodeGroup));
+    for (const char* c : kCurrencySigns) k.push_back(kw(c, kSignGroup));
+    return k;
+  }());
+  return a;
 }
 
-// Prices: a currency sign next to a digit, or a digit before a currency code.
-size_t count_prices(std::string_view text) {
-  static const char* const kSigns[] = {"$", "\xE2\x82\xAC" /* € */, "\xC2\xA3" /* £ */, "\xC2\xA5" /* ¥ */,
-                                       "\xE2\x82\xB9" /* ₹ */};
-  size_t n = 0;
-  for (const char* sign : kSigns) {
-    const size_t len = std::strlen(sign);
-    for (size_t at = text.find(sign); at != std::string_view::npos; at = text.find(sign, at + len)) {
-      const bool digit_after = at + len < text.size() && text[at + len] >= '0' && text[at + len] <= '9';
-      size_t b = at;
-      while (b > 0 && text[b - 1] == ' ') --b;
-      const bool digit_before = b > 0 && text[b - 1] >= '0' && text[b - 1] <= '9';
-      if (digit_after || digit_before) ++n;
+// Counts in the page text: occurrences of each text list's phrases as whole
+// words (a phrase ending in a non-alphanumeric byte needs no right boundary),
+// overlapping ones too; and prices: a currency sign with a digit after it or
+// before it (spaces between allowed), or a currency code as a word.
+struct TextCounts {
+  std::array<size_t, 8> phrases{};
+  size_t prices = 0;
+};
+TextCounts count_text(std::string_view text) {
+  const KeywordAutomaton& a = text_automaton();
+  TextCounts out;
+  const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  KeywordAutomaton::State s = KeywordAutomaton::kStart;
+  for (size_t i = 0; i < text.size(); ++i) {
+    s = a.step(s, static_cast<unsigned char>(text[i]));
+    if (!a.has_match(s)) continue;
+    const size_t end = i + 1;
+    for (const uint32_t* m = a.matches_begin(s); m != a.matches_end(s); ++m) {
+      const KeywordAutomaton::Keyword& k = a.keyword(*m);
+      const size_t at = end - k.text.size();
+      if (k.group == kSignGroup) {
+        const bool digit_after = end < text.size() && digit(text[end]);
+        size_t b = at;
+        while (b > 0 && text[b - 1] == ' ') --b;
+        const bool digit_before = b > 0 && digit(text[b - 1]);
+        if (digit_after || digit_before) ++out.prices;
+        continue;
+      }
+      const bool left = at == 0 || !is_alnum_ascii(text[at - 1]);
+      const bool right = end >= text.size() || !is_alnum_ascii(text[end]) || !is_alnum_ascii(k.text.back());
+      if (!(left && right)) continue;
+      if (k.group == kCodeGroup) ++out.prices;
+      else ++out.phrases[k.group];
     }
   }
-  for (const char* code : {" usd", " eur", " gbp"}) n += count_phrase(text, code + 1);
-  return n;
+  return out;
 }
 
 // The path of a URL, split into lowercase words at every non-alphanumeric byte.
@@ -200,6 +233,14 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
   std::vector<double> tag_count(kCountedTags.size(), 0.0);
   double pre_words = 0, heading_words = 0, li_words = 0, table_words = 0, form_words = 0, hidden_words = 0;
   std::vector<uint8_t> inside(doc.size(), 0);  // bits: 1 pre/code, 2 heading, 4 li, 8 table, 16 form
+  static const std::array<int8_t, static_cast<size_t>(Tag::Count)> counted_tag = [] {  // tag -> kCountedTags index
+    std::array<int8_t, static_cast<size_t>(Tag::Count)> a;
+    a.fill(-1);
+    for (size_t t = kCountedTags.size(); t-- > 0;) a[static_cast<size_t>(kCountedTags[t])] = static_cast<int8_t>(t);
+    return a;
+  }();
+  const KeywordAutomaton& classes = class_automaton();
+  const KeywordAutomaton& itemprops = itemprop_automaton();
   for (uint32_t i = 1; i < doc.size(); ++i) {
     const Node& n = doc.nodes[i];
     if (n.kind != NodeKind::Element) continue;
@@ -218,41 +259,40 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
     if ((bits & 8) && !(parent_bits & 8)) table_words += w;
     if ((bits & 16) && !(parent_bits & 16)) form_words += w;
     if ((n.flags & kHidden) && !(n.parent != kNone && (doc.nodes[n.parent].flags & kHidden))) hidden_words += w;
-    for (size_t t = 0; t < kCountedTags.size(); ++t)
-      if (n.tag == kCountedTags[t]) tag_count[t] += 1;
+    if (const int8_t t = counted_tag[static_cast<size_t>(n.tag)]; t >= 0) tag_count[t] += 1;
     if (n.cls.len || n.id.len) {
-      const std::string attrs = to_ascii_lower(doc.str(n.cls)) + " " + to_ascii_lower(doc.str(n.id));
-      std::array<bool, kC> h{};
-      hits(attrs, kClassKeywords, h);
+      // "class id" as one string: a keyword could span the space.
+      uint32_t h = 0;
+      KeywordAutomaton::State s = classes.scan_groups(KeywordAutomaton::kStart, doc.str(n.cls), h);
+      s = classes.scan_groups(s, " ", h);
+      classes.scan_groups(s, doc.str(n.id), h);
       for (size_t k = 0; k < kC; ++k)
-        if (h[k]) {
+        if (h >> k & 1) {
           class_elems[k] += 1;
           class_words[k] = std::max(class_words[k], w);
         }
     }
     if (n.itemprop.len) {
-      std::array<bool, kI> h{};
-      hits(to_ascii_lower(doc.str(n.itemprop)), kItempropKeywords, h);
-      for (size_t k = 0; k < kI; ++k) itemprop_elems[k] += h[k];
+      uint32_t h = 0;
+      itemprops.scan_groups(KeywordAutomaton::kStart, doc.str(n.itemprop), h);
+      for (size_t k = 0; k < kI; ++k) itemprop_elems[k] += h >> k & 1;
     }
   }
   for (size_t k = 0; k < kClassKeywords.size(); ++k) x.push_back(lg(class_elems[k]));
   for (size_t k = 0; k < kClassKeywords.size(); ++k) x.push_back(words > 0 ? class_words[k] / words : 0.0);
   for (size_t k = 0; k < kItempropKeywords.size(); ++k) x.push_back(lg(itemprop_elems[k]));
 
-  // Text cues: the page's visible text, lowercased (ASCII).
+  // Text cues: the page's visible text (the automaton reads it ASCII-lowercased).
   std::string text;
   text.reserve(static_cast<size_t>(std::min<double>(words * 7, 4e6)));
   for (uint32_t t : doc.text_nodes) {
     if (text.size() > 4000000) break;  // enough to count cues on a huge page
-    text += to_ascii_lower(doc.text(t));
+    text += doc.text(t);
     text.push_back(' ');
   }
-  for (const auto& k : kTextKeywords) {
-    size_t n = 0;
-    for (const char* w : k.words) n += count_phrase(text, w);
-    x.push_back(lg(static_cast<double>(n)) / std::log1p(kwords * 10));  // per page size
-  }
+  const TextCounts text_counts = count_text(text);
+  for (size_t k = 0; k < kTextKeywords.size(); ++k)
+    x.push_back(lg(static_cast<double>(text_counts.phrases[k])) / std::log1p(kwords * 10));  // per page size
 
   // URL path words.
   bool has_query = false, dated = false;
@@ -310,7 +350,7 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
   for (size_t i = 0; i < block_words.size() && i < 3; ++i) top3 += block_words[i];
 
   const double share = words > 0 ? 1.0 / words : 0.0;
-  const double prices = static_cast<double>(count_prices(text));
+  const double prices = static_cast<double>(text_counts.prices);
   x.push_back(url.empty() ? 0.0 : 1.0);
   x.push_back(static_cast<double>(depth));
   x.push_back(has_query ? 1.0 : 0.0);
