@@ -42,8 +42,8 @@ std::multimap<uint32_t, size_t> scanned(const KeywordAutomaton& a, const std::st
 
 const std::vector<KeywordAutomaton::Keyword> kKeywords = {
     {"he", 0},   {"she", 1},      {"his", 2},  {"hers", 0}, {"post", 3}, {"post-content", 4}, {"content", 4},
-    {"by ", 5},  {"note:", 5},    {"#1", 6},   {"aa", 7},   {"aaa", 7},  {"\xE2\x82\xAC", 8}, {"$", 8},
-    {"t", 9},    {"he", 10} /* the same word in two lists */};
+    {"by ", 5},  {"note:", 5},    {"#1", 6},   {"aa", 7},   {"aaa", 7},  {"\xE2\x82\xAC", 2}, {"$", 2},
+    {"t", 1},    {"he", 3} /* the same word in two lists */};
 
 const std::vector<std::string> kTexts = {
     "",        "ushers",  "USHERS and His",         "post-content entry-content",     "aaaaa",
@@ -74,11 +74,11 @@ TEST(KeywordAutomaton, ScanContinuesAcrossPieces) {
   KeywordAutomaton::State s = a.scan_groups(KeywordAutomaton::kStart, "po", hit);
   EXPECT_EQ(hit, 0u);
   a.scan_groups(s, "st", hit);
-  EXPECT_EQ(hit, 1u << 3 | 1u << 9);  // "post" and "t"
+  EXPECT_EQ(hit, 1u << 3 | 1u << 1);  // "post" and "t"
 }
 
 TEST(KeywordAutomaton, RejectsKeywordsItCannotMatch) {
   EXPECT_THROW(KeywordAutomaton({{"", 0}}), std::invalid_argument);
   EXPECT_THROW(KeywordAutomaton({{"Upper", 0}}), std::invalid_argument);
-  EXPECT_THROW(KeywordAutomaton({{"x", 32}}), std::invalid_argument);
+  EXPECT_THROW(KeywordAutomaton({{"x", KeywordAutomaton::kMaxGroups}}), std::invalid_argument);
 }

@@ -1,6 +1,7 @@
 // Aho-Corasick construction (keyword_automaton.hpp): a trie of the keywords,
 // then failure links breadth first, folded into a complete transition table so
-// that the scan is one table lookup per byte.
+// that the scan is one table lookup per byte. States are numbered 0..n-1 while
+// building, then turned into row offsets.
 #include "keyword_automaton.hpp"
 
 #include <stdexcept>
@@ -16,7 +17,7 @@ KeywordAutomaton::KeywordAutomaton(std::vector<Keyword> keywords) : keywords_(st
   // which leads back to the start from every state.
   for (const Keyword& k : keywords_) {
     if (k.text.empty()) throw std::invalid_argument("KeywordAutomaton: empty keyword");
-    if (k.group >= 32) throw std::invalid_argument("KeywordAutomaton: group >= 32");
+    if (k.group >= kMaxGroups) throw std::invalid_argument("KeywordAutomaton: group >= kMaxGroups");
     for (unsigned char c : k.text) {
       if (fold(c) != c) throw std::invalid_argument("KeywordAutomaton: keywords are lowercase");
       if (!symbol_[c]) symbol_[c] = static_cast<uint8_t>(symbols_++);
@@ -45,7 +46,7 @@ KeywordAutomaton::KeywordAutomaton(std::vector<Keyword> keywords) : keywords_(st
   // Breadth first: a state's failure state is shallower, so its matches and
   // transitions are final when the state is reached.
   std::vector<State> fail(states, kStart), queue;
-  groups_.assign(states, 0);
+  std::vector<uint32_t> groups(states, 0);
   for (uint32_t a = 0; a < symbols_; ++a)
     if (State t = next_[a]) queue.push_back(t);
   for (size_t q = 0; q < queue.size(); ++q) {
@@ -67,10 +68,14 @@ KeywordAutomaton::KeywordAutomaton(std::vector<Keyword> keywords) : keywords_(st
     for (State f = s; f != kStart; f = fail[f])
       for (uint32_t k : ends[f]) {
         match_list_.push_back(k);
-        groups_[s] |= 1u << keywords_[k].group;
+        groups[s] |= 1u << keywords_[k].group;
       }
   }
   match_at_[states] = static_cast<uint32_t>(match_list_.size());
+  // Entries: state index -> row offset, with the target's groups on top.
+  if (static_cast<uint64_t>(states) * symbols_ > kStateMask)
+    throw std::invalid_argument("KeywordAutomaton: too many keywords");
+  for (uint32_t& e : next_) e = e * symbols_ | groups[e] << kGroupShift;
 }
 
 }  // namespace wce

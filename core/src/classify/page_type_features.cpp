@@ -142,8 +142,9 @@ TextCounts count_text(std::string_view text) {
   const auto digit = [](char c) { return c >= '0' && c <= '9'; };
   KeywordAutomaton::State s = KeywordAutomaton::kStart;
   for (size_t i = 0; i < text.size(); ++i) {
-    s = a.step(s, static_cast<unsigned char>(text[i]));
-    if (!a.has_match(s)) continue;
+    uint32_t groups;
+    s = a.step(s, static_cast<unsigned char>(text[i]), groups);
+    if (!groups) continue;
     const size_t end = i + 1;
     for (const uint32_t* m = a.matches_begin(s); m != a.matches_end(s); ++m) {
       const KeywordAutomaton::Keyword& k = a.keyword(*m);
