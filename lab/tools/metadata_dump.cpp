@@ -1,7 +1,8 @@
 // Writes our metadata (wce::extract_metadata) for every page of the given
 // dataset files, one JSON line per page: {"id", "title", "author", "date",
-// "modified", "site", "lang", "description", "url", "image", "ms"} ("ms": the
-// metadata pass alone, parse excluded). lab/metadata/score.py scores it.
+// "modified", "site", "lang", "description", "url", "image", "ms", "parse_ms"}
+// ("ms": the metadata pass alone; "parse_ms": the parse before it, to compare).
+// lab/metadata/score.py scores it.
 //
 //   build/native/metadata_dump [--sources] ../shared/datasets/wcxb-dev.jsonl.gz > ours.jsonl
 //
@@ -52,13 +53,15 @@ int main(int argc, char** argv) {
     wce::io::read_dataset(argv[a], [&](wce::io::Page&& p) {
       nlohmann::json out = {{"id", p.id}};
       try {
+        auto tp = std::chrono::steady_clock::now();
         wce::PageRun run = wce::PageRun::parse(wce::io::page_source(p));
         auto t0 = std::chrono::steady_clock::now();
+        double parse_ms = std::chrono::duration<double, std::milli>(t0 - tp).count();
         wce::Metadata m = wce::extract_metadata(run.doc(), p.url);
         double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
         out.update({{"title", m.title}, {"author", m.author}, {"date", m.date}, {"modified", m.modified},
                     {"site", m.site}, {"lang", m.lang}, {"description", m.description}, {"url", m.url},
-                    {"image", m.image}, {"ms", ms}});
+                    {"image", m.image}, {"ms", ms}, {"parse_ms", parse_ms}});
         if (with_sources) out["sources"] = sources(run.doc());
       } catch (const std::exception& e) {
         out["error"] = e.what();

@@ -21,6 +21,7 @@ constexpr size_t kMaxBylineChars = 100;
 constexpr size_t kMaxNameChars = 60;
 constexpr size_t kMaxNameWords = 5;
 constexpr size_t kMaxAuthors = 8;
+constexpr uint32_t kBylineNodes = 64;
 // The nodes around the first <h1> where a bare date is looked for, and how long its text may be.
 constexpr uint32_t kDateWindowBefore = 150, kDateWindowAfter = 400;
 constexpr size_t kMaxDateTextBytes = 60;
@@ -183,15 +184,19 @@ namespace {
 // ("By <a>A</a> and <a>B</a>"), else its first text that holds a name.
 std::string byline_names(const Document& doc, uint32_t node) {
   std::string links;
-  uint32_t end = doc.subtree_end(node);
+  // A byline is short: its first kBylineNodes nodes are enough.
+  const uint32_t end = std::min<uint32_t>(static_cast<uint32_t>(doc.size()), node + kBylineNodes);
+  const uint32_t depth = doc.nodes[node].depth;
   for (uint32_t i = node; i < end; ++i) {
     const Node& n = doc.nodes[i];
+    if (i > node && n.depth <= depth) break;
     if (n.kind != NodeKind::Element || n.tag != Tag::A) continue;
     std::string name = clean_author(element_text(doc, i, 120));
     if (!name.empty() && looks_like_visible_name(name)) links += (links.empty() ? "" : "; ") + name;
   }
   if (!links.empty()) return links;
   for (uint32_t i = node; i < end; ++i) {
+    if (i > node && doc.nodes[i].depth <= depth) break;
     if (!doc.is_text(i)) continue;
     std::string name = clean_author(doc.text(i));
     if (!name.empty()) return looks_like_visible_name(name) ? name : std::string();

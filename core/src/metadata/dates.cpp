@@ -270,6 +270,10 @@ bool is_month_name(std::string_view word) {
 
 std::string parse_date(std::string_view text, std::string_view lang) {
   if (text.size() > 4096) text = text.substr(0, 4096);
+  // Every format has digits: most texts are turned away here, before tokenising.
+  bool digit = false;
+  for (char c : text) digit = digit || (c >= '0' && c <= '9');
+  if (!digit) return {};
   for (size_t i = 0; i + 10 <= text.size(); ++i)
     if (std::isdigit(static_cast<unsigned char>(text[i]))) {
       std::string iso = iso_at(text, i);

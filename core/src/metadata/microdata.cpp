@@ -1,6 +1,7 @@
 // Microdata (itemprop, with the itemtype of the enclosing item) -> Metadata.
 // A property's value is where HTML puts it: <meta content>, <time datetime>,
 // <a|link href>, <img src>, else the element's text.
+#include <algorithm>
 #include <string>
 
 #include "metadata/parts.hpp"
@@ -11,6 +12,8 @@ namespace {
 // Item types whose "name" is the page's title (an article's or a product's own name).
 const char* const kTitledTypes[] = {"Article", "BlogPosting", "NewsArticle", "Product", "Recipe", "Review",
                                     "TechArticle", "ScholarlyArticle", "DiscussionForumPosting", "Question"};
+
+constexpr uint32_t kPersonNodes = 64;
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -58,8 +61,9 @@ std::string value_of(const Document& doc, uint32_t node) {
 
 // A Person or Organization item's name when it has one, else the element's text.
 std::string person_of(const Document& doc, uint32_t node) {
-  uint32_t end = doc.subtree_end(node);
-  for (uint32_t i = node + 1; i < end; ++i)
+  // The first kPersonNodes nodes of the item: a name comes early.
+  const uint32_t end = std::min<uint32_t>(static_cast<uint32_t>(doc.size()), node + kPersonNodes);
+  for (uint32_t i = node + 1; i < end && doc.nodes[i].depth > doc.nodes[node].depth; ++i)
     if (doc.nodes[i].kind == NodeKind::Element && has_word(lower(doc.str(doc.nodes[i].itemprop)), "name"))
       return value_of(doc, i);
   return doc.nodes[node].tag == Tag::Meta ? value_of(doc, node) : element_text(doc, node, 200);

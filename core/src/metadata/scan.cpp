@@ -94,9 +94,12 @@ std::string collapse_space(std::string_view s) {
 }
 
 std::string element_text(const Document& doc, uint32_t node, size_t max_bytes) {
+  // Walks the subtree only as far as the text needs (a "date" class on a
+  // page wrapper must not cost a walk over the whole page each time).
   std::string raw;
-  uint32_t end = doc.subtree_end(node);
-  for (uint32_t i = node; i < end && raw.size() < max_bytes * 2; ++i) {
+  const uint32_t depth = doc.nodes[node].depth;
+  for (uint32_t i = node; i < doc.size() && raw.size() < max_bytes * 2; ++i) {
+    if (i > node && doc.nodes[i].depth <= depth) break;
     if (!doc.is_text(i)) continue;
     raw += doc.text(i);
     raw += ' ';
@@ -164,9 +167,12 @@ PageScan scan_page(const Document& doc) {
       continue;
     }
     if (n.flags & kHidden) s |= 1;
-    std::string marks = lower(doc.str(n.cls));
-    marks += ' ';
-    marks += lower(doc.str(n.id));
+    std::string marks;
+    if (n.cls.len > 0 || n.id.len > 0) {
+      marks = lower(doc.str(n.cls));
+      marks += ' ';
+      marks += lower(doc.str(n.id));
+    }
     // <body> classes name page features ("comments-open", "has-sidebar"), not a subtree.
     bool page_wide = n.tag == Tag::Html || n.tag == Tag::Body || n.tag == Tag::Main || n.tag == Tag::Article;
     if (n.tag == Tag::Nav || n.tag == Tag::Aside || n.tag == Tag::Footer ||
