@@ -72,42 +72,12 @@ wce::ParseOptions parse_options(const Limits& l) {
   return o;
 }
 
-// Parses the page and runs one extractor, without the GIL. A page refused
-// (not HTML) or past a limit raises ValueError with the CLI's message; an
-// extractor that fails, RuntimeError.
-wce::ExtractorRun run_page(const PageInput& in, const std::string& extractor, bool render, const Limits& limits) {
-  const wce::Extractor& ex = wce::require_extractor(extractor);  // ValueError naming the valid ones
-  wce::ParseOptions options = parse_options(limits);
-  wce::ExtractorRun x;
-  {
-    nb::gil_scoped_release unlocked;
-    options.deadline = wce::Deadline::after_ms(limits.timeout_ms.value_or(0));
-    try {
-      wce::PageRun page = wce::PageRun::parse(in.source(), options);
-      x = page.run(ex, render);
-    } catch (const wce::PageLimitError& e) {
-      throw std::invalid_argument(e.what());
-    }
-  }
-  if (!x.ok() && !x.limit.empty()) throw std::invalid_argument(x.error);
-  if (!x.ok()) throw std::runtime_error("extractor " + extractor + " failed: " + x.error);
-  return x;
-}
-
-// Metadata as a dict: the fields of wce::metadata_fields, then page_type_probability.
-nb::dict metadata_dict(const wce::Metadata& m) {
-  nb::dict d;
-  for (const auto& [key, value] : wce::metadata_fields(m)) d[key] = *value;
-  d["page_type_probability"] = m.page_type_probability;
-  return d;
-}
-
-// The page's main content in `output` ("text", "markdown", "html", or "json":
-// the metadata with "text" as a JSON string, as `wce extract --format json`).
-// Parses the page, runs `extractor` ("" = none) and calls `use` on the page
-// and the run, all without the GIL; errors as run_page.
+// Parses the page, runs `extractor` ("" = none; its text rendered when
+// `render`) and calls `use` on the page and the run, all without the GIL. A
+// page refused (not HTML) or past a limit raises ValueError with the CLI's
+// message; an extractor that fails, RuntimeError.
 template <class Use>
-void with_page(const PageInput& in, const std::string& extractor, const Limits& limits, Use use) {
+void with_page(const PageInput& in, const std::string& extractor, const Limits& limits, bool render, Use use) {
   const wce::Extractor* ex = extractor.empty() ? nullptr : &wce::require_extractor(extractor);
   wce::ParseOptions options = parse_options(limits);
   std::string failed;
@@ -117,7 +87,7 @@ void with_page(const PageInput& in, const std::string& extractor, const Limits& 
     try {
       wce::PageRun page = wce::PageRun::parse(in.source(), options);
       wce::ExtractorRun x;
-      if (ex) x = page.run(*ex, false);
+      if (ex) x = page.run(*ex, render);
       if (x.ok()) use(page, x);
       else if (!x.limit.empty()) throw wce::PageLimitError(x.limit, x.error);
       else failed = x.error;
@@ -126,6 +96,12 @@ void with_page(const PageInput& in, const std::string& extractor, const Limits& 
     }
   }
   if (!failed.empty()) throw std::runtime_error("extractor " + extractor + " failed: " + failed);
+}
+
+wce::ExtractorRun run_page(const PageInput& in, const std::string& extractor, bool render, const Limits& limits) {
+  wce::ExtractorRun out;
+  with_page(in, extractor, limits, render, [&](wce::PageRun&, const wce::ExtractorRun& x) { out = x; });
+  return out;
 }
 
 std::string extract(nb::handle html, const std::string& extractor, const std::optional<std::string>& lang,
@@ -143,7 +119,7 @@ std::string extract(nb::handle html, const std::string& extractor, const std::op
   markup.images = images;
   std::string text;
   wce::Metadata meta;
-  with_page(in, extractor, limits, [&](wce::PageRun& page, const wce::ExtractorRun& x) {
+  with_page(in, extractor, limits, false, [&](wce::PageRun& page, const wce::ExtractorRun& x) {
     text = page.render(x, format, markup);
     if (json) meta = page.metadata(url.value_or(""));
   });
@@ -161,7 +137,7 @@ nb::dict metadata(nb::handle html, const std::optional<std::string>& url, const 
                   std::optional<double> timeout_ms) {
   const PageInput in = page_input(html, charset, lang);
   wce::Metadata meta;
-  with_page(in, "", {max_input_mb, max_text_mb, timeout_ms, max_nodes},
+  with_page(in, "", {max_input_mb, max_text_mb, timeout_ms, max_nodes}, false,
             [&](wce::PageRun& page, const wce::ExtractorRun&) { meta = page.metadata(url.value_or("")); });
   nb::dict d = metadata_dict(meta);
   if (meta.url.empty() && url) d["url"] = *url;

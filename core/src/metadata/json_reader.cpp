@@ -2,6 +2,7 @@
 // max_depth, an iterative skip below it, so that neither a 10,000-deep
 // nesting nor a 10 MB block costs more than one linear scan.
 #include "metadata/json_reader.hpp"
+#include "document/unicode.hpp"
 
 #include <cstdint>
 
@@ -15,23 +16,6 @@ const JsonValue* JsonValue::get(std::string_view key) const {
 
 namespace {
 
-void append_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 int hex_digit(char c) {
   if (c >= '0' && c <= '9') return c - '0';
@@ -131,7 +115,7 @@ class Reader {
             else pos_ = save;
           }
           if (cp >= 0xD800 && cp < 0xE000) cp = 0xFFFD;  // lone surrogate
-          append_utf8(out, cp);
+          unicode::append(out, cp);
           break;
         }
         default: out += e;  // \" \\ \/ and invalid escapes keep the character

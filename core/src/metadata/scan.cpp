@@ -6,6 +6,7 @@
 #include <cstring>
 
 #include "metadata/parts.hpp"
+#include "document/unicode.hpp"
 
 namespace wce::metadata {
 namespace {
@@ -35,23 +36,6 @@ bool has_any(const std::string& hay, const char* const (&marks)[N]) {
   return false;
 }
 
-void append_utf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 // A class or id word that starts with one of the marks ("comment-list",
 // "sidebar"), not one that has it inside ("story-sidebar-mode" on a page wrapper).
@@ -223,7 +207,7 @@ std::string decode_entities(std::string_view s) {
           else cp = cp * (hex ? 16 : 10) + static_cast<uint32_t>(d);
         }
         if (ok && cp > 0 && cp <= 0x10FFFF && !(cp >= 0xD800 && cp < 0xE000)) {
-          append_utf8(out, cp);
+          unicode::append(out, cp);
           i = semi;
           continue;
         }
