@@ -98,12 +98,23 @@ void with_page(const PageInput& in, const std::string& extractor, const Limits& 
   if (!failed.empty()) throw std::runtime_error("extractor " + extractor + " failed: " + failed);
 }
 
+// One extractor's run on the page (errors as with_page).
 wce::ExtractorRun run_page(const PageInput& in, const std::string& extractor, bool render, const Limits& limits) {
   wce::ExtractorRun out;
   with_page(in, extractor, limits, render, [&](wce::PageRun&, const wce::ExtractorRun& x) { out = x; });
   return out;
 }
 
+// Metadata as a dict: the fields of wce::metadata_fields, then page_type_probability.
+nb::dict metadata_dict(const wce::Metadata& m) {
+  nb::dict d;
+  for (const auto& [key, value] : wce::metadata_fields(m)) d[key] = *value;
+  d["page_type_probability"] = m.page_type_probability;
+  return d;
+}
+
+// The page's main content in `output` ("text", "markdown", "html", or "json":
+// the metadata with "text" as a JSON string, as `wce extract --format json`).
 std::string extract(nb::handle html, const std::string& extractor, const std::optional<std::string>& lang,
                     const std::optional<std::string>& charset, std::optional<double> max_input_mb,
                     std::optional<int64_t> max_nodes, std::optional<double> max_text_mb,
