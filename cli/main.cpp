@@ -208,25 +208,16 @@ int cmd_extract(const std::vector<std::string>& args) {
   // One page: the batch's error path; a page that is refused or fails exits 1.
   const std::string where = file == "-" ? "stdin" : file;
   wce::cli::ParsedPage page = wce::cli::parse_page({bytes, charset, {}}, limits);
-  if (!output.json()) {
-    if (!page.run) {
-      std::cerr << wce::cli::problem_line(where, "", page.outcome, page.why, name);
-      return 1;
-    }
-    wce::ExtractorRun x = page.run->run(ex);
-    if (!x.ok()) {
-      std::cerr << wce::cli::problem_line(where, "", wce::cli::outcome_of(x), x.error, name);
-      return 1;
-    }
-    const std::string out = page.run->render(x, wce::parse_output_format(output.format), output.markup);
-    std::cout << out;
-    if (!out.empty() && out.back() != '\n') std::cout << "\n";
-    return 0;
-  }
-  wce::cli::PageResult r = wce::cli::extract_page(page, ex, url, output);
+  wce::cli::PageResult r = wce::cli::extract_page(page, ex, url, output, "url", output.json());
   if (r.outcome != wce::cli::Outcome::Extracted) {
     std::cerr << wce::cli::problem_line(where, "", r.outcome, r.why, name);
     return 1;
+  }
+  if (!output.json()) {
+    const std::string out = page.run->render(r.run, wce::parse_output_format(output.format), output.markup);
+    std::cout << out;
+    if (!out.empty() && out.back() != '\n') std::cout << "\n";
+    return 0;
   }
   r.json["charset"] = page.run->charset();
   r.json["labels"] = r.run.labels;

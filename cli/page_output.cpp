@@ -25,8 +25,7 @@ nlohmann::json page_json(PageRun& page, const ExtractorRun& x, std::string_view 
                          const char* url_key) {
   nlohmann::json out = nlohmann::json::object();
   if (o.metadata) {
-    Metadata m = page.metadata(url);
-    if (m.url.empty()) m.url = std::string(url);
+    const Metadata m = page.metadata(url);
     for (const auto& [key, value] : metadata_fields(m)) out[std::string(key) == "url" ? url_key : key] = *value;
     out["page_type_probability"] = m.page_type_probability;
   }
@@ -38,7 +37,7 @@ nlohmann::json page_json(PageRun& page, const ExtractorRun& x, std::string_view 
 }
 
 PageResult extract_page(ParsedPage& page, const Extractor& ex, std::string_view url, const OutputOptions& o,
-                        const char* url_key) {
+                        const char* url_key, bool json) {
   PageResult r;
   r.outcome = page.outcome;
   r.why = page.why;
@@ -46,7 +45,7 @@ PageResult extract_page(ParsedPage& page, const Extractor& ex, std::string_view 
   r.run = page.run->run(ex);
   r.outcome = outcome_of(r.run);
   r.why = r.run.error;
-  if (r.outcome != Outcome::Extracted) return r;
+  if (r.outcome != Outcome::Extracted || !json) return r;
   try {
     r.json = page_json(*page.run, r.run, url, o, url_key);
     r.json["extractor"] = ex.info().name;

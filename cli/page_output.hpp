@@ -35,8 +35,9 @@ void check_output_options(OutputOptions& o, bool batch);
 nlohmann::json page_json(PageRun& page, const ExtractorRun& x, std::string_view url, const OutputOptions& o,
                          const char* url_key = "url");
 
-// One parsed page through `ex` to its JSON (page_json, plus "extractor"),
-// or the outcome that says why not (a failed extractor, a limit).
+// One parsed page through `ex` to its JSON (page_json, plus "extractor";
+// none when `json` is false: the caller renders the run), or the outcome that
+// says why not (a failed extractor, a limit).
 struct PageResult {
   Outcome outcome = Outcome::Extracted;
   std::string why;
@@ -44,6 +45,6 @@ struct PageResult {
   ExtractorRun run;
 };
 PageResult extract_page(ParsedPage& page, const Extractor& ex, std::string_view url, const OutputOptions& o,
-                        const char* url_key = "url");
+                        const char* url_key = "url", bool json = true);
 
 }  // namespace wce::cli

@@ -136,7 +136,6 @@ std::string extract(nb::handle html, const std::string& extractor, const std::op
   });
   if (!json) return text;
   nb::dict d = metadata_dict(meta);
-  if (meta.url.empty() && url) d["url"] = *url;
   d["extractor"] = extractor;
   d["text"] = text;
   return nb::cast<std::string>(nb::module_::import_("json").attr("dumps")(d, nb::arg("ensure_ascii") = false));
@@ -151,7 +150,6 @@ nb::dict metadata(nb::handle html, const std::optional<std::string>& url, const 
   with_page(in, "", {max_input_mb, max_text_mb, timeout_ms, max_nodes}, false,
             [&](wce::PageRun& page, const wce::ExtractorRun&) { meta = page.metadata(url.value_or("")); });
   nb::dict d = metadata_dict(meta);
-  if (meta.url.empty() && url) d["url"] = *url;
   return d;
 }
 

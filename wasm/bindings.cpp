@@ -263,7 +263,6 @@ val js_metadata(const val& html_js, const std::string& lang, const std::string& 
     const wce::Metadata m = run.metadata(url);
     val r = val::object();
     for (const auto& [key, value] : wce::metadata_fields(m)) r.set(key, *value);
-    if (m.url.empty()) r.set("url", url);
     r.set("page_type_probability", m.page_type_probability);
     return r;
   });

@@ -74,7 +74,8 @@ class PageRun {
   ExtractorRun run(const Extractor& ex, bool render = true, bool fresh = false);
 
   // The page's metadata (extract_metadata; its lang, when the page states
-  // none, the PageSource's) with its page type (classify_page_type on the
+  // none, the PageSource's; its url, when the page names no canonical one,
+  // `url`) with its page type (classify_page_type on the
   // shared Context); `url`: where the page came
   // from, to resolve relative URLs and for the classifier's URL features.
   Metadata metadata(std::string_view url = {});

@@ -95,6 +95,7 @@ ExtractorRun PageRun::run(const Extractor& ex, bool render, bool fresh) {
 Metadata PageRun::metadata(std::string_view url) {
   Metadata m = extract_metadata(*doc_, url);
   if (m.lang.empty()) m.lang = lang_;  // the language the caller stated (a record's "lang")
+  if (m.url.empty()) m.url = std::string(url);  // no canonical URL: where the page came from
   const PageTypeResult t = classify_page_type(*ctx_, url);
   m.page_type = t.name();
   m.page_type_probability = t.probability;
