@@ -48,23 +48,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => { if (env) await env.close(); });
 
-async function openPage(route) {
-  const page = await env.context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  const url = env.base + route;
-  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-  const tabId = await env.worker.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u).id, url);
-  return { page, url, tabId, errors };
-}
+const openPage = (route) => env.openPage(route);
 
-async function openPopup(tabId) {
-  const popup = await env.context.newPage();
-  await popup.goto(`chrome-extension://${env.extensionId}/popup.html?tab=${tabId}`);
-  await popup.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
-  await popup.waitForFunction(() => document.body.dataset.state !== 'busy', null, { timeout: 120_000 });
-  return popup;
-}
+const openPopup = (tabId) => env.openPopup(tabId);
 
 const pageTypeLine = (popup) => popup.$eval('#pageType', (p) => ({ hidden: p.hidden, text: p.textContent, name: p.dataset.name,
   probability: p.dataset.probability }));

@@ -52,16 +52,7 @@ test.beforeAll(async () => {
 });
 test.afterAll(async () => { if (env) await env.close(); });
 
-async function openPage(route) {
-  const page = await env.context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
-  const url = env.base + route;
-  await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-  const tabId = await env.worker.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u).id, url);
-  return { page, url, tabId, errors };
-}
+const openPage = (route) => env.openPage(route, { consoleErrors: true });
 const setHighlight = (tabId, want) => env.worker.evaluate(({ id, w }) => self.wce.setHighlight(id, w), { id: tabId, w: want });
 const toggle = (tabId) => env.worker.evaluate((id) => self.wce.toggle(id), tabId);
 const badge = (tabId) => env.worker.evaluate((id) => chrome.action.getBadgeText({ tabId: id }), tabId);
@@ -81,13 +72,7 @@ async function expectHonest(page, tabId) {
   expect(['', 'on', '!']).toContain(b);
 }
 
-async function openPopup(tabId) {
-  const popup = await env.context.newPage();
-  await popup.goto(`chrome-extension://${env.extensionId}/popup.html?tab=${tabId}`);
-  await popup.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
-  await popup.waitForFunction(() => document.body.dataset.state !== 'busy', null, { timeout: 120_000 });
-  return popup;
-}
+const openPopup = (tabId) => env.openPopup(tabId);
 
 // ------------------------------------------------------------------ scaling
 test('the time per MB of the highlight does not grow with the page, and a big page is painted near the viewport', async () => {

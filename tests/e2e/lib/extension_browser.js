@@ -40,7 +40,27 @@ async function startExtensionBrowser(routes) {
     await new Promise((r) => server.close(r));
     fs.rmSync(userDataDir, { recursive: true, force: true });
   };
-  return { context, worker, extensionId, base, close };
+  // A tab on one of the routes: {page, url, tabId, errors} (page errors, and
+  // console errors when `consoleErrors`).
+  const openPage = async (route, { consoleErrors = false } = {}) => {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    if (consoleErrors) page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    const url = base + route;
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    const tabId = await worker.evaluate(async (u) => (await chrome.tabs.query({})).find((t) => t.url === u).id, url);
+    return { page, url, tabId, errors };
+  };
+  // The popup for a tab, ready and not busy.
+  const openPopup = async (tabId) => {
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
+    await popup.waitForSelector('body[data-ready="true"]', { timeout: 120_000 });
+    await popup.waitForFunction(() => document.body.dataset.state !== 'busy', null, { timeout: 120_000 });
+    return popup;
+  };
+  return { context, worker, extensionId, base, close, openPage, openPopup };
 }
 
 module.exports = { startExtensionBrowser, ROOT };
