@@ -118,7 +118,7 @@ class Walker {
   }
 
  private:
-  enum class Act : uint8_t { Block, Boundary, Inline };
+  enum class Act : uint8_t { Block, Boundary, Inline, Break };
   struct Open {
     uint32_t node;
     Act act;
@@ -180,6 +180,7 @@ class Walker {
       open_.pop_back();
       switch (o.act) {
         case Act::Boundary: sink_.boundary(); break;
+        case Act::Break: sink_.line_break(); break;
         case Act::Inline:
           sink_.close_inline(o.inl);
           --inline_[static_cast<int>(o.inl)];
@@ -291,13 +292,15 @@ class Walker {
       push_block(i, b);
       return;
     }
-    if (!content) {
-      if (block && t != Tag::Br) push_boundary(i);
-      else if (t == Tag::Br) sink_.line_break();
-      return;
-    }
     if (t == Tag::Br) {
       sink_.line_break();
+      // A <br> with children (a script can append them; the flat DOM keeps
+      // them): render_text breaks the line after them too.
+      if (n.first_child != kNone) open_.push_back({i, Act::Break, {}, Inline::Em});
+      return;
+    }
+    if (!content) {
+      if (block) push_boundary(i);
       return;
     }
     if (t == Tag::Img) {
