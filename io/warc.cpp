@@ -154,7 +154,9 @@ class WarcReader::Source {
       while (len_ < kMaxSniff && refill()) {}
       const unsigned char* b = in_.data();
       const unsigned char* warc = b;
-      while ((warc = std::search(warc, b + len_, "WARC/1.", "WARC/1." + 7)) != b + len_ && warc != b && warc[-1] != '\n')
+      static constexpr char kStart[] = "WARC/1.";
+      while ((warc = std::search(warc, b + len_, kStart, kStart + sizeof kStart - 1)) != b + len_ && warc != b &&
+             warc[-1] != '\n')
         ++warc;
       for (size_t i = 0; i + 3 <= len_ && b + i < warc; ++i)
         if (is_gzip_header(b + i)) {
