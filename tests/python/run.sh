@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Python module's tests: installs it with `pip install --no-build-isolation .`
+# The Python module's tests: installs it with `pip install .` (twice)
 # (scikit-build-core, nanobind; ccache when present) into a venv under .cache/ with pytest, then
 # runs tests/python against the CLI.
 # usage: tests/python/run.sh path/to/wce
@@ -15,13 +15,20 @@ if command -v ccache >/dev/null 2>&1; then
   export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$(dirname "$ROOT")}"
   ARGS+=(-Ccmake.define.CMAKE_CXX_COMPILER_LAUNCHER=ccache -Ccmake.define.CMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
-# The build requirements (pyproject.toml's, pinned) in the venv, and no build
-# isolation: with a fresh isolated environment each time, scikit-build-core
-# finds build/python's CMake cache stale and compiles everything again.
-mapfile -t BUILD_REQUIRES < <("$VENV/bin/python" -c 'import sys, tomllib; print("\n".join(tomllib.load(open(sys.argv[1], "rb"))["build-system"]["requires"]))' "$ROOT/pyproject.toml")
-"$VENV/bin/python" -m pip install -q "${BUILD_REQUIRES[@]}"
-echo "python: pip install --no-build-isolation $ROOT"
-# python -m pip: a venv copied from another checkout keeps its old path in bin/pip's shebang
-"$VENV/bin/python" -m pip install -q --no-build-isolation "${ARGS[@]}" "$ROOT"
+# As the README says: plain `pip install .` (an isolated build environment),
+# twice. The second, with unchanged sources, must compile nothing: the inner
+# build of python/build_outer.cmake outlives scikit-build-core's cache.
+mkdir -p "$ROOT/build/python"
+for run in 1 2; do
+  echo "python: pip install $ROOT ($run)"
+  # python -m pip: a venv copied from another checkout keeps its old path in bin/pip's shebang
+  "$VENV/bin/python" -m pip install -v "${ARGS[@]}" "$ROOT" > "$ROOT/build/python/pip-install-$run.log" 2>&1 || {
+    tail -30 "$ROOT/build/python/pip-install-$run.log" >&2; exit 1; }
+done
+if ! grep -q "ninja: no work to do" "$ROOT/build/python/pip-install-2.log" ||
+   grep -q "Building CXX object" "$ROOT/build/python/pip-install-2.log"; then
+  echo "python: the second pip install with unchanged sources compiled again (build/python/pip-install-2.log)" >&2
+  exit 1
+fi
 cd "$ROOT"
 WCE_CLI="$WCE" "$VENV/bin/python" -m pytest -q -p no:cacheprovider tests/python
