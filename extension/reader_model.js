@@ -63,6 +63,8 @@
   // An <h1> among the first blocks (or an <h2> opening the text) is the
   // article's own title: it replaces <title>, which usually carries the site name.
   const TITLE_SEARCH_BLOCKS = 3;
+  // Elements read at most when looking for an <h1> that the <title> contains.
+  const TITLE_H1_SCAN = 20000;
   // A paragraph that is all bold and at most this long is a subhead
   // (<p><strong>Subhead</strong></p>, a common CMS pattern).
   const BOLD_SUBHEAD_MAX_CHARS = 120;
@@ -311,6 +313,41 @@
     return title;
   }
 
+  // The first <h1> under `root` (at most TITLE_H1_SCAN elements read; through
+  // children(el, tag) when given, as build reads the tree) whose text is the
+  // longer side of a separator in the page's <title> ("Headline - Site"), or ''.
+  function headingInTitle(root, rawTitle, children) {
+    const title = clean(rawTitle);
+    if (!title || !root) return '';
+    const words = (x) => (x.match(/\S+/g) || []).length;
+    const sides = new Set();
+    for (const m of title.matchAll(TITLE_SEPARATOR)) {
+      const before = title.slice(0, m.index).trim(), after = title.slice(m.index + m[0].length).trim();
+      sides.add((words(before) >= words(after) ? before : after).toLowerCase());
+    }
+    if (!sides.size) return '';
+    const stack = [root];
+    let read = 0;
+    while (stack.length && read < TITLE_H1_SCAN) {
+      const el = stack.pop();
+      if (!el || el.nodeType !== 1) continue;
+      ++read;
+      const tag = String(el.localName || '').toLowerCase();
+      if (tag === 'h1') {
+        const h = clean(el.textContent);
+        if (sides.has(h.toLowerCase())) return h;
+        continue;
+      }
+      if (SKIP_TAGS.has(tag)) continue;
+      const c = children ? children(el, tag) : { first: el.firstChild, list: null };
+      const kids = [];
+      if (c.list) for (const k of c.list) kids.push(k);
+      else for (let k = c.first; k; k = k.nextSibling) kids.push(k);
+      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
+    }
+    return '';
+  }
+
   // A site name written as a machine name ("INQUIRERDOTNET": one token in
   // capitals, longer than an acronym) is not how the site writes itself: the
   // title's site part ("Headline | Inquirer News"), else the publisher, else
@@ -544,7 +581,7 @@
     // The page's address as a line of text is not content.
     while (blocks.length && blocks[0].text && (blocks[0].text === url || /^https?:\/\/\S+$/.test(blocks[0].text))) blocks.shift();
 
-    let title = cleanTitle(info.headline || doc.title || '', info.siteName);
+    let title = '';
     for (let i = 0; i < Math.min(TITLE_SEARCH_BLOCKS, blocks.length); i++) {
       const b = blocks[i];
       if (b.type === 'heading' && (b.level === 1 || (i === 0 && b.level === 2))) {
@@ -553,6 +590,10 @@
         break;
       }
     }
+    // No heading kept: an <h1> of the page (shadow roots and frames included,
+    // as the encoder read them) whose text the <title> contains is the title
+    // without the site's part; else the cleaned <title>.
+    if (!title) title = headingInTitle(rootEl, doc.title || '', childrenOf) || cleanTitle(info.headline || doc.title || '', info.siteName);
     // A byline the extractor kept as the first paragraph is shown once, in the header.
     if (info.byline && blocks.length && blocks[0].type === 'para' &&
         clean(blocks[0].text).replace(/^by\s+/i, '').startsWith(info.byline)) {

@@ -196,6 +196,28 @@ describe('reader document', () => {
     }
   });
 
+  // Issue 30: the article in a shadow root, its <h1> not kept: the <h1> the
+  // <title> contains, not the <title> with the site's part.
+  test('title: an <h1> that the <title> contains, in a shadow root, when no heading is kept', () => {
+    const { document, close } = makeDocument('<head><title>Storm closes the bay bridge - Daily Gazette Online</title></head>' +
+      '<body><nav>Home</nav><div id="host"></div></body>', { url: 'https://example.org/a' });
+    try {
+      const shadow = document.getElementById('host').attachShadow({ mode: 'open' });
+      shadow.innerHTML = '<h1>Storm closes the bay bridge</h1><article><p>The bridge closed at noon.</p></article>';
+      const { textNodes } = encodeDom(document, { composed: true });
+      const labels = textNodes.map((t) => (t.data.startsWith('The bridge') ? 1 : 0));
+      const children = (el, tag) => composedChildren(el, tag, null);
+      const doc = build(document, textNodes, labels, { children });
+      expect(doc.title).toBe('Storm closes the bay bridge');
+      expect(brief(doc)).toEqual([{ type: 'para', text: 'The bridge closed at noon.' }]);
+      // An <h1> the <title> does not contain (a logo, a section name) is not the title.
+      shadow.querySelector('h1').textContent = 'Daily Gazette';
+      expect(build(document, textNodes, labels, { children }).title).not.toBe('Daily Gazette');
+    } finally {
+      close();
+    }
+  });
+
   test('bad input gives a clear error', () => {
     const { document, close } = makeDocument('<p>x</p>');
     try {
