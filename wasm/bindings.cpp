@@ -256,15 +256,19 @@ val js_extract(const val& html_js, const std::string& extractor, const std::stri
 
 // The page's metadata: {title, author, date, modified, site, lang,
 // description, url, image, page_type, page_type_probability}.
+val metadata_object(wce::PageRun& run, const std::string& url) {
+  const wce::Metadata m = run.metadata(url);
+  val r = val::object();
+  for (const auto& [key, value] : wce::metadata_fields(m)) r.set(key, *value);
+  r.set("page_type_probability", m.page_type_probability);
+  return r;
+}
+
 val js_metadata(const val& html_js, const std::string& lang, const std::string& url) {
   return guarded([&] {
     const Utf8 html(html_js);
     wce::PageRun run = wce::PageRun::parse({html.view(), "utf-8", lang});
-    const wce::Metadata m = run.metadata(url);
-    val r = val::object();
-    for (const auto& [key, value] : wce::metadata_fields(m)) r.set(key, *value);
-    r.set("page_type_probability", m.page_type_probability);
-    return r;
+    return metadata_object(run, url);
   });
 }
 
@@ -280,33 +284,55 @@ val js_extract_many(const val& html_js, val names, const std::string& lang, bool
   });
 }
 
+// A flat DOM (wasm/dom_encoder.js) in wasm memory: node and attribute words
+// copied, strings converted to UTF-8.
+struct FlatInput {
+  std::vector<uint32_t> words, attrs;
+  Utf8 strings, attr_strings;
+  FlatInput(const val& nodes, const val& strings_js, const val& attrs_js, const val& attr_strings_js)
+      : words(copy_nodes(nodes)), attrs(copy_nodes(attrs_js)), strings(strings_js, "flat.strings"),
+        attr_strings(attr_strings_js, "flat.attrStrings") {}
+  wce::PageRun decode(const std::string& lang) const {
+    return wce::PageRun::decode(
+        wce::FlatDom{words.data(), words.size(), strings.view(), attrs.data(), attrs.size(), attr_strings.view()},
+        lang);
+  }
+};
+
+val js_metadata_flat(val nodes, const val& strings_js, val attrs, const val& attr_strings_js, const std::string& lang,
+                     const std::string& url) {
+  return guarded([&] {
+    const FlatInput flat(nodes, strings_js, attrs, attr_strings_js);
+    wce::PageRun run = flat.decode(lang);
+    return metadata_object(run, url);
+  });
+}
+
 // The flat DOM's node words are copied into wasm memory first; the decode
 // (timed as parseMs) starts after the copy, as before.
 // `strings`: lone surrogates become U+FFFD (Utf8), one code unit each, so no
 // length shifts; the DOM encoder makes each string well formed on its own, so
 // that halves in neighbouring strings cannot pair up in the joined string.
-val js_classify(val nodes, const val& strings_js, const std::string& extractor, const std::string& lang,
-                bool page_type, const val& url) {
+val js_classify(val nodes, const val& strings_js, val attrs, const val& attr_strings_js, const std::string& extractor,
+                const std::string& lang, bool page_type, const val& url) {
   return guarded([&] {
     const wce::Extractor& ex = wce::require_extractor(extractor);
     const PageTypeOption opt = page_type_option(page_type, url);
-    std::vector<uint32_t> words = copy_nodes(nodes);
-    const Utf8 strings(strings_js, "flat.strings");
-    wce::PageRun run = wce::PageRun::decode(wce::FlatDom{words.data(), words.size(), strings.view()}, lang);
+    const FlatInput flat(nodes, strings_js, attrs, attr_strings_js);
+    wce::PageRun run = flat.decode(lang);
     val r = pack(run, run.run(ex));
     set_page_type(r, run, opt);
     return r;
   });
 }
 
-val js_classify_many(val nodes, const val& strings_js, val names, const std::string& lang, bool page_type,
-                     const val& url) {
+val js_classify_many(val nodes, const val& strings_js, val attrs, const val& attr_strings_js, val names,
+                     const std::string& lang, bool page_type, const val& url) {
   return guarded([&] {
     std::vector<const wce::Extractor*> list = require_extractors(names);
     const PageTypeOption opt = page_type_option(page_type, url);
-    std::vector<uint32_t> words = copy_nodes(nodes);
-    const Utf8 strings(strings_js, "flat.strings");
-    wce::PageRun run = wce::PageRun::decode(wce::FlatDom{words.data(), words.size(), strings.view()}, lang);
+    const FlatInput flat(nodes, strings_js, attrs, attr_strings_js);
+    wce::PageRun run = flat.decode(lang);
     val r = run_many(run, list);
     set_page_type(r, run, opt);
     return r;
@@ -631,6 +657,7 @@ EMSCRIPTEN_BINDINGS(wce) {
   emscripten::function("extract", &js_extract);
   emscripten::function("extractMany", &js_extract_many);
   emscripten::function("metadata", &js_metadata);
+  emscripten::function("metadataFlat", &js_metadata_flat);
   emscripten::function("classify", &js_classify);
   emscripten::function("classifyMany", &js_classify_many);
   emscripten::function("evaluate", &js_evaluate);

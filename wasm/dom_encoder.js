@@ -17,6 +17,11 @@
  *    len(aria-hidden), len(style), len(text)]
  * strings: those strings concatenated, node by node, in that order (elements
  * carry no text, text nodes no attributes); lengths are UTF-16 code units.
+ * attrs (3 uint32 per value, node order): [the element's flat index, the
+ * attribute's index in ATTRIBUTES, len(value)], with attrStrings those values
+ * concatenated: what the core keeps for metadata, Markdown links and images
+ * and table spans (core/include/wce/html.hpp kFlatAttributes, the same list;
+ * which element keeps which value is decided there, by parse_html's rule).
  *
  * What is encoded: Element and Text nodes (CDATA sections as text). Skipped:
  * the document's other children (doctype, comments), comments and processing
@@ -25,7 +30,8 @@
  * drops such content from both builders too); iframe documents and shadow roots unless options.composed (see
  * encodeDom). The walk is iterative: any depth.
  *
- * Result: {nodes: Uint32Array, strings: string, textNodes: Text[], roots}
+ * Result: {nodes: Uint32Array, strings: string, attrs: Uint32Array,
+ * attrStrings: string, textNodes: Text[], roots}
  * where textNodes[k] is the live node that label k of a classify() result
  * refers to, and roots the shadow roots and frame documents read (composed).
  */
@@ -41,6 +47,19 @@
   'use strict';
 
   var STRIDE = 10;
+  var ATTR_STRIDE = 3;
+  // core/include/wce/html.hpp kFlatAttributes, in that order.
+  var ATTRIBUTES = ['href', 'title', 'rel', 'src', 'data-src', 'alt', 'name', 'property', 'content', 'lang',
+    'datetime', 'colspan', 'rowspan', 'itemtype', 'type', '#script-text'];
+  var SCRIPT_TEXT = 15;
+  // The attributes read per element name (itemtype on every element); the
+  // core keeps the same ones (document/attributes.cpp keep_attributes).
+  var KEPT_BY_TAG = {
+    a: [0, 1], link: [0, 2], img: [3, 4, 5, 1], meta: [6, 7, 8], html: [9], time: [10],
+    td: [11, 12], th: [11, 12], script: [14]
+  };
+  var ITEMTYPE = 13;
+  var LD_JSON = /ld\+json/i;
   var NONE = 0xFFFFFFFF;
   var KIND_ELEMENT = 1;
   var KIND_TEXT = 2;
@@ -161,6 +180,8 @@
     var w = 0;              // words written
     var count = 0;          // nodes written
     var parts = [];         // non-empty strings, joined once at the end
+    var attrs = [];         // attribute triples (element, attribute, length)
+    var attrParts = [];     // their values
     var textNodes = [];
     var roots = [];         // composed: the shadow roots and frame documents read
     var done = !rootEl;
@@ -229,6 +250,7 @@
             if ((itemprop = node.getAttribute('itemprop'))) parts.push(itemprop = wellFormed(itemprop)); else itemprop = '';
             if ((ariaHidden = node.getAttribute('aria-hidden'))) parts.push(ariaHidden = wellFormed(ariaHidden)); else ariaHidden = '';
             if ((style = node.getAttribute('style'))) parts.push(style = wellFormed(style)); else style = '';
+            keepAttributes(node, name, count);
           }
           buf[w] = KIND_ELEMENT | (flags << 8);
           buf[w + 1] = parent;
@@ -266,9 +288,32 @@
       return done;
     }
 
+    // The values the core keeps of element `node` (flat index k).
+    function keepAttributes(node, name, k) {
+      var v = node.getAttribute('itemtype');
+      if (v) addAttr(k, ITEMTYPE, v);
+      var list = KEPT_BY_TAG[name];
+      if (list === undefined) return;
+      for (var i = 0; i < list.length; i++) {
+        var a = list[i];
+        v = node.getAttribute(ATTRIBUTES[a]);
+        // data-src counts when present even empty (the core's lazy-image rule).
+        if (v || (v === '' && a === 4)) addAttr(k, a, v);
+      }
+      if (name === 'script' && LD_JSON.test(node.getAttribute('type') || '')) addAttr(k, SCRIPT_TEXT, node.textContent || '');
+    }
+    function addAttr(k, a, v) {
+      v = wellFormed(v);
+      attrs.push(k, a, v.length);
+      if (v) attrParts.push(v);
+    }
+
     function result() {
       if (!done) throw new Error('encodeDom: the walk is not finished');
-      if (out === null) out = { nodes: buf.slice(0, w), strings: parts.join(''), textNodes: textNodes, roots: roots };
+      if (out === null) {
+        out = { nodes: buf.slice(0, w), strings: parts.join(''), attrs: Uint32Array.from(attrs),
+          attrStrings: attrParts.join(''), textNodes: textNodes, roots: roots };
+      }
       return out;
     }
 
@@ -285,6 +330,8 @@
     createDomEncoder: createDomEncoder,
     composedChildren: composedChildren,
     STRIDE: STRIDE,
+    ATTR_STRIDE: ATTR_STRIDE,
+    ATTRIBUTES: ATTRIBUTES,
     NONE: NONE
   };
 });

@@ -139,6 +139,9 @@ export interface ManyOptions extends PageTypeOptions {
 export interface FlatDom {
   nodes: Uint32Array | ArrayLike<number> | { readonly [index: string]: number };
   strings: string;
+  /** The attribute section (metadata, links, images, table spans); optional. */
+  attrs?: Uint32Array | ArrayLike<number> | { readonly [index: string]: number };
+  attrStrings?: string;
 }
 
 /** ROUGE-LSum. */
@@ -162,8 +165,11 @@ export interface Wce {
    * @throws TypeError if html is not a string; Error for an unknown extractor.
    */
   extract(html: string, options?: ExtractOptions): ExtractResult;
-  /** The page's metadata (title, author, date, site, ..., page type). */
-  metadata(html: string, options?: MetadataOptions): Metadata;
+  /**
+   * The page's metadata (title, author, date, site, ..., page type), from
+   * decoded HTML or from a live DOM's flat encoding (encodeDom: its attrs).
+   */
+  metadata(html: string | FlatDom, options?: MetadataOptions): Metadata;
   /** Parses once and runs several extractors (shared per-document features). */
   extractMany(html: string, options?: ManyOptions): ManyResult;
   /**
@@ -270,6 +276,9 @@ export const DEFAULT_EXTRACTOR: 'ensemble';
 export interface EncodedDom {
   nodes: Uint32Array;
   strings: string;
+  /** [element's flat index, attribute (ATTRIBUTES index), length] per kept value. */
+  attrs: Uint32Array;
+  attrStrings: string;
   /** textNodes[k] is the live node that label k of a classify() result refers to. */
   textNodes: Array<Text | CDATASection>;
 }
@@ -292,6 +301,8 @@ export interface WceGlobal {
 export interface WceEncoderGlobal {
   encodeDom: typeof encodeDom;
   STRIDE: 10;
+  ATTR_STRIDE: 3;
+  ATTRIBUTES: readonly string[];
   NONE: 0xFFFFFFFF;
 }
 

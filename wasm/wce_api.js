@@ -34,7 +34,8 @@
 
   // The core's wce::kDefaultExtractor (core/include/wce/extractor.hpp); tests/js ties them.
   var DEFAULT_EXTRACTOR = 'ensemble';
-  var STRIDE = 10;
+  var STRIDE = 10;      // wce::FlatDom::kStride
+  var ATTR_STRIDE = 3;  // wce::FlatDom::kAttrStride
 
   var now = (typeof performance !== 'undefined' && performance && typeof performance.now === 'function')
     ? function () { return performance.now(); }
@@ -183,57 +184,78 @@
   };
 
   /**
-   * The page's metadata (a decoded string of HTML): {title, author, date,
+   * The page's metadata (a decoded string of HTML, or a live DOM's flat
+   * encoding from encodeDom, whose attrs carry what it needs): {title, author, date,
    * modified, site, lang, description, url, image, page_type,
    * page_type_probability}; "" for what the page does not give.
    * options.url: where the page came from (relative URLs are resolved).
    */
   Wce.prototype.metadata = function (html, options) {
-    if (typeof html !== 'string') {
-      throw new TypeError('wce.metadata: html must be a string (decoded HTML), got ' + describe(html));
-    }
     var url = options && options.url !== undefined && options.url !== null ? options.url : '';
     if (typeof url !== 'string') {
       throw new TypeError('wce.metadata: options.url must be a string, got ' + describe(url));
     }
+    if (html !== null && typeof html === 'object') {
+      // A live DOM's flat encoding (encodeDom): the same fields, from its attributes.
+      var args = flatArgs('metadata', html);
+      return this._call('metadataFlat', [args[0], args[1], args[2], args[3], langOption('metadata', options), url]);
+    }
+    if (typeof html !== 'string') {
+      throw new TypeError('wce.metadata: html must be a string (decoded HTML) or a flat DOM (encodeDom), got ' + describe(html));
+    }
     return this._call('metadata', [html, langOption('metadata', options), url]);
   };
 
-  // flat = {nodes, strings} -> [Uint32Array, strings], or throws.
+  // A Uint32Array from what may arrive: a typed array, a plain array, or a
+  // typed array serialised to JSON by Chrome's extension messaging
+  // ({"0": n, "1": n, ...}); `what` names it in errors.
+  function words32(method, what, x) {
+    if (x instanceof Uint32Array) return x;
+    if (Array.isArray(x) || ArrayBuffer.isView(x)) return Uint32Array.from(x);
+    if (x && typeof x === 'object' && typeof x.length !== 'number') {
+      var keys = Object.keys(x);
+      var arr = new Uint32Array(keys.length);
+      for (var i = 0; i < keys.length; i++) {
+        var v = x[i];
+        if (typeof v !== 'number') {
+          throw new TypeError('wce.' + method + ': ' + what + ' must be a Uint32Array or an array of numbers');
+        }
+        arr[i] = v;
+      }
+      return arr;
+    }
+    throw new TypeError('wce.' + method + ': ' + what + ' must be a Uint32Array or an array of numbers, got ' + describe(x));
+  }
+
+  // flat = {nodes, strings[, attrs, attrStrings]} -> [nodes, strings, attrs,
+  // attrStrings] (Uint32Arrays and strings; no attributes: empty), or throws.
   function flatArgs(method, flat) {
     if (flat === null || typeof flat !== 'object') {
       throw new TypeError('wce.' + method + ': flat must be an object {nodes, strings} (from encodeDom), got ' + describe(flat));
     }
-    var nodes = flat.nodes;
     var strings = flat.strings;
     if (typeof strings !== 'string') {
       throw new TypeError('wce.' + method + ': flat.strings must be a string, got ' + describe(strings));
     }
-    if (!(nodes instanceof Uint32Array)) {
-      if (Array.isArray(nodes) || ArrayBuffer.isView(nodes)) {
-        nodes = Uint32Array.from(nodes);
-      } else if (nodes && typeof nodes === 'object' && typeof nodes.length !== 'number') {
-        // A typed array serialised to JSON (Chrome's extension messaging)
-        // becomes {"0": n, "1": n, ...}.
-        var keys = Object.keys(nodes);
-        var arr = new Uint32Array(keys.length);
-        for (var i = 0; i < keys.length; i++) {
-          var v = nodes[i];
-          if (typeof v !== 'number') {
-            throw new TypeError('wce.' + method + ': flat.nodes must be a Uint32Array or an array of numbers');
-          }
-          arr[i] = v;
-        }
-        nodes = arr;
-      } else {
-        throw new TypeError('wce.' + method + ': flat.nodes must be a Uint32Array or an array of numbers, got ' + describe(nodes));
-      }
-    }
+    var nodes = words32(method, 'flat.nodes', flat.nodes);
     if (nodes.length % STRIDE !== 0) {
       throw new Error('wce.' + method + ': malformed flat DOM: nodes has ' + nodes.length +
         ' entries, not a multiple of the stride ' + STRIDE);
     }
-    return [nodes, strings];
+    var attrs = new Uint32Array(0);
+    var attrStrings = '';
+    if (flat.attrs !== undefined && flat.attrs !== null) {
+      attrs = words32(method, 'flat.attrs', flat.attrs);
+      if (attrs.length % ATTR_STRIDE !== 0) {
+        throw new Error('wce.' + method + ': malformed flat DOM: attrs has ' + attrs.length +
+          ' entries, not a multiple of ' + ATTR_STRIDE);
+      }
+      attrStrings = flat.attrStrings === undefined || flat.attrStrings === null ? '' : flat.attrStrings;
+      if (typeof attrStrings !== 'string') {
+        throw new TypeError('wce.' + method + ': flat.attrStrings must be a string, got ' + describe(attrStrings));
+      }
+    }
+    return [nodes, strings, attrs, attrStrings];
   }
 
   /**
@@ -250,7 +272,7 @@
     var lang = langOption('classify', options);
     var pt = pageTypeOptions('classify', options);
     var t0 = now();
-    var r = this._call('classify', [args[0], args[1], name, lang, pt[0], pt[1]]);
+    var r = this._call('classify', [args[0], args[1], args[2], args[3], name, lang, pt[0], pt[1]]);
     return packResult(r, name, t0);
   };
 
@@ -312,7 +334,7 @@
     var lang = langOption('classifyMany', options);
     var pt = pageTypeOptions('classifyMany', options);
     var t0 = now();
-    return packMany(this._call('classifyMany', [args[0], args[1], names, lang, pt[0], pt[1]]), t0);
+    return packMany(this._call('classifyMany', [args[0], args[1], args[2], args[3], names, lang, pt[0], pt[1]]), t0);
   };
 
   /** ROUGE-LSum of predicted against gold text: {precision, recall, f1}. */

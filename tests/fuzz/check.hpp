@@ -42,6 +42,20 @@ inline void run_every_extractor(PageRun& run) {
   for (const auto& ex : extractors()) run_checked(run, *ex);
 }
 
+// The metadata of any page: bounded fields, dates in ISO 8601 form or none.
+inline void check_metadata(const Document& doc) {
+  Metadata m = extract_metadata(doc, "https://example.org/a/page");
+  if (m.title.size() > 2000) broken("metadata: title of " + std::to_string(m.title.size()) + " bytes");
+  if (m.description.size() > 2000) broken("metadata: description of " + std::to_string(m.description.size()) + " bytes");
+  for (const std::string* d : {&m.date, &m.modified}) {
+    if (d->empty()) continue;
+    bool iso = d->size() >= 10 && (*d)[4] == '-' && (*d)[7] == '-';
+    for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) iso = iso && d->size() > i && (*d)[i] >= '0' && (*d)[i] <= '9';
+    int year = iso ? std::stoi(d->substr(0, 4)) : 0;
+    if (!iso || year < 1900 || year > 2100) broken("metadata: date '" + *d + "'");
+  }
+}
+
 // The page's metadata and page type, and its Markdown and HTML under the
 // labels of `ex`: no failure, a probability in [0, 1], the renderings
 // bounded by the page (they add markup, not text).

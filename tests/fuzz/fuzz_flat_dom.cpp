@@ -5,10 +5,12 @@
 // (the current element or one of its ancestors), flags, tag and strings, and
 // the lengths are computed as dom_encoder.js does. Modes 1-3 then break the
 // result in one place (a word, the strings, the array length) to reach the
-// rejections too; mode 0 reads the bytes as words and strings directly.
+// rejections too (modes 5-6: the attribute section); mode 0 reads the bytes
+// as words and strings directly.
 // `flat_dom` runs every extractor on the result, `flat_dom_pick` the one or
 // two its first bytes choose (check.hpp, run_picked).
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -83,7 +85,16 @@ Str pick(ByteReader& in, const char* const* table, size_t count) {
 struct Encoded {
   std::vector<uint32_t> nodes;
   std::string strings;
+  std::vector<uint32_t> attrs;  // FlatDom::kAttrStride per value
+  std::string attr_strings;
 };
+
+// Values for the attribute section: URLs, dates, types, JSON-LD.
+const char* const kAttrSectionValues[] = {
+    "", "/a/b", "https://example.org/x?y=1", "javascript:alert(1)", "data:image/gif;base64,R0lG", "2024-03-05",
+    "2024-13-45T99:00", "og:title", "article:published_time", "author", "canonical", "en", "3", "0", "99999",
+    "https://schema.org/Product", "application/ld+json", R"({"@type":"NewsArticle","headline":"H","author":{"name":"A"}})",
+    R"({"@graph":[{"@type":["Product"],"offers":{"price":"9"}}]})", "{\"@type\":", "[[[[[[[["};
 
 Encoded generate(ByteReader& in) {
   Encoded e;
@@ -109,6 +120,13 @@ Encoded generate(ByteReader& in) {
       e.strings += s.utf8;
     }
     if (!text) open.push_back(k);
+    // Some elements get attribute values (any of kFlatAttributes, whichever
+    // the element is: the decoder's rule decides what it keeps).
+    for (size_t n = text ? 0 : in.range(0, 3); n > 1 && in.remaining() > 0; --n) {
+      Str v = pick(in, kAttrSectionValues, sizeof kAttrSectionValues / sizeof kAttrSectionValues[0]);
+      e.attrs.insert(e.attrs.end(), {k, static_cast<uint32_t>(in.range(0, std::size(kFlatAttributes) - 1)), v.units});
+      e.attr_strings += v.utf8;
+    }
   }
   return e;
 }
@@ -116,7 +134,7 @@ Encoded generate(ByteReader& in) {
 using Work = void (*)(PageRun&, const uint8_t*);
 
 void decode_and_run(const Encoded& e, size_t words, Work work, const uint8_t* choice) {
-  FlatDom flat{e.nodes.data(), words, e.strings};
+  FlatDom flat{e.nodes.data(), words, e.strings, e.attrs.data(), e.attrs.size(), e.attr_strings};
   std::optional<PageRun> run;
   try {
     run.emplace(PageRun::decode(flat, {}));
@@ -124,6 +142,7 @@ void decode_and_run(const Encoded& e, size_t words, Work work, const uint8_t* ch
     return;  // a clear rejection is the expected outcome for broken encodings
   }
   check_document(run->doc());
+  check_metadata(run->doc());
   work(*run, choice);
 }
 
@@ -152,6 +171,8 @@ void flat_dom_input(const uint8_t* data, size_t size, Work work, const uint8_t* 
   if (mode == 2 && !e.strings.empty()) e.strings.resize(where % e.strings.size());  // cuts inside UTF-8 too
   if (mode == 3) e.strings += static_cast<char>(value);  // one stray byte at the end
   if (mode == 4 && words > 0) words -= 1 + where % std::min<size_t>(words, FlatDom::kStride);
+  if (mode == 5 && !e.attrs.empty()) e.attrs[where % e.attrs.size()] = value % 16 == 0 ? value : value % 16;
+  if (mode == 6 && !e.attr_strings.empty()) e.attr_strings.resize(where % e.attr_strings.size());
   decode_and_run(e, words, work, choice);
 }
 

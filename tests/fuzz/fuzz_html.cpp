@@ -28,20 +28,6 @@ std::optional<PageRun> parse_page(const uint8_t* data, size_t size) {
   }
 }
 
-// The metadata of any page: bounded fields, dates in ISO 8601 form or none.
-void check_metadata(const Document& doc) {
-  Metadata m = extract_metadata(doc, "https://example.org/a/page");
-  if (m.title.size() > 2000) broken("metadata: title of " + std::to_string(m.title.size()) + " bytes");
-  if (m.description.size() > 2000) broken("metadata: description of " + std::to_string(m.description.size()) + " bytes");
-  for (const std::string* d : {&m.date, &m.modified}) {
-    if (d->empty()) continue;
-    bool iso = d->size() >= 10 && (*d)[4] == '-' && (*d)[7] == '-';
-    for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9}) iso = iso && d->size() > i && (*d)[i] >= '0' && (*d)[i] <= '9';
-    int year = iso ? std::stoi(d->substr(0, 4)) : 0;
-    if (!iso || year < 1900 || year > 2100) broken("metadata: date '" + *d + "'");
-  }
-}
-
 }  // namespace
 
 int html_target(const uint8_t* data, size_t size) {

@@ -243,6 +243,45 @@ describe('classify()', () => {
   });
 });
 
+describe('metadata() of a live DOM (encodeDom\'s attribute section)', () => {
+  const META_PAGE = '<html lang="fr"><head><title>Le titre - Le Site</title>' +
+    '<meta property="og:site_name" content="Le Site"><link rel="canonical" href="/article">' +
+    '<script type="application/ld+json">{"@type":"NewsArticle","headline":"Le titre",' +
+    '"author":{"@type":"Person","name":"Marie Curie"},"datePublished":"2024-03-05T10:00:00Z"}</script></head>' +
+    '<body><article><h1>Le titre</h1><p>Un paragraphe.</p></article></body></html>';
+
+  test('equals metadata(html) field by field', () => {
+    const { document, close } = makeDocument(META_PAGE, { url: 'https://example.org/a' });
+    try {
+      const flat = encodeDom(document);
+      expect(flat.attrs.length % 3).toBe(0);
+      const fromDom = wce.metadata(flat, { url: 'https://example.org/a' });
+      expect(fromDom).toEqual(wce.metadata(META_PAGE, { url: 'https://example.org/a' }));
+      expect(fromDom.author).toBe('Marie Curie');
+      expect(fromDom.date).toBe('2024-03-05T10:00:00Z');
+      expect(fromDom.lang).toBe('fr');
+      expect(fromDom.url).toBe('https://example.org/article');
+      // Without the attribute section there is nothing to read them from.
+      const bare = wce.metadata({ nodes: flat.nodes, strings: flat.strings }, { url: 'https://example.org/a' });
+      expect(bare.author).toBe('');
+      expect(bare.date).toBe('');
+    } finally {
+      close();
+    }
+  });
+
+  test('a malformed attribute section is a clear error', () => {
+    const flat = flatOf('x');
+    expect(() => wce.metadata({ ...flat, attrs: new Uint32Array(2) })).toThrow(/attrs has 2 entries, not a multiple of 3/);
+    expect(() => wce.metadata({ ...flat, attrs: [0, 99, 0] })).toThrow(/unknown attribute/);
+    expect(() => wce.metadata({ ...flat, attrs: [2, 0, 1], attrStrings: 'x' })).toThrow(/text node has no attributes/);
+    expect(() => wce.metadata({ ...flat, attrs: [0, 9, 5], attrStrings: 'en' })).toThrow(/shorter than the lengths say/);
+    expect(() => wce.metadata({ ...flat, attrs: [0, 9, 2], attrStrings: 7 })).toThrow(/flat.attrStrings must be a string/);
+    expect(() => wce.classify({ ...flat, attrs: [1, 9, 2, 0, 9, 2], attrStrings: 'enen' })).toThrow(/not in node order/);
+    expect(wce.metadata({ ...flat, attrs: [0, 9, 2], attrStrings: 'en' }).lang).toBe('en');
+  });
+});
+
 describe('extractMany() / classifyMany()', () => {
   let html;
   let flat;
@@ -340,7 +379,7 @@ describe('errors are JS errors with clear messages, and the module keeps working
   test('malformed flat DOM: wrong stride', () => {
     expect(() => wce.classify({ nodes: new Uint32Array(7), strings: '' })).toThrow(/malformed flat DOM.*stride/);
     // The core's own check (bypassing the wrapper's) is an {error} too.
-    expect(wce._core.classify(new Uint32Array(7), '', 'bte', '', false, '').error).toMatch(/multiple of the stride/);
+    expect(wce._core.classify(new Uint32Array(7), '', new Uint32Array(0), '', 'bte', '', false, '').error).toMatch(/multiple of the stride/);
   });
 
   test('malformed flat DOM: parent after child', () => {

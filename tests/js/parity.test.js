@@ -4,6 +4,9 @@
  *   Gumbo path:    wce.extract(html)                          (parse_html, Gumbo 0.10.1)
  *   live-DOM path: wce.classify(encodeDom(new JSDOM(html)))   (decode_flat_dom)
  *
+ * and wce.metadata(html) against wce.metadata(encodeDom(...)) (the flat
+ * DOM's attribute section), field by field.
+ *
  * For every demo page and the first PAGES pages (<= 1.5 MB) of every dataset
  * in ../shared/datasets, and for EVERY registered extractor, the rendered
  * texts must be equal after normalisation. The normalisation only removes
@@ -110,6 +113,18 @@ function checkPage(set, id, html) {
   const single = { extract: wce.extract(html, { extractor: names[k] }), classify: wce.classify(flat, { extractor: names[k] }) };
   if (single.extract.text !== gumbo[k].text || single.classify.text !== dom[k].text) {
     failures.push({ set, id, extractor: names[k], reason: 'extract/classify differ from extractMany/classifyMany' });
+  }
+  // The metadata from the flat DOM's attributes (encodeDom's attrs) equals
+  // the metadata from the HTML, field by field.
+  const ma = wce.metadata(html);
+  const mb = wce.metadata(flat);
+  for (const key of Object.keys(ma)) {
+    // The page type's probability reads counts that the trees' differences
+    // in whitespace-only text nodes move a little (0.01 at most seen); the
+    // type itself must be the same.
+    const same = typeof ma[key] === 'string' ? normalise(ma[key]) === normalise(mb[key])
+      : key === 'page_type_probability' ? Math.abs(ma[key] - mb[key]) <= 0.05 : ma[key] === mb[key];
+    if (!same) failures.push({ set, id, extractor: 'metadata', reason: `${key}: ${JSON.stringify(ma[key])} != ${JSON.stringify(mb[key])}` });
   }
   let passed = 0;
   for (let i = 0; i < names.length; i++) {

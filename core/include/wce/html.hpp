@@ -68,14 +68,28 @@ bool repair_unclosed_title(std::string& html);
 //   (elements have no text, text nodes no attributes); lengths count UTF-16
 //   code units (JavaScript string lengths). The attribute rules (hidden etc.)
 //   are applied here, by the same code as for parse_html.
+//   attrs (optional): kAttrStride uint32 per attribute value, in node order:
+//     [the element's flat index, the attribute (kFlatAttributes' index),
+//      len(value)]; attr_strings: those values concatenated. They fill
+//   Document::attributes as parse_html does (metadata, Markdown links and
+//   images, table spans), by the same rule (which element keeps what).
 // Throws std::invalid_argument on inconsistent input, PageLimitError past a
 // limit of `options`.
 struct FlatDom {
   static constexpr uint32_t kStride = 10;
+  static constexpr uint32_t kAttrStride = 3;
   const uint32_t* nodes;
   size_t node_words;
   std::string_view strings;  // UTF-8
+  const uint32_t* attrs = nullptr;
+  size_t attr_words = 0;
+  std::string_view attr_strings;  // UTF-8
 };
+// The attribute names of FlatDom::attrs, by index (wasm/dom_encoder.js has
+// the same list); "#script-text" is the text of a JSON-LD <script>.
+inline constexpr std::string_view kFlatAttributes[] = {
+    "href", "title", "rel", "src", "data-src", "alt", "name", "property", "content", "lang",
+    "datetime", "colspan", "rowspan", "itemtype", "type", "#script-text"};
 Document decode_flat_dom(const FlatDom& flat, const ParseOptions& options = {});
 
 // Input that is not text: the kind of file `bytes` look like ("PNG", "JPEG",

@@ -2,6 +2,7 @@
 // wasm/dom_encoder.js). Lengths are in UTF-16 code units; the strings arrive
 // as UTF-8, so we walk them code point by code point.
 #include <cctype>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -39,6 +40,16 @@ class StringReader {
   size_t pos_ = 0;
 };
 
+// kFlatAttributes' index -> its field.
+void set_kept(KeptValues& v, uint32_t attribute, std::string_view value) {
+  std::string_view* const fields[] = {&v.href,     &v.title,   &v.rel,     &v.src,      &v.data_src, &v.alt,
+                                      &v.name,     &v.property, &v.content, &v.lang,    &v.datetime, &v.colspan,
+                                      &v.rowspan,  &v.itemtype, &v.type,   &v.script_text};
+  static_assert(std::size(fields) == std::size(kFlatAttributes), "one field per flat attribute");
+  *fields[attribute] = value;
+  if (attribute == 4) v.has_data_src = true;
+}
+
 }  // namespace
 
 Document decode_flat_dom(const FlatDom& flat, const ParseOptions& opt) {
@@ -46,7 +57,13 @@ Document decode_flat_dom(const FlatDom& flat, const ParseOptions& opt) {
   if (flat.node_words % S != 0) throw std::invalid_argument("flat DOM: node array length is not a multiple of the stride");
   const size_t count = flat.node_words / S;
   // All limits before any allocation: the sizes are known up front.
-  check_limit("input_bytes", uint64_t{4} * flat.node_words + flat.strings.size(), opt.max_input_bytes);
+  constexpr uint32_t A = FlatDom::kAttrStride;
+  if (flat.attr_words % A != 0) throw std::invalid_argument("flat DOM: attribute array length is not a multiple of 3");
+  if (flat.attr_words > 0 && !flat.attrs) throw std::invalid_argument("flat DOM: attribute array missing");
+  const size_t attr_count = flat.attr_words / A;
+  check_limit("input_bytes",
+              uint64_t{4} * (flat.node_words + flat.attr_words) + flat.strings.size() + flat.attr_strings.size(),
+              opt.max_input_bytes);
   check_limit("nodes", count + 1, opt.max_nodes);
   check_limit("text_bytes", flat.strings.size(), opt.max_text_bytes);
   opt.deadline.check("decode");
@@ -54,7 +71,8 @@ Document decode_flat_dom(const FlatDom& flat, const ParseOptions& opt) {
   doc.nodes.reserve(count + 1);
   doc.pool.reserve(flat.strings.size());
   builder::add_node(doc, kNone, NodeKind::Element, Tag::Document);
-  StringReader reader(flat.strings);
+  StringReader reader(flat.strings), attr_reader(flat.attr_strings);
+  size_t next_attr = 0;  // the next attribute triple to read
   // Flat node k becomes Document node map[k]; kNone where it was dropped
   // (inside script/style/noscript/template, exactly as parse_html drops it).
   std::vector<uint32_t> map(count, kNone);
@@ -76,6 +94,15 @@ Document decode_flat_dom(const FlatDom& flat, const ParseOptions& opt) {
     else is_text[k] = 1;
     std::string_view strs[kStrings];  // tag, id, class, role, itemprop, aria-hidden, style, text
     for (int s = 0; s < kStrings; ++s) strs[s] = reader.take(w[2 + s]);
+    // This node's attribute values (elements only; read even when dropped).
+    KeptValues kept;
+    for (; next_attr < attr_count && flat.attrs[next_attr * A] <= k; ++next_attr) {
+      const uint32_t* a = flat.attrs + next_attr * A;
+      if (a[0] != k) throw std::invalid_argument("flat DOM: attributes are not in node order");
+      if (kind != kKindElement) throw std::invalid_argument("flat DOM: a text node has no attributes");
+      if (a[1] >= std::size(kFlatAttributes)) throw std::invalid_argument("flat DOM: unknown attribute");
+      set_kept(kept, a[1], attr_reader.take(a[2]));
+    }
     bool drop = parent != kNone && dropped[parent];
     uint32_t doc_parent = parent == kNone ? 0 : map[parent];
     if (drop || doc_parent == kNone) { dropped[k] = 1; continue; }
@@ -102,10 +129,13 @@ Document decode_flat_dom(const FlatDom& flat, const ParseOptions& opt) {
     n.cls = builder::add_string(doc, strs[2]);
     n.role = builder::add_string(doc, strs[3]);
     n.itemprop = builder::add_string(doc, strs[4]);
+    keep_attributes(doc, idx, tag, kept);
     map[k] = idx;
     if (is_non_content(tag)) dropped[k] = 1;  // its children are dropped, itself kept
   }
   if (!reader.done()) throw std::invalid_argument("flat DOM: strings longer than the lengths say");
+  if (next_attr != attr_count) throw std::invalid_argument("flat DOM: attributes of no node (index past the nodes)");
+  if (!attr_reader.done()) throw std::invalid_argument("flat DOM: attribute strings longer than the lengths say");
   builder::finish(doc);
   return doc;
 }

@@ -83,12 +83,6 @@ ElementAttributes read_attributes(const GumboElement& el) {
 
 std::string_view value(const char* v) { return v ? std::string_view(v) : std::string_view(); }
 
-bool contains_ci(std::string_view s, std::string_view want) {
-  for (size_t i = 0; i + want.size() <= s.size(); ++i)
-    if (strncasecmp(s.data() + i, want.data(), want.size()) == 0) return true;
-  return false;
-}
-
 // The JSON text of a <script type="application/ld+json">: its text children.
 std::string script_text(const GumboElement& el) {
   std::string text;
@@ -100,47 +94,31 @@ std::string script_text(const GumboElement& el) {
   return text;
 }
 
-// The attributes each element keeps in Document::attributes (the list in
-// wce/document.hpp), beside the Node fields every element has.
-void keep_attributes(Document& doc, uint32_t self, Tag tag, const ElementAttributes& a,
-                     const GumboElement& el) {
-  if (a.itemtype) builder::add_attribute(doc, self, Attr::Itemtype, value(a.itemtype));
-  switch (tag) {
-    case Tag::A:
-      builder::add_attribute(doc, self, Attr::Href, value(a.href));
-      builder::add_attribute(doc, self, Attr::Title, value(a.title));
-      break;
-    case Tag::Link:
-      builder::add_attribute(doc, self, Attr::Href, value(a.href));
-      builder::add_attribute(doc, self, Attr::Rel, value(a.rel));
-      break;
-    case Tag::Img: {
-      std::string_view src = value(a.src);
-      // Lazy-loading pages put the image in data-src and a placeholder in src.
-      if ((src.empty() || src.substr(0, 5) == "data:") && a.data_src) src = value(a.data_src);
-      builder::add_attribute(doc, self, Attr::Src, src);
-      builder::add_attribute(doc, self, Attr::Alt, value(a.alt));
-      builder::add_attribute(doc, self, Attr::Title, value(a.title));
-      break;
-    }
-    case Tag::Meta:
-      builder::add_attribute(doc, self, Attr::Name, value(a.name));
-      builder::add_attribute(doc, self, Attr::Property, value(a.property));
-      builder::add_attribute(doc, self, Attr::Content, value(a.content));
-      break;
-    case Tag::Html: builder::add_attribute(doc, self, Attr::Lang, value(a.lang)); break;
-    case Tag::Time: builder::add_attribute(doc, self, Attr::Datetime, value(a.datetime)); break;
-    case Tag::Td:
-    case Tag::Th:
-      builder::add_attribute(doc, self, Attr::Colspan, value(a.colspan));
-      builder::add_attribute(doc, self, Attr::Rowspan, value(a.rowspan));
-      break;
-    case Tag::Script:
-      builder::add_attribute(doc, self, Attr::Type, value(a.type));
-      if (contains_ci(value(a.type), "ld+json")) builder::add_attribute(doc, self, Attr::ScriptText, script_text(el));
-      break;
-    default: break;
+// The kept values of an element (document/attributes.hpp keep_attributes);
+// the script text only for JSON-LD, where it is kept.
+KeptValues kept_values(const ElementAttributes& a, const GumboElement& el, Tag tag, std::string& script) {
+  KeptValues v;
+  v.href = value(a.href);
+  v.title = value(a.title);
+  v.rel = value(a.rel);
+  v.src = value(a.src);
+  v.data_src = value(a.data_src);
+  v.has_data_src = a.data_src != nullptr;
+  v.alt = value(a.alt);
+  v.name = value(a.name);
+  v.property = value(a.property);
+  v.content = value(a.content);
+  v.lang = value(a.lang);
+  v.datetime = value(a.datetime);
+  v.colspan = value(a.colspan);
+  v.rowspan = value(a.rowspan);
+  v.itemtype = value(a.itemtype);
+  v.type = value(a.type);
+  if (tag == Tag::Script && is_json_ld_type(v.type)) {
+    script = script_text(el);
+    v.script_text = script;
   }
+  return v;
 }
 
 // Our Tag for each of Gumbo's known tags, looked up by name once.
@@ -329,7 +307,8 @@ Document parse_html(std::string_view bytes, std::string_view charset, const Pars
         node.itemprop = builder::add_string(doc, value(a.itemprop));
         node.src_begin = static_cast<uint32_t>(el.start_pos.offset);
         node.src_end = static_cast<uint32_t>(el.end_pos.offset);
-        keep_attributes(doc, self, tag, a, el);
+        std::string script;
+        keep_attributes(doc, self, tag, kept_values(a, el, tag, script));
         keep_children = !is_non_content(tag);
         break;
       }
