@@ -108,6 +108,18 @@ bool names_the_site(std::string_view text, std::string_view site, std::string_vi
   return !norm(text).empty() && names_site(std::string(text), norm(site), host_label(page_url));
 }
 
+std::string without_site_names(std::string_view names, std::string_view site, std::string_view page_url) {
+  std::string out;
+  for (size_t i = 0; i < names.size();) {
+    size_t e = names.find("; ", i);
+    if (e == std::string_view::npos) e = names.size();
+    std::string_view name = names.substr(i, e - i);
+    if (!names_the_site(name, site, page_url)) out += (out.empty() ? "" : "; ") + std::string(name);
+    i = e + 2;
+  }
+  return out;
+}
+
 std::string clean_title(std::string_view candidate, const Document& doc, const PageScan& scan,
                         std::string_view site, std::string_view page_url) {
   std::string t = collapse_space(decode_entities(candidate));
