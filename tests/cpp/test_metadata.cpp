@@ -115,6 +115,15 @@ TEST(MetadataTitle, SiteNameAndHeading) {
       // No title at all: the <h1>.
       {"<h1>Only a heading</h1><p>x</p>", "", "Only a heading"},
       {"<meta property='og:title' content='Clean &amp; Simple'>", "", "Clean & Simple"},
+      // A lone <h1> that shares words with the <title> is the title...
+      {"<title>Best Hiking Boots of 2024 | Trail Shop</title><h1>The Best Hiking Boots</h1>",
+       "https://trailshop.example/boots", "The Best Hiking Boots"},
+      // ... one that shares few (a slogan) gives way to the <title> it was measured against.
+      {"<title>Calm Notes | Private Journaling App</title><meta property='og:title' content='Calm Notes'>"
+       "<h1>Write it down.</h1>",
+       "https://calmnotes.example/", "Private Journaling App"},
+      {"<title>Garden Tools for Small Yards | Greenway</title><h1>Spring is here</h1>",
+       "https://greenway.example/tools", "Garden Tools for Small Yards"},
   };
   for (const auto& c : cases) EXPECT_EQ(of(c.html, c.url).title, c.want) << c.html;
 }
