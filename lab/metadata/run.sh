@@ -54,4 +54,4 @@ fi
 ARGS=("$DATA" "$OUT/ours.jsonl")
 [[ -s "$OUT/trafilatura.jsonl" ]] && ARGS+=(--trafilatura "$OUT/trafilatura.jsonl")
 [[ -s "$OUT/readability.jsonl" ]] && ARGS+=(--readability "$OUT/readability.jsonl")
-python3 "$HERE/score.py" "${ARGS[@]}" | tee "$OUT/table.md"
+python3 "$HERE/score.py" "${ARGS[@]}" --halves --tokens | tee "$OUT/table.md"

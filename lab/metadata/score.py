@@ -12,6 +12,12 @@ Normalisation: Unicode NFKC, case folded, white space collapsed, curly quotes an
 dashes made ASCII; authors compared as sets of names (split at ';', ',', ' and ',
 '&', '|'; quotes and . , : ; trimmed from each name); dates compared as the day (the first YYYY-MM-DD of the answer).
 Missing lines (a system that failed on a page) count as empty answers.
+--tokens also prints the table with WCXB's own tokenisation of texts (the words \w+ of
+the lowercased text): titles as their word sequences, authors as their sets of words (so
+"Kaufman, Jeff T." equals "Jeff T. Kaufman", "A and B" equals "A; B"). WCXB defines no
+metadata measure; this looser reading is reported beside the exact one, never instead.
+--halves also prints the table for the two halves of the domains (lab/learn/folds.py's
+fold_of(domain): folds 0-2, where the rules were developed, and folds 3-4, held out).
 """
 import argparse
 import gzip
@@ -19,6 +25,10 @@ import json
 import re
 import sys
 import unicodedata
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "learn"))
+from folds import domain, fold_of  # noqa: E402
 
 FIELDS = [("title", "title"), ("author", "author"), ("date", "publish_date")]
 # Each system's JSON keys for our three fields.
@@ -50,6 +60,11 @@ def norm_date(s):
 
 
 NORM = {"title": norm_text, "author": norm_author, "date": norm_date}
+WORD = re.compile(r"\w+")
+STOP = {"and", "by"}
+TOKENS = {"title": lambda s: tuple(WORD.findall(norm_text(s))),
+          "author": lambda s: frozenset(w for w in WORD.findall(norm_text(s)) if w not in STOP),
+          "date": norm_date}
 
 
 def load(path):
@@ -68,24 +83,39 @@ def main(argv):
     ap.add_argument("ours")
     ap.add_argument("--trafilatura")
     ap.add_argument("--readability")
+    ap.add_argument("--halves", action="store_true", help="also the two halves of the domains")
+    ap.add_argument("--tokens", action="store_true", help="also the looser word-token comparison")
     args = ap.parse_args(argv[1:])
-    truth = {}
+    truth, fold = {}, {}
     with gzip.open(args.dataset, "rt", encoding="utf-8") as f:
         for line in f:
             r = json.loads(line)
             m = r.get("meta") or {}
             truth[r["id"]] = {k: m.get(t) or "" for k, t in FIELDS}
+            fold[r["id"]] = fold_of(domain(r.get("url") or ""))
     systems = [("ours", load(args.ours))]
     for name in ("trafilatura", "readability"):
         path = getattr(args, name)
         if path:
             systems.append((name, load(path)))
+    name = args.dataset.rsplit('/', 1)[-1]
+    table(truth, systems, f"{len(truth)} pages of {name}")
+    if args.tokens:
+        table(truth, systems, f"\n{len(truth)} pages of {name}, compared as word tokens", TOKENS)
+    if args.halves:
+        for label, folds in (("folds 0-2 (development half)", {0, 1, 2}), ("folds 3-4 (held-out half)", {3, 4})):
+            part = {i: t for i, t in truth.items() if fold[i] in folds}
+            table(part, systems, f"\n{len(part)} pages of {name}, {label}")
+    return 0
+
+
+def table(truth, systems, heading, norms=NORM):
     n = len(truth)
-    print(f"{n} pages of {args.dataset.rsplit('/', 1)[-1]}\n")
+    print(heading + "\n")
     print("| field | coverage | system | match | given | wrong |")
     print("|---|---:|---|---:|---:|---:|")
     for field, _ in FIELDS:
-        norm = NORM[field]
+        norm = norms[field]
         covered = [i for i, t in truth.items() if t[field]]
         for name, rows in systems:
             key = KEYS[name][field]
@@ -101,7 +131,6 @@ def main(argv):
                     match += 1
             print(f"| {field} | {len(covered)} | {name} | {match / len(covered):.3f} | {given / n:.3f} | "
                   f"{wrong / n:.3f} |")
-    return 0
 
 
 if __name__ == "__main__":

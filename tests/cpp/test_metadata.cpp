@@ -115,6 +115,15 @@ TEST(MetadataTitle, SiteNameAndHeading) {
       // No title at all: the <h1>.
       {"<h1>Only a heading</h1><p>x</p>", "", "Only a heading"},
       {"<meta property='og:title' content='Clean &amp; Simple'>", "", "Clean & Simple"},
+      // A lone <h1> that shares words with the <title> is the title...
+      {"<title>Best Hiking Boots of 2024 | Trail Shop</title><h1>The Best Hiking Boots</h1>",
+       "https://trailshop.example/boots", "The Best Hiking Boots"},
+      // ... one that shares few (a slogan) gives way to the <title> it was measured against.
+      {"<title>Calm Notes | Private Journaling App</title><meta property='og:title' content='Calm Notes'>"
+       "<h1>Write it down.</h1>",
+       "https://calmnotes.example/", "Private Journaling App"},
+      {"<title>Garden Tools for Small Yards | Greenway</title><h1>Spring is here</h1>",
+       "https://greenway.example/tools", "Garden Tools for Small Yards"},
   };
   for (const auto& c : cases) EXPECT_EQ(of(c.html, c.url).title, c.want) << c.html;
 }
@@ -137,6 +146,59 @@ TEST(MetadataAuthor, CleanUp) {
   };
   for (const auto& c : cases)
     EXPECT_EQ(of(std::string("<meta name=author content='") + c.content + "'>").author, c.want) << c.content;
+}
+
+// Whose name is the page's author: one case per rule (byline.cpp, meta_tags.cpp,
+// microdata.cpp, metadata.cpp); "" where the page has no author of its own.
+TEST(MetadataAuthor, WhoseNameIsThePages) {
+  const struct { const char* why; std::string html; const char* url; const char* want; } cases[] = {
+      {"a list of posts: its bylines name different people",
+       "<h1>Latest posts</h1><div class=post><h2>One</h2><span class=byline>By Ann Lee</span></div>"
+       "<div class=post><h2>Two</h2><span class=byline>By Bo Chen</span></div>",
+       "", ""},
+      {"a list of posts read from bare 'By' texts",
+       "<h1>News</h1><div><h2>One</h2><p>By Ann Lee</p></div><div><h2>Two</h2><p>By Bo Chen</p></div>", "", ""},
+      {"one byline repeated (author box, links inside the byline) is one author",
+       "<h1>Story</h1><div class=byline>By <a href=/a>Ann Lee</a> and <a href=/b>Bo Chen</a></div><p>text</p>"
+       "<div class=author-name>Ann Lee</div>",
+       "", "Ann Lee; Bo Chen"},
+      {"one citation_author tag per author, written 'Last, First'",
+       "<meta name=citation_author content='Lee, Ann'><meta name=citation_author content='Chen, Bo Wei'>"
+       "<meta name=citation_author content='Lee, Ann'>",
+       "", "Ann Lee; Bo Wei Chen"},
+      {"several names in one 'Last, First' value stay a list",
+       "<meta name=citation_author content='Ann Lee, Bo Chen'>", "", "Ann Lee; Bo Chen"},
+      {"repeated author tags", "<meta name=author content='Ann Lee'><meta name=author content='Bo Chen'>", "",
+       "Ann Lee; Bo Chen"},
+      {"a different key later is not a second author",
+       "<meta name=author content='Ann Lee'><meta name=parsely-author content='Bo Chen'>", "", "Ann Lee"},
+      {"a shop's 'From Brand' line is not a byline",
+       "<h1>Blue Kettle</h1><div class=byline-info><a href=/acme>From Acme</a></div><p>x</p>", "", ""},
+      {"an authorization form is not a byline",
+       "<h1>Payments</h1><div class=authorization-boost><span>Authorization Boost</span></div><p>x</p>", "", ""},
+      {"microdata authors in comments are the commenters'",
+       "<article itemscope itemtype='https://schema.org/Article'><h1 itemprop=headline>T</h1>"
+       "<span itemprop=author>Ann Lee</span><p>text</p><div class=comments>"
+       "<div itemprop=comment><span itemprop=author>Bo Chen</span></div></div></article>",
+       "", "Ann Lee"},
+      {"a product review's author did not write the page",
+       "<div itemscope itemtype='https://schema.org/Product'><h1 itemprop=name>Blue Kettle</h1>"
+       "<div itemprop=review itemscope itemtype='https://schema.org/Review'>"
+       "<span itemprop=author>Bo Chen</span><p itemprop=reviewBody>Great.</p></div></div>",
+       "", ""},
+      {"the site's name in a list of people is dropped",
+       ld(R"({"@type":"NewsArticle","headline":"T","author":[{"@type":"Person","name":"Ann Lee"},)"
+          R"({"@type":"Person","name":"Daily Planet"}],"publisher":{"@type":"Organization","name":"Daily Planet"}})"),
+       "https://www.dailyplanet.example/news/1", "Ann Lee"},
+      {"the site's name as the author gives way to a visible byline naming a person",
+       "<meta name=author content='Daily Planet'><meta property=og:site_name content='Daily Planet'>"
+       "<h1>T</h1><div class=byline>By Ann Lee</div><p>text</p>",
+       "https://dailyplanet.example/a", "Ann Lee"},
+      {"the site's name alone stays: a company blog signed by the company",
+       "<meta name=author content='Daily Planet'><meta property=og:site_name content='Daily Planet'><h1>T</h1>",
+       "https://dailyplanet.example/a", "Daily Planet"},
+  };
+  for (const auto& c : cases) EXPECT_EQ(of(c.html, c.url).author, c.want) << c.why;
 }
 
 TEST(MetadataDates, Formats) {

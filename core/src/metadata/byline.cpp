@@ -21,6 +21,8 @@ constexpr size_t kMaxBylineChars = 100;
 constexpr size_t kMaxNameChars = 60;
 constexpr size_t kMaxNameWords = 5;
 constexpr size_t kMaxAuthors = 8;
+// More different bylines than this on one page: a list of other pages' bylines.
+constexpr size_t kMaxBylinePeople = 1;
 constexpr uint32_t kBylineNodes = 64;
 // The nodes around the first <h1> where a bare date is looked for, and how long its text may be.
 constexpr uint32_t kDateWindowBefore = 150, kDateWindowAfter = 400;
@@ -49,7 +51,7 @@ const char* const kNotNameWords[] = {
     "sign", "log", "login", "get", "touch", "read", "more", "view", "all", "posts", "post", "category", "type",
     "review", "reviews", "collection", "share", "follow", "contact", "us", "about", "home", "menu", "search",
     "subscribe", "newsletter", "comments", "comment", "reply", "updated", "published", "posted", "last", "min",
-    "minutes", "since", "writer", "editor", "founder", "expert", "verified", "staff", "team", "author", "by",
+    "minutes", "since", "from", "writer", "editor", "founder", "expert", "verified", "staff", "team", "author", "by",
     "and", "the", "our", "your", "my", "for", "with", "to", "of", "or", "on", "at", "is", "a", "an", "in"};
 // Lowercase particles inside names.
 const char* const kParticles[] = {"de", "da", "di", "del", "van", "von", "der", "den", "la", "le", "bin", "al",
@@ -208,23 +210,47 @@ std::string byline_names(const Document& doc, uint32_t node) {
 
 Metadata from_visible(const Document& doc, const PageScan& scan, std::string_view lang) {
   Metadata m;
+  // Every byline's names: a page whose bylines name different people is a list
+  // of posts (a blog's front page, a topic page, a grid of reviews), and none
+  // of them is the page's author.
+  // (A byline that shares a name with an earlier one is the same byline again:
+  // "By <a>A</a> and <a>B</a>" and its link "A".)
+  std::vector<std::string> seen;
+  size_t people = 0;
+  auto add = [&](const std::string& names) {
+    bool known = false;
+    std::vector<std::string> each;
+    for (size_t i = 0; i < names.size();) {
+      size_t e = names.find("; ", i);
+      if (e == std::string::npos) e = names.size();
+      each.push_back(lower(names.substr(i, e - i)));
+      known = known || std::find(seen.begin(), seen.end(), each.back()) != seen.end();
+      i = e + 2;
+    }
+    if (each.empty()) return;
+    if (!known) ++people;
+    seen.insert(seen.end(), each.begin(), each.end());
+  };
   for (uint32_t node : scan.bylines) {
     std::string text = element_text(doc, node, 2 * kMaxBylineChars);
     if (text.empty() || text.size() > kMaxBylineChars) continue;
-    if (m.author.empty()) m.author = byline_names(doc, node);
+    std::string names = byline_names(doc, node);
+    if (m.author.empty()) m.author = names;
     if (m.date.empty()) m.date = parse_date(text, lang);
-    if (!m.author.empty()) break;
+    add(names);
+    if (people > kMaxBylinePeople) break;
   }
-  if (m.author.empty()) {
-    for (uint32_t node : scan.by_texts) {
-      std::string text = collapse_space(doc.text(node));
-      // "By Jane Doe": the name starts with a capital letter.
-      if (text.size() < 4 || !std::isupper(static_cast<unsigned char>(text[3]))) continue;
-      m.author = clean_author(text);
-      if (!looks_like_visible_name(m.author)) m.author.clear();
-      if (!m.author.empty()) break;
-    }
+  for (uint32_t node : scan.by_texts) {
+    std::string text = collapse_space(doc.text(node));
+    // "By Jane Doe": the name starts with a capital letter.
+    if (text.size() < 4 || !std::isupper(static_cast<unsigned char>(text[3]))) continue;
+    std::string name = clean_author(text);
+    if (!looks_like_visible_name(name)) continue;
+    if (m.author.empty()) m.author = name;
+    add(name);
+    if (people > kMaxBylinePeople) break;
   }
+  if (people > kMaxBylinePeople) m.author.clear();
   std::string found;
   for (uint32_t node : scan.times) {
     std::string_view dt = doc.attr(node, Attr::Datetime);

@@ -2,12 +2,16 @@
 // article:, book:), Dublin Core (dc., dcterms.) and the other names (plain,
 // Twitter cards, Parse.ly, Sailthru, Highwire citation_). Within a source the
 // first tag of the page wins. The names are data (kMetaNames).
+#include <algorithm>
 #include <string>
 
 #include "metadata/parts.hpp"
 
 namespace wce::metadata {
 namespace {
+
+// As clean_author: more names than this are not a byline's.
+constexpr long kMaxAuthors = 8;
 
 enum class Field { Title, Author, Date, Modified, Site, Description, Image, Url, Lang };
 
@@ -81,10 +85,25 @@ void set_once(std::string& slot, std::string value) {
   if (slot.empty()) slot = std::move(value);
 }
 
+// "Roy, Aniruddha" -> "Aniruddha Roy": the "Last, First" form of the
+// bibliographic names (citation_author, dc.creator), when the part before the
+// comma is one word (a surname), so that "Jane Doe, John Roe" stays a list.
+std::string first_name_first(const std::string& key, std::string value) {
+  if (key != "citation_author" && key != "dc.creator" && key != "dcterms.creator") return value;
+  size_t comma = value.find(',');
+  if (comma == std::string::npos || value.find(',', comma + 1) != std::string::npos) return value;
+  std::string last = collapse_space(value.substr(0, comma)), first = collapse_space(value.substr(comma + 1));
+  if (last.empty() || first.empty() || last.find(' ') != std::string::npos) return value;
+  return first + " " + last;
+}
+
 }  // namespace
 
 MetaTagSources from_meta_tags(const PageScan& scan, std::string_view lang) {
   MetaTagSources out;
+  // The key that gave each source its author: the same key repeated is a list
+  // of authors (one citation_author or dc.creator tag per author).
+  std::string author_key[3];
   for (const MetaTag& tag : scan.metas) {
     std::string key = canonical_key(tag.key);
     const Field* field = nullptr;
@@ -97,7 +116,18 @@ MetaTagSources from_meta_tags(const PageScan& scan, std::string_view lang) {
     if (value.empty()) continue;
     switch (*field) {
       case Field::Title: set_once(m.title, value); break;
-      case Field::Author: set_once(m.author, clean_author(value)); break;
+      case Field::Author: {
+        std::string name = clean_author(first_name_first(key, value));
+        std::string& from = author_key[static_cast<int>(src)];
+        if (m.author.empty()) {
+          m.author = name;
+          if (!name.empty()) from = key;
+        } else if (key == from && !name.empty() && m.author.find(name) == std::string::npos &&
+                   std::count(m.author.begin(), m.author.end(), ';') + 1 < kMaxAuthors) {
+          m.author += "; " + name;
+        }
+        break;
+      }
       case Field::Date: set_once(m.date, parse_date(value, lang)); break;
       case Field::Modified: set_once(m.modified, parse_date(value, lang)); break;
       case Field::Site: set_once(m.site, value); break;

@@ -61,6 +61,14 @@ Metadata extract_metadata(const Document& doc, std::string_view page_url) {
   };
   m.site = pick(&Metadata::site);
   m.author = pick(&Metadata::author);
+  // The site's own name in the author slot (the publisher: "Cleveland Clinic",
+  // "Rapid7" on rapid7.com): dropped from a list of people, and replaced by the
+  // page's visible byline when that names someone else. Alone, it stays: a
+  // company blog's posts are often signed by the company.
+  std::string_view site_url = page_url.empty() ? std::string_view(scan.canonical) : page_url;
+  std::string people = metadata::without_site_names(m.author, m.site, site_url);
+  if (!people.empty()) m.author = people;
+  else if (!m.author.empty() && !metadata::without_site_names(vis.author, m.site, site_url).empty()) m.author = vis.author;
   m.date = pick(&Metadata::date);
   m.modified = pick(&Metadata::modified);
   m.description = pick(&Metadata::description);

@@ -80,7 +80,8 @@ Metadata from_microdata(const Document& doc, const PageScan& scan, std::string_v
   std::string name_title;
   std::vector<std::string> authors;
   uint32_t author_item = kNone;
-  for (uint32_t node : scan.itemprop) {
+  for (size_t k = 0; k < scan.itemprop.size(); ++k) {
+    const uint32_t node = scan.itemprop[k];
     std::string props = lower(collapse_space(doc.str(doc.nodes[node].itemprop)));
     if (has_word(props, "headline")) set_once(m.title, value_of(doc, node));
     if (has_word(props, "name") && name_title.empty()) {
@@ -92,8 +93,15 @@ Metadata from_microdata(const Document& doc, const PageScan& scan, std::string_v
     }
     // The first item's authors only: a forum thread or a list has an item per
     // post, each with its author, and the page's is the first.
-    if ((has_word(props, "author") || has_word(props, "creator")) && authors.size() < 8) {
+    // Authors in comments, related posts and asides are other people's.
+    if ((has_word(props, "author") || has_word(props, "creator")) && authors.size() < 8 && !scan.itemprop_others[k]) {
       uint32_t item = item_of(doc, node);
+      std::string_view type = item == kNone ? std::string_view() : doc.attr(item, Attr::Itemtype);
+      // A review's, comment's or answer's author wrote that, not the page.
+      bool others = false;
+      for (const char* t : {"Review", "Comment", "Answer"})
+        others = others || type.find(t) != std::string_view::npos;
+      if (others) continue;
       if (authors.empty()) author_item = item;
       if (item == author_item) {
         std::string a = person_of(doc, node);

@@ -33,6 +33,7 @@ struct PageScan {
   std::string canonical;                // <link rel=canonical href>
   std::string link_author;              // <link rel=author> is a URL: not kept as a name
   std::vector<uint32_t> itemprop;       // elements with an itemprop
+  std::vector<uint8_t> itemprop_others;  // for each: inside comments, related posts, asides (1) or not (0)
   std::vector<uint32_t> bylines;        // visible elements that look like bylines
   std::vector<uint32_t> times;          // visible <time> elements
   std::vector<uint32_t> dated;          // visible elements whose class or id names a date
@@ -72,6 +73,8 @@ std::string clean_author(std::string_view raw);
 // Stricter, for names read from the page's visible text: two to four words, each
 // capitalised (particles such as "de", "van" aside), none of them a UI word.
 bool looks_like_visible_name(std::string_view name);
+// The names of a "; "-joined list that do not name the site (names_the_site).
+std::string without_site_names(std::string_view names, std::string_view site, std::string_view page_url);
 // The text names the site: its site name or its URL's host ("Splunk Blog" on splunk.com).
 bool names_the_site(std::string_view text, std::string_view site, std::string_view page_url);
 

@@ -19,6 +19,8 @@ const char* const kDateMarks[] = {"date", "publish", "posted", "time", "dateline
 // Subtrees whose bylines and dates are not the page's: comments, related lists.
 const char* const kOtherPeopleMarks[] = {"comment", "reply", "related", "sidebar", "widget", "recommend",
                                          "footer", "author-bio", "about-author", "author-box", "authorbox"};
+// itemprop names of items written by others than the page's author.
+const char* const kOtherPeopleProps[] = {"review", "comment", "answer", "suggestedanswer", "acceptedanswer"};
 constexpr size_t kMaxH1 = 8;
 constexpr size_t kMaxPerList = 1024;  // per list: indices only, the readers stop at the first hit
 constexpr size_t kMaxByText = 80;
@@ -48,6 +50,18 @@ bool starts_any_word(const std::string& words, const char* const (&marks)[N]) {
     for (const char* m : marks)
       if (words.compare(i, std::strlen(m), m) == 0) return true;
     i = e + 1;
+  }
+  return false;
+}
+
+// A byline mark in the class or id words, but not inside another word that
+// starts like one: "authorization-form", "authority-score" are not bylines.
+bool has_byline_mark(const std::string& marks) {
+  for (const char* m : kBylineMarks) {
+    const size_t n = std::strlen(m);
+    for (size_t at = marks.find(m); at != std::string::npos; at = marks.find(m, at + 1))
+      if (marks.compare(at + n, 3, "iza") != 0 && marks.compare(at + n, 2, "it") != 0 && marks.compare(at + n, 3, "isa") != 0)
+        return true;
   }
   return false;
 }
@@ -159,21 +173,28 @@ PageScan scan_page(const Document& doc) {
     }
     // <body> classes name page features ("comments-open", "has-sidebar"), not a subtree.
     bool page_wide = n.tag == Tag::Html || n.tag == Tag::Body || n.tag == Tag::Main || n.tag == Tag::Article;
+    // An item that is another item's review, comment or answer (itemprop=review
+    // inside a Product) is someone else's too.
+    std::string props = n.itemprop.len > 0 ? lower(doc.str(n.itemprop)) : std::string();
     if (n.tag == Tag::Nav || n.tag == Tag::Aside || n.tag == Tag::Footer ||
-        (!page_wide && starts_any_word(marks, kOtherPeopleMarks)))
+        (!page_wide && starts_any_word(marks, kOtherPeopleMarks)) ||
+        (!props.empty() && starts_any_word(props, kOtherPeopleProps)))
       s |= 2;
     state[i] = s;
     if (n.tag == Tag::Title && scan.title.empty() && doc.ancestor(i, Tag::Svg) == kNone) {
       scan.title = element_text(doc, i, 2000);
       continue;
     }
-    if (n.itemprop.len > 0 && scan.itemprop.size() < kMaxPerList) scan.itemprop.push_back(i);
+    if (n.itemprop.len > 0 && scan.itemprop.size() < kMaxPerList) {
+      scan.itemprop.push_back(i);
+      scan.itemprop_others.push_back((s & 2) != 0);
+    }
     if (s & 1) continue;
     if (n.tag == Tag::H1 && scan.h1.size() < kMaxH1) scan.h1.push_back(i);
     if (s & 2) continue;
     if (n.tag == Tag::Time && scan.times.size() < kMaxPerList) scan.times.push_back(i);
-    bool byline = (n.flags & kRelAuthor) || has_any(marks, kBylineMarks) ||
-                  lower(doc.str(n.itemprop)).find("author") != std::string::npos;
+    bool byline = (n.flags & kRelAuthor) || has_byline_mark(marks) ||
+                  props.find("author") != std::string::npos;
     if (byline && scan.bylines.size() < kMaxPerList) scan.bylines.push_back(i);
     else if (has_any(marks, kDateMarks) && scan.dated.size() < kMaxPerList) scan.dated.push_back(i);
   }
