@@ -2,7 +2,7 @@
 // 3x the parse on top of the parse; the extension's later click must stay at
 // most 1.0x Readability.js):
 //
-//   page_type_cost [--extractor ensemble] [--max-pages N] [--repeat N] [--types] DATA.jsonl.gz | PAGES_DIR ...
+//   page_type_cost [--extractor ensemble] [--max-pages N] [--repeat N] [--types [--no-attributes]] DATA.jsonl.gz | PAGES_DIR ...
 //
 // Per page: the parse; the extractor on the page's Context (as the extension's
 // classify runs it); then wce::classify_page_type on that same Context (what
@@ -13,7 +13,9 @@
 // waiting for a core); --repeat keeps the fastest of N runs of each step.
 // Prints medians, 90th percentiles and sums, and the sums' ratios to the parse.
 // --types prints instead, per page, "id<TAB>type<TAB>probability" (%.17g):
-// the native side of tests/js/api-page-type.test.js (native == WASM).
+// the native side of tests/js/api-page-type.test.js (native == WASM). With
+// --no-attributes the Document's kept attributes are dropped first, as the
+// extension's flat DOM has none (its page type is the flat DOM's).
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
@@ -50,18 +52,20 @@ int main(int argc, char** argv) {
   std::string extractor_name = wce::kDefaultExtractor;
   size_t max_pages = 0, repeat = 1;
   std::vector<std::string> inputs;
-  bool bad_option = false, types = false;
+  bool bad_option = false, types = false, no_attributes = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--extractor" && i + 1 < argc) extractor_name = argv[++i];
     else if (a == "--max-pages" && i + 1 < argc) max_pages = std::stoul(argv[++i]);
     else if (a == "--repeat" && i + 1 < argc) repeat = std::max<size_t>(1, std::stoul(argv[++i]));
     else if (a == "--types") types = true;
+    else if (a == "--no-attributes") no_attributes = true;
     else if (a.rfind("--", 0) == 0) bad_option = true;
     else inputs.push_back(a);
   }
   if (bad_option || inputs.empty()) {
-    std::cerr << "usage: page_type_cost [--extractor NAME] [--max-pages N] [--repeat N] [--types] DATA.jsonl.gz | PAGES_DIR ...\n";
+    std::cerr << "usage: page_type_cost [--extractor NAME] [--max-pages N] [--repeat N] [--types [--no-attributes]] "
+                 "DATA.jsonl.gz | PAGES_DIR ...\n";
     return 2;
   }
   const wce::Extractor* ex = wce::find_extractor(extractor_name);
@@ -82,7 +86,10 @@ int main(int argc, char** argv) {
             ++in_file;
             if (types) {
               wce::PageRun run = wce::PageRun::parse(wce::io::page_source(p));
-              const wce::PageTypeResult t = wce::classify_page_type(run.context(), p.url);
+              wce::Document bare = run.doc();
+              bare.attributes.clear();
+              wce::Context bare_context(bare);
+              const wce::PageTypeResult t = wce::classify_page_type(no_attributes ? bare_context : run.context(), p.url);
               std::printf("%s\t%s\t%.17g\n", p.id.c_str(), t.name(), t.probability);
               return;
             }

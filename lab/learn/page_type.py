@@ -5,9 +5,12 @@ core/models/page_type_gbdt.inc for its C++ inference (core/src/classify/).
 Rows come from lab/tools/page_type_dump (the C++ features, never computed
 here). Judged by 5-fold cross-validation grouped by domain (a page is
 classified by a model that saw no page of its domain): accuracy and the
-confusion matrix, with and without the URL. The shipped model is then fit on
-every row, each page twice: with its URL features and with them zeroed (as
-the C++ computes them when no URL is given), so that it serves both.
+confusion matrix, with and without the URL, with and without the
+structured data. The shipped model is then fit on every row, each page four
+times: with its URL features and with them zeroed (as the C++ computes them
+when no URL is given), each with its structured-data features (`sd_*`) and
+with them zeroed (as the C++ computes them on a Document without kept
+attributes: the extension's flat DOM), so that it serves all four.
 
   bash lab/train.sh page_type            # dump, CV, fit, export
   python3 lab/learn/page_type.py --rows rows.jsonl --out core/models/page_type_gbdt.inc
@@ -26,10 +29,21 @@ from folds import FOLDS, fold_of  # noqa: E402
 
 TYPES = ["article", "forum", "product", "collection", "listing", "documentation", "service"]
 SEED = 20261128
-PARAMS = dict(objective="multiclass", num_class=len(TYPES), learning_rate=0.05, num_leaves=15,
-              min_data_in_leaf=8, feature_fraction=0.8, bagging_fraction=0.8, bagging_freq=1,
-              lambda_l2=1.0, verbose=-1, seed=SEED, deterministic=True, num_threads=1)
-ROUNDS = 250
+# extra_trees with feature_fraction 0.4: +1.4 points of grouped-CV accuracy (URL
+# and structured data) over feature_fraction 0.4 without them, on these 1,497
+# pages; 7 leaves and 200
+# rounds at 0.1 as accurate as 15 and 400 at 0.05, in a quarter of the nodes
+# (lab/results/page-type.md).
+PARAMS = dict(objective="multiclass", num_class=len(TYPES), learning_rate=0.1, num_leaves=7,
+              min_data_in_leaf=8, feature_fraction=0.4, bagging_fraction=0.8, bagging_freq=1,
+              lambda_l2=1.0, extra_trees=True, verbose=-1, seed=SEED, deterministic=True, num_threads=1)
+ROUNDS = 200
+# The inputs a page has (bits) and the forests: per forest, the inputs it
+# needs and the variants() it is trained on. One forest per variant: a forest
+# trained on all four at once was less accurate (lab/results/page-type.md).
+NEEDS_URL, NEEDS_SD = 1, 2
+VARIANT_HAS = [NEEDS_URL | NEEDS_SD, NEEDS_SD, NEEDS_URL, 0]  # per variants() entry
+FORESTS = [(NEEDS_URL | NEEDS_SD, [0]), (NEEDS_SD, [1]), (NEEDS_URL, [2]), (0, [3])]
 
 
 
@@ -45,12 +59,29 @@ def load(path):
     return names, rows, X, y, folds
 
 
-def without_url(X, names):
+def zeroed(X, names, prefix):
     Z = X.copy()
     for j, n in enumerate(names):
-        if n.startswith("url_"):
+        if n.startswith(prefix):
             Z[:, j] = 0.0
     return Z
+
+
+def without_url(X, names):
+    return zeroed(X, names, "url_")
+
+
+def without_structured(X, names):
+    """As the C++ computes them on a Document without kept attributes (the
+    extension's flat DOM): the structured-data features are all 0."""
+    return zeroed(X, names, "sd_")
+
+
+def variants(X, names):
+    """The four inputs the model serves: with / without the URL, with /
+    without the structured data."""
+    Xn = without_url(X, names)
+    return [X, Xn, without_structured(X, names), without_structured(Xn, names)]
 
 
 def fit(X, y):
@@ -75,24 +106,29 @@ def report(title, y, pred):
     return acc, "\n".join(lines)
 
 
-def export(booster, names, out, note):
+def export(boosters, names, out, note):
+    """boosters: one per FORESTS entry, in order (the C++ takes the first whose needs the page meets)."""
     K = len(TYPES)
-    trees = booster.dump_model()["tree_info"]
     fmt = lambda v: "%.17g" % v
     feature, threshold, left, right, value, roots, counts = [], [], [], [], [], [], []
-    for k in range(K):  # LightGBM interleaves the classes: tree i belongs to class i % K
-        f, t, l, r, v, ro = flatten_trees([tr for i, tr in enumerate(trees) if i % K == k])
-        off = len(feature)
-        feature += f; threshold += t; value += v
-        left += [x + off if x >= 0 else -1 for x in l]
-        right += [x + off if x >= 0 else -1 for x in r]
-        roots += [x + off for x in ro]
-        counts.append(len(ro))
+    for booster in boosters:
+        trees = booster.dump_model()["tree_info"]
+        for k in range(K):  # LightGBM interleaves the classes: tree i belongs to class i % K
+            f, t, l, r, v, ro = flatten_trees([tr for i, tr in enumerate(trees) if i % K == k])
+            off = len(feature)
+            feature += f; threshold += t; value += v
+            left += [x + off if x >= 0 else -1 for x in l]
+            right += [x + off if x >= 0 else -1 for x in r]
+            roots += [x + off for x in ro]
+            counts.append(len(ro))
     with open(out, "w") as fh:
         fh.write("// Generated by lab/learn/page_type.py (bash lab/train.sh page_type). Do not edit.\n")
         for line in note:
             fh.write("// " + line + "\n")
         fh.write("const char* const kPageTypeModelFeatures[] = {%s};\n" % ", ".join('"%s"' % n for n in names))
+        fh.write("const int32_t kPageTypeNeedsUrl = %d, kPageTypeNeedsStructured = %d;\n" % (NEEDS_URL, NEEDS_SD))
+        fh.write("// Per forest, the inputs it was trained with (bits above); the first the page has is used.\n")
+        fh.write("const int32_t kPageTypeForestNeeds[] = {%s};\n" % ", ".join(str(n) for n, _ in FORESTS))
         fh.write("const int32_t kPageTypeClassTrees[] = {%s};\n" % ", ".join(map(str, counts)))
         fh.write("const int32_t kPageTypeTreeRoot[] = {%s};\n" % ", ".join(map(str, roots)))
         fh.write("const int32_t kPageTypeFeature[] = {%s};\n" % ", ".join(map(str, feature)))
@@ -100,6 +136,15 @@ def export(booster, names, out, note):
         fh.write("const int32_t kPageTypeLeft[] = {%s};\n" % ", ".join(map(str, left)))
         fh.write("const int32_t kPageTypeRight[] = {%s};\n" % ", ".join(map(str, right)))
         fh.write("const double kPageTypeValue[] = {%s};\n" % ", ".join(map(fmt, value)))
+
+
+def forest_for(has):
+    """The forest the C++ uses for a page with these inputs (bits NEEDS_*)."""
+    return next(i for i, (needs, _) in enumerate(FORESTS) if needs & ~has == 0)
+
+
+def fit_forests(V, y, rows):
+    return [fit(np.vstack([V[k][rows] for k in ks]), np.concatenate([y[rows]] * len(ks))) for _, ks in FORESTS]
 
 
 def main():
@@ -111,20 +156,24 @@ def main():
     ap.add_argument("--command", default="bash lab/train.sh page_type")
     args = ap.parse_args()
     names, rows, X, y, folds = load(args.rows)
-    Xn = without_url(X, names)
-    oof = np.zeros((len(y), len(TYPES)))
-    oof_nourl = np.zeros_like(oof)
+    V = variants(X, names)
+    titles = ["with the URL", "without the URL", "with the URL, structured data zeroed (the extension's flat DOM)",
+              "without the URL, structured data zeroed"]
+    oofs = [np.zeros((len(y), len(TYPES))) for _ in V]
     for f in range(FOLDS):
         tr, te = folds != f, folds == f
-        b = fit(np.vstack([X[tr], Xn[tr]]), np.concatenate([y[tr], y[tr]]))
-        oof[te] = b.predict(X[te])
-        oof_nourl[te] = b.predict(Xn[te])
-    acc, table = report("with the URL", y, oof.argmax(1))
-    acc_n, table_n = report("without the URL", y, oof_nourl.argmax(1))
+        boosters = fit_forests(V, y, tr)
+        for o, v, has in zip(oofs, V, VARIANT_HAS):
+            o[te] = boosters[forest_for(has)].predict(v[te])
+    accs, tables = zip(*[report(t, y, o.argmax(1)) for t, o in zip(titles, oofs)])
+    oof = oofs[0]
+    params = {k: v for k, v in PARAMS.items() if k not in ("verbose", "num_class", "objective")}
     text = "\n\n".join([
         f"{len(y)} WCXB dev pages, {FOLDS}-fold cross-validation grouped by domain (FNV-1a of the host), "
-        f"LightGBM multiclass, {ROUNDS} rounds, {PARAMS['num_leaves']} leaves, seed {SEED}.",
-        table, table_n])
+        f"LightGBM multiclass, {ROUNDS} rounds, {json.dumps(params)}, {len(names)} features. "
+        f"{len(FORESTS)} forests, each trained on the input variant it serves (with / without the URL features "
+        f"`url_*`, with / without the structured-data features `sd_*`); a page is classified by the forest "
+        f"of its inputs.", *tables])
     print(text)
     if args.report:
         with open(args.report, "w") as fh:
@@ -135,13 +184,15 @@ def main():
                 fh.write(json.dumps({"id": r["id"], "page_type": TYPES[int(p.argmax())],
                                      "probability": float(p.max())}) + "\n")
     if args.out:
-        b = fit(np.vstack([X, Xn]), np.concatenate([y, y]))
+        boosters = fit_forests(V, y, np.ones(len(y), dtype=bool))
         note = [f"command: {args.command}",
-                f"data: {len(y)} WCXB dev pages (+ the same without URL features), {len(names)} features",
-                f"grouped {FOLDS}-fold CV accuracy: {acc:.4f} with the URL, {acc_n:.4f} without",
+                f"data: {len(y)} WCXB dev pages, {len(names)} features; {len(FORESTS)} forests (with / without the "
+                f"URL features, with / without the structured-data features)",
+                f"grouped {FOLDS}-fold CV accuracy: {accs[0]:.4f} with the URL, {accs[1]:.4f} without; structured "
+                f"data zeroed: {accs[2]:.4f} with the URL, {accs[3]:.4f} without",
                 f"LightGBM {lgb.__version__}: {json.dumps({k: v for k, v in PARAMS.items() if k not in ('verbose',)})}, "
                 f"{ROUNDS} rounds"]
-        export(b, names, args.out, note)
+        export(boosters, names, args.out, note)
         print("wrote", args.out)
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The page type's 77 features, bit for bit, on all WCXB dev pages and the
+# The page type's features, bit for bit, on all WCXB dev pages and the
 # first N pages of every other dataset: writes OUT_DIR/<dataset>.tsv with
 # `page_type_dump --exact`. Run it with the build before and after a change of
 # core/src/classify/page_type_features.cpp, then `diff -r BEFORE AFTER`: the

@@ -2,6 +2,12 @@
 // page_type_features (page_type_features.cpp), a softmax of the per-type
 // margins. The trees are compiled in from core/models/page_type_gbdt.inc
 // (lab/learn/page_type.py, `bash lab/train.sh page_type`).
+//
+// The model holds several forests, each trained for the inputs it gets: with
+// or without the page's URL, with or without the structured data (a
+// Document without kept attributes, as the extension's flat DOM, has none).
+// A page is classified by the first forest whose inputs it has: one trained
+// on every input variant at once was less accurate (lab/results/page-type.md).
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -101,19 +107,25 @@ const char* page_type_label(size_t type) { return type < kPageTypeCount ? kLabel
 
 PageTypeResult classify_page_type(Context& ctx, std::string_view url) {
   check_feature_names();
-  static_assert(std::size(kPageTypeClassTrees) == kPageTypeCount, "one forest per type");
+  constexpr size_t kForests = std::size(kPageTypeForestNeeds);
+  static_assert(std::size(kPageTypeClassTrees) == kForests * kPageTypeCount, "per forest, trees per type");
   const std::vector<double> x = page_type_features(ctx, url);
+  const int32_t has = (url.empty() ? 0 : kPageTypeNeedsUrl) | (ctx.doc().attributes.empty() ? 0 : kPageTypeNeedsStructured);
+  size_t chosen = 0;
+  while (chosen + 1 < kForests && (kPageTypeForestNeeds[chosen] & ~has) != 0) ++chosen;
   std::array<double, kPageTypeCount> margin{};
   const PackedForest& forest = packed_forest();
   size_t tree = 0;
+  for (size_t k = 0; k < chosen * kPageTypeCount; ++k) tree += static_cast<size_t>(kPageTypeClassTrees[k]);
+  const int32_t* class_trees = kPageTypeClassTrees + chosen * kPageTypeCount;
   for (size_t k = 0; k < kPageTypeCount; ++k) {
     // Summed in tree order, as before (the same margins to the last bit).
     int32_t t = 0;
-    for (double v[4]; t + 4 <= kPageTypeClassTrees[k]; t += 4, tree += 4) {
+    for (double v[4]; t + 4 <= class_trees[k]; t += 4, tree += 4) {
       tree_values4(forest, kPageTypeTreeRoot + tree, x.data(), v);
       for (double vi : v) margin[k] += vi;
     }
-    for (; t < kPageTypeClassTrees[k]; ++t, ++tree) margin[k] += tree_value(forest, kPageTypeTreeRoot[tree], x.data());
+    for (; t < class_trees[k]; ++t, ++tree) margin[k] += tree_value(forest, kPageTypeTreeRoot[tree], x.data());
   }
   double top = margin[0];
   for (double m : margin) top = std::max(top, m);

@@ -5,7 +5,11 @@
 // rs-trafilatura's classifier description): repeated sibling structures
 // (cards, posts), comment / post markup, forms and prices, schema.org
 // microdata (itemprop), code and `pre`, the heading outline, link density,
-// and words of the URL path. Keyword lists are data, at the top.
+// linked headings (cards, teasers) and long paragraphs (articles), the
+// template named by the <html>/<body> class, words of the URL path, and
+// last the structured data the page declares (page_type_structured.cpp:
+// JSON-LD, itemtype, og:type, generator; 0 without kept attributes).
+// Keyword lists are data, at the top.
 //
 // Cost: every keyword list is searched in one pass (KeywordAutomaton,
 // keyword_automaton.cpp): one pass per class/id/itemprop string over all its
@@ -20,6 +24,7 @@
 #include <vector>
 
 #include "classify/keyword_automaton.hpp"
+#include "classify/page_type_structured.hpp"
 #include "extractors/extractor_util.hpp"
 #include "wce/train/page_type_model.hpp"
 
@@ -29,6 +34,7 @@ namespace {
 // ---- Tunables and keyword lists (data) ----
 
 constexpr size_t kRepeatMin = 3;  // siblings of one shape that make a repeated structure
+constexpr double kLongParagraph = 40;  // words: an article's paragraph, not a card's blurb
 
 // Substrings of class / id tokens (lowercase), per signal.
 struct Keywords {
@@ -85,6 +91,24 @@ const std::vector<Keywords> kUrlKeywords = {
                  "platform", "product-tour", "customers", "company"}},
     {"article", {"blog", "news", "article", "articles", "story", "stories", "post", "posts", "opinion"}},
 };
+// Tokens of the <html> and <body> class (lowercase prefixes of a token):
+// CMS themes name the page's template there (WordPress "single-post",
+// "page-id-12", "archive", "woocommerce"; Drupal "page-node-type-page").
+const std::vector<Keywords> kBodyClassKeywords = {
+    {"post", {"single-post", "single-format", "post-template", "postid-", "single-", "node-type-article",
+              "page-node-type-article", "article"}},
+    {"page", {"page-id-", "page-template", "page-parent", "page-child", "basicpage", "page-node-type-page",
+              "node-type-page", "landing"}},
+    {"archive", {"archive", "category", "tag-", "search", "paged", "home", "blog", "post-type-archive", "tax-",
+                 "term-", "listing", "index", "taxonomy", "path-taxonomy", "section-front"}},
+    {"product", {"single-product", "product-template", "template-product", "view-item", "pdp", "product-page"}},
+    {"shop", {"woocommerce", "template-collection", "collection", "catalog", "plp", "shop"}},
+    {"forum", {"forum", "topic", "thread", "bbpress", "discourse", "community", "question", "xenforo", "phpbb"}},
+    {"docs", {"docs", "documentation", "wy-body-for-nav", "md-", "docusaurus", "api", "reference", "sphinx",
+              "mediawiki"}},
+};
+// The exact token "page" or "single" (WordPress's page and post templates).
+const std::vector<std::pair<const char*, size_t>> kBodyClassExact = {{"page", 1}, {"single", 0}};
 const std::vector<Tag> kCountedTags = {Tag::Article, Tag::Section, Tag::Form, Tag::Input, Tag::Button,
                                        Tag::Select, Tag::Pre, Tag::Code, Tag::Table, Tag::H1, Tag::H2,
                                        Tag::H3, Tag::Time, Tag::Li, Tag::Img, Tag::Nav, Tag::Aside,
@@ -95,6 +119,39 @@ const std::vector<const char*> kCurrencySigns = {"$", "\xE2\x82\xAC" /* € */, 
 const std::vector<const char*> kCurrencyCodes = {"usd", "eur", "gbp"};
 
 // ---- Helpers ----
+
+// Hits of kBodyClassKeywords in the classes of <html> and <body>.
+std::vector<double> body_class_hits(const Document& doc) {
+  std::vector<double> hits(kBodyClassKeywords.size(), 0.0);
+  std::string classes;
+  const auto add = [&](uint32_t parent, Tag tag, uint32_t& found) {
+    found = kNone;
+    for (uint32_t c = parent < doc.size() ? doc.nodes[parent].first_child : kNone; c != kNone; c = doc.nodes[c].next_sibling)
+      if (doc.nodes[c].kind == NodeKind::Element && doc.nodes[c].tag == tag) {
+        classes += to_ascii_lower(doc.str(doc.nodes[c].cls));
+        classes.push_back(' ');
+        found = c;
+        return;
+      }
+  };
+  uint32_t html = kNone, body = kNone;
+  add(0, Tag::Html, html);
+  if (html != kNone) add(html, Tag::Body, body);
+  size_t i = 0;
+  while (i < classes.size()) {
+    size_t e = classes.find_first_of(" \t\n\r\f", i);
+    if (e == std::string::npos) e = classes.size();
+    const std::string_view token = std::string_view(classes).substr(i, e - i);
+    i = e + 1;
+    if (token.empty()) continue;
+    for (size_t k = 0; k < kBodyClassKeywords.size(); ++k)
+      for (const char* w : kBodyClassKeywords[k].words)
+        if (token.rfind(w, 0) == 0) hits[k] = 1;
+    for (const auto& [word, k] : kBodyClassExact)
+      if (token == word) hits[k] = 1;
+  }
+  return hits;
+}
 
 bool is_alnum_ascii(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
@@ -168,7 +225,8 @@ TextCounts count_text(std::string_view text) {
 }
 
 // The path of a URL, split into lowercase words at every non-alphanumeric byte.
-std::vector<std::string> url_path_words(std::string_view url, bool& has_query, bool& dated, size_t& depth) {
+std::vector<std::string> url_path_words(std::string_view url, bool& has_query, bool& dated, size_t& depth,
+                                        size_t& slug_words) {
   has_query = url.find('?') != std::string_view::npos;
   size_t start = url.find("://");
   start = start == std::string_view::npos ? 0 : url.find('/', start + 3);
@@ -177,6 +235,16 @@ std::vector<std::string> url_path_words(std::string_view url, bool& has_query, b
   depth = 0;
   for (size_t i = 0; i < path.size(); ++i)
     if (path[i] == '/' && i + 1 < path.size()) ++depth;
+  // The most words of one path segment ("how-to-fix-the-boot-loop": 6): an article's slug.
+  slug_words = 0;
+  for (size_t i = 0, words = 0; i <= path.size(); ++i) {
+    if (i == path.size() || path[i] == '/') {
+      slug_words = std::max(slug_words, words);
+      words = 0;
+    } else if (words == 0 || path[i] == '-' || path[i] == '_') {
+      ++words;
+    }
+  }
   std::vector<std::string> words;
   std::string cur;
   dated = false;
@@ -213,6 +281,11 @@ const std::vector<std::string>& page_type_feature_names() {
                           "repeat_largest", "repeat_share", "repeat_largest_words", "top_block_share",
                           "top3_block_share", "blocks", "hidden_share", "h2_per_kword", "img_per_kword"})
       n.emplace_back(s);
+    for (const char* s : {"linked_headings", "linked_heading_share", "p_share", "long_paragraphs", "words_per_p"})
+      n.emplace_back(s);
+    n.emplace_back("url_slug_words");
+    for (const auto& k : kBodyClassKeywords) n.push_back("body_" + std::string(k.name));
+    for (const std::string& s : page_type_structured_names()) n.push_back(s);
     return n;
   }();
   return names;
@@ -233,7 +306,8 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
   std::array<double, kI> itemprop_elems{};
   std::vector<double> tag_count(kCountedTags.size(), 0.0);
   double pre_words = 0, heading_words = 0, li_words = 0, table_words = 0, form_words = 0, hidden_words = 0;
-  std::vector<uint8_t> inside(doc.size(), 0);  // bits: 1 pre/code, 2 heading, 4 li, 8 table, 16 form
+  double headings = 0, linked_headings = 0, paragraphs = 0, p_words = 0, long_paragraphs = 0;
+  std::vector<uint8_t> inside(doc.size(), 0);  // bits: 1 pre/code, 2 heading, 4 li, 8 table, 16 form, 32 p
   static const std::array<int8_t, static_cast<size_t>(Tag::Count)> counted_tag = [] {  // tag -> kCountedTags index
     std::array<int8_t, static_cast<size_t>(Tag::Count)> a;
     a.fill(-1);
@@ -251,6 +325,7 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
     if (n.tag == Tag::Li) bits |= 4;
     if (n.tag == Tag::Table) bits |= 8;
     if (n.tag == Tag::Form) bits |= 16;
+    if (n.tag == Tag::P) bits |= 32;
     inside[i] = bits;
     const uint8_t parent_bits = n.parent == kNone ? 0 : inside[n.parent];
     const double w = counts.words[i];
@@ -259,6 +334,16 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
     if ((bits & 4) && !(parent_bits & 4)) li_words += w;
     if ((bits & 8) && !(parent_bits & 8)) table_words += w;
     if ((bits & 16) && !(parent_bits & 16)) form_words += w;
+    if ((bits & 2) && !(parent_bits & 2) && w > 0) {
+      // A heading that is mostly a link: a card's or a teaser's title.
+      headings += 1;
+      if (counts.link_words[i] * 2 > counts.words[i]) linked_headings += 1;
+    }
+    if ((bits & 32) && !(parent_bits & 32) && w > 0) {
+      paragraphs += 1;
+      p_words += w;
+      if (w >= kLongParagraph) long_paragraphs += 1;
+    }
     if ((n.flags & kHidden) && !(n.parent != kNone && (doc.nodes[n.parent].flags & kHidden))) hidden_words += w;
     if (const int8_t t = counted_tag[static_cast<size_t>(n.tag)]; t >= 0) tag_count[t] += 1;
     if (n.cls.len || n.id.len) {
@@ -297,8 +382,9 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
 
   // URL path words.
   bool has_query = false, dated = false;
-  size_t depth = 0;
-  const std::vector<std::string> path = url.empty() ? std::vector<std::string>() : url_path_words(url, has_query, dated, depth);
+  size_t depth = 0, slug_words = 0;
+  const std::vector<std::string> path =
+      url.empty() ? std::vector<std::string>() : url_path_words(url, has_query, dated, depth, slug_words);
   for (const auto& k : kUrlKeywords) {
     double n = 0;
     for (const std::string& w : path)
@@ -377,6 +463,14 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
   x.push_back(hidden_words * share);
   x.push_back(tag_count[10] / kwords);  // h2
   x.push_back(tag_count[14] / kwords);  // img
+  x.push_back(lg(linked_headings));
+  x.push_back(headings > 0 ? linked_headings / headings : 0.0);
+  x.push_back(p_words * share);
+  x.push_back(lg(long_paragraphs));
+  x.push_back(paragraphs > 0 ? p_words / paragraphs : 0.0);
+  x.push_back(static_cast<double>(slug_words));
+  for (double v : body_class_hits(doc)) x.push_back(v);
+  append_page_type_structured(doc, x);
   return x;
 }
 

@@ -30,21 +30,7 @@ constexpr int kNoRank = 1 << 20;
 
 std::string clean(std::string_view s) { return collapse_space(decode_entities(s)); }
 
-std::string strip_schema(const std::string& t) {
-  size_t slash = t.find_last_of("/:");
-  return slash == std::string::npos ? t : t.substr(slash + 1);
-}
-
-std::vector<std::string> types_of(const JsonValue& o) {
-  std::vector<std::string> out;
-  const JsonValue* t = o.get("@type");
-  if (!t) t = o.get("type");
-  if (!t) return out;
-  if (t->is_string()) out.push_back(strip_schema(t->text));
-  for (const auto& i : t->items)
-    if (i.is_string()) out.push_back(strip_schema(i.text));
-  return out;
-}
+std::vector<std::string> types_of(const JsonValue& o) { return json_ld_types(o); }
 
 template <size_t N>
 int rank_in(const std::vector<std::string>& types, const char* const (&list)[N]) {
@@ -55,20 +41,7 @@ int rank_in(const std::vector<std::string>& types, const char* const (&list)[N])
   return best;
 }
 
-void collect(const JsonValue& v, std::vector<const JsonValue*>& objs) {
-  // Iterative: the reader bounds the depth, this bounds the count.
-  std::vector<const JsonValue*> stack{&v};
-  while (!stack.empty() && objs.size() < kMaxObjects) {
-    const JsonValue* cur = stack.back();
-    stack.pop_back();
-    if (cur->is_object()) {
-      objs.push_back(cur);
-      for (auto it = cur->members.rbegin(); it != cur->members.rend(); ++it) stack.push_back(&it->second);
-    } else if (cur->is_array()) {
-      for (auto it = cur->items.rbegin(); it != cur->items.rend(); ++it) stack.push_back(&*it);
-    }
-  }
-}
+void collect(const JsonValue& v, std::vector<const JsonValue*>& objs) { json_ld_objects(v, objs, kMaxObjects); }
 
 class Graph {
  public:
@@ -156,7 +129,38 @@ const JsonValue* first_of(const JsonValue* o, std::initializer_list<const char*>
   return nullptr;
 }
 
+std::string strip_schema(const std::string& t) {
+  size_t slash = t.find_last_of("/:");
+  return slash == std::string::npos ? t : t.substr(slash + 1);
+}
+
 }  // namespace
+
+std::vector<std::string> json_ld_types(const JsonValue& o) {
+  std::vector<std::string> out;
+  const JsonValue* t = o.get("@type");
+  if (!t) t = o.get("type");
+  if (!t) return out;
+  if (t->is_string()) out.push_back(strip_schema(t->text));
+  for (const auto& i : t->items)
+    if (i.is_string()) out.push_back(strip_schema(i.text));
+  return out;
+}
+
+void json_ld_objects(const JsonValue& v, std::vector<const JsonValue*>& objs, size_t max_objects) {
+  // Iterative: the reader bounds the depth, this bounds the count.
+  std::vector<const JsonValue*> stack{&v};
+  while (!stack.empty() && objs.size() < max_objects) {
+    const JsonValue* cur = stack.back();
+    stack.pop_back();
+    if (cur->is_object()) {
+      objs.push_back(cur);
+      for (auto it = cur->members.rbegin(); it != cur->members.rend(); ++it) stack.push_back(&it->second);
+    } else if (cur->is_array()) {
+      for (auto it = cur->items.rbegin(); it != cur->items.rend(); ++it) stack.push_back(&*it);
+    }
+  }
+}
 
 Metadata from_json_ld(const PageScan& scan) {
   Metadata m;

@@ -34,4 +34,13 @@ struct JsonLimits {
 // Every top-level value of the block, in order (usually one object or array).
 std::vector<JsonValue> read_json_values(std::string_view text, const JsonLimits& limits = {});
 
+// JSON-LD helpers (json_ld.cpp), shared by the metadata and the page type:
+// an object's schema.org types ("@type" or "type", a string or an array of
+// them, "https://schema.org/" or "schema:" prefixes dropped) ...
+std::vector<std::string> json_ld_types(const JsonValue& object);
+// ... and every object of a value, itself first, then its members' and
+// items' objects in source order (top level, arrays, @graph, nested values),
+// at most max_objects in all.
+void json_ld_objects(const JsonValue& value, std::vector<const JsonValue*>& objects, size_t max_objects);
+
 }  // namespace wce::metadata
