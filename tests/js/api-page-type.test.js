@@ -43,11 +43,13 @@ beforeAll(async () => {
   wce = await loadWce();
 });
 
-function flatOf(html) {
+// The flat DOM without its attribute section (as the extension's highlight
+// sends it), or with it (withAttributes: encodeDom's whole result).
+function flatOf(html, withAttributes) {
   const { document, close } = makeDocument(html);
   try {
-    const { nodes, strings } = encodeDom(document);
-    return { nodes, strings };
+    const { nodes, strings, attrs, attrStrings } = encodeDom(document);
+    return withAttributes ? { nodes, strings, attrs, attrStrings } : { nodes, strings };
   } finally {
     close();
   }
@@ -170,10 +172,11 @@ describe('the same page type on every path', () => {
       const html = decodeHtmlFile(file).html;
       const gumbo = wce.extract(html, { pageType: true }).pageType;
       const dom = wce.classify(flatOf(html), { pageType: true }).pageType;
-      // The same type. Not the same probability: the flat DOM carries no
-      // attributes, so its page is classified by the forest trained without
-      // the structured data (core/src/classify/page_type.cpp); the test
-      // below checks it against the native side without attributes.
+      // The same type. Not the same probability: without its attribute
+      // section the flat DOM has no structured data, so its page is
+      // classified by the forest trained without it
+      // (core/src/classify/page_type.cpp); the tests below check both forms
+      // against the native side.
       expect({ page: name, type: dom.name }).toEqual({ page: name, type: gumbo.name });
       rows.push(`${name}: ${gumbo.name} ${gumbo.probability.toFixed(6)} (Gumbo) ${dom.probability.toFixed(6)} (flat DOM)`);
     }
@@ -194,6 +197,22 @@ describe('the same page type on every path', () => {
       // The same type; the probability nearly so: the two trees differ in
       // whitespace-only text nodes (parity.test.js), and the number of text
       // nodes is one of the classifier's features.
+      expect({ page: name, type: dom.name }).toEqual({ page: name, type: n.name });
+      expect(Math.abs(dom.probability - n.probability)).toBeLessThan(MAX_DOM_GUMBO_DIFF);
+    }
+  });
+
+  (haveNative ? test : test.skip)('demo pages: the flat DOM with its attribute section gives the native Gumbo Document\'s type', () => {
+    const native = new Map();
+    for (const line of execFileSync(NATIVE, ['--types', path.join(ROOT, 'demo')], { encoding: 'utf8' }).split('\n')) {
+      if (!line) continue;
+      const [id, name, probability] = line.split('\t');
+      native.set(id, { name, probability: Number(probability) });
+    }
+    for (const { name, file } of demoPages()) {
+      const dom = wce.classify(flatOf(decodeHtmlFile(file).html, true), { pageType: true }).pageType;
+      const n = native.get(`demo-${name}`);
+      expect({ page: name, native: Boolean(n) }).toEqual({ page: name, native: true });
       expect({ page: name, type: dom.name }).toEqual({ page: name, type: n.name });
       expect(Math.abs(dom.probability - n.probability)).toBeLessThan(MAX_DOM_GUMBO_DIFF);
     }
