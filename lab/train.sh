@@ -105,8 +105,26 @@ if [[ $MODEL == ensemble ]]; then
   [[ -f $BUILD/build.ninja ]] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$BUILD" -j2 --target ensemble_dump ensemble_complete_rows >/dev/null
   mkdir -p .cache/ensemble
+  # The nine datasets' 30 % training split; WCXB dev (wcxb-dev.jsonl.gz) is
+  # not one of them: it enters whole, below, with folds grouped by domain.
+  NINE=()
+  for f in "$DATA"/*.jsonl.gz; do [[ $(basename "$f") == wcxb-dev.jsonl.gz ]] || NINE+=("$f"); done
   if [[ ! -f $ROWS.rows.f32 || ! -f $ROWS.groups.i32 || ! -f $ROWS.region.i32 || ${WCE_REDUMP:-0} == 1 ]]; then
-    "$BUILD/ensemble_dump" --split train --members "$MEMBERS" --out "$ROWS" "$DATA"/*.jsonl.gz
+    nice "$BUILD/ensemble_dump" --split train --members "$MEMBERS" --out "$ROWS" "${NINE[@]}"
+  fi
+  # WCXB dev (--wcxb, the default recipe): all its pages, node labels from
+  # aligning its gold text plus its with / without snippets as sure labels;
+  # lab/learn/ensemble.py gives each page the fold of its domain
+  # (lab/learn/folds.py) and reports word F1 by page type out of fold.
+  WCXB=()
+  if [[ " $* " == *" --wcxb "* ]]; then
+    set -- $(for x in "$@"; do [[ $x == --wcxb ]] || printf '%s\n' "$x"; done)
+    WCXBSET=$DATA/wcxb-dev.jsonl.gz
+    WCXBROWS=.cache/ensemble/wcxb_${MEMBERS//,/_}
+    if [[ ! -f $WCXBROWS.text.jsonl || ${WCE_REDUMP:-0} == 1 ]]; then
+      nice "$BUILD/ensemble_dump" --split all --node-text --members "$MEMBERS" --out "$WCXBROWS" "$WCXBSET"
+    fi
+    WCXB=(--wcxb-data "$WCXBROWS" --wcxb-set "$WCXBSET")
   fi
   # Real-web rows (only with --web-weight W, explicit): half 0 of lab/webeval's
   # snippet set (FNV-1a 64 of the page id even; half 1 judges the model), node
@@ -118,14 +136,14 @@ if [[ $MODEL == ensemble ]]; then
     [[ -f $WEBSET ]] || python3 lab/webeval/fetch.py --out "$WEBSET"
     WEBROWS=.cache/ensemble/web0_${MEMBERS//,/_}
     if [[ ! -f $WEBROWS.text.jsonl || ${WCE_REDUMP:-0} == 1 ]]; then
-      "$BUILD/ensemble_dump" --split webeval-half0 --node-text --members "$MEMBERS" --out "$WEBROWS" "$WEBSET"
+      nice "$BUILD/ensemble_dump" --split webeval-half0 --node-text --members "$MEMBERS" --out "$WEBROWS" "$WEBSET"
     fi
     WEB=(--web-data "$WEBROWS" --web-set "$WEBSET")
   fi
   # Block completion after the page stage (core/src/ensembles/ensemble_complete.cpp,
   # lab/results/ensemble-2026-11-27b.md): measured in the cross-validation by
   # the C++ itself (lab/tools/ensemble_complete_rows re-parses the training pages).
-  "$EVENV/bin/python" lab/learn/ensemble.py --data "$ROWS" "${WEB[@]}" \
+  "$EVENV/bin/python" lab/learn/ensemble.py --data "$ROWS" "${WEB[@]}" "${WCXB[@]}" \
     --complete-rules blocks,runs --complete-tool "$BUILD/ensemble_complete_rows" --datasets "$DATA" \
     --out core/models/ensemble_gbdt.inc --command "$MEMBERS_ENV$COMMAND" "$@"
   cmake --build "$BUILD" -j2 >/dev/null  # the new trees compiled in

@@ -22,8 +22,21 @@ constexpr size_t kEnsembleMemberCount = 8;
 // Member registry names, in feature order.
 const std::array<const char*, kEnsembleMemberCount>& ensemble_members();
 
-constexpr size_t kEnsembleFeatureCount = 2 * kEnsembleMemberCount + 22;
+constexpr size_t kEnsembleFeatureCount = 2 * kEnsembleMemberCount + 29;
 const std::array<const char*, kEnsembleFeatureCount>& ensemble_feature_names();
+
+// Structural facts per Document node (core/src/ensembles/ensemble_structure.cpp),
+// inherited by every descendant: the innermost repeated sibling structure
+// around it (group size, the item's words, the whole group's words) and the
+// kStructure* flags of its ancestors. Read by ensemble_features.
+enum StructureBit : uint8_t { kStructurePost = 1, kStructureSection = 2, kStructureNavigation = 4 };
+struct EnsembleStructure {
+  std::vector<uint32_t> repeat_count;  // siblings of the innermost repeated item's tag and class (0: none)
+  std::vector<uint32_t> item_words;    // words of that item's subtree
+  std::vector<uint32_t> group_words;   // words of all the items of its group
+  std::vector<uint8_t> flags;          // StructureBit of the node and its ancestors
+};
+EnsembleStructure ensemble_structure(const Document& doc, const NodeCounts& counts);
 
 // How the ensemble gets a member's labels: ctx.labels(name) (run once per
 // page and cached) unless tests swap in another source.
