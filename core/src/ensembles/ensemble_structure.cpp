@@ -20,7 +20,7 @@
 // itemprop) are read: the extension's flat DOM carries no other attributes,
 // and native and WASM must agree (tests/js/parity.test.js).
 #include <algorithm>
-#include <cctype>
+#include <string>
 #include <string_view>
 
 #include "wce/train/ensemble_model.hpp"
@@ -44,48 +44,48 @@ bool item_tag(Tag t) {
   }
 }
 
-char lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-
-// `needle` (lowercase) anywhere in `s`, case-insensitively.
-bool has_part(std::string_view s, std::string_view needle) {
-  if (needle.size() > s.size()) return false;
-  for (size_t i = 0; i + needle.size() <= s.size(); ++i) {
-    size_t j = 0;
-    while (j < needle.size() && lower(s[i + j]) == needle[j]) ++j;
-    if (j == needle.size()) return true;
-  }
-  return false;
-}
-
-// `word` (lowercase) as a whole word of `s` (words split at anything that is
-// not a letter): "toc" in "page-toc", not in "stock".
-bool has_word(std::string_view s, std::string_view word) {
-  size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && !std::isalpha(static_cast<unsigned char>(s[i]))) ++i;
-    size_t j = i;
-    while (j < s.size() && std::isalpha(static_cast<unsigned char>(s[j]))) ++j;
-    if (j - i == word.size()) {
-      size_t k = 0;
-      while (k < word.size() && lower(s[i + k]) == word[k]) ++k;
-      if (k == word.size()) return true;
+// The words of an attribute value, lowercased (split at anything that is not
+// a letter), and the lowercased value itself, into reused buffers: each
+// element's class / id / itemprop is read once per needle list, not once per
+// needle (the pass runs on every element of every page).
+struct Lowered {
+  std::string text;
+  std::vector<std::string_view> words;
+  void set(std::string_view s) {
+    text.resize(s.size());
+    for (size_t i = 0; i < s.size(); ++i) {
+      const unsigned char c = static_cast<unsigned char>(s[i]);
+      text[i] = c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : static_cast<char>(c);
     }
-    i = j;
+    words.clear();
+    const std::string_view t(text);
+    size_t i = 0;
+    while (i < t.size()) {
+      while (i < t.size() && !(t[i] >= 'a' && t[i] <= 'z')) ++i;
+      size_t j = i;
+      while (j < t.size() && t[j] >= 'a' && t[j] <= 'z') ++j;
+      if (j > i) words.push_back(t.substr(i, j - i));
+      i = j;
+    }
   }
-  return false;
-}
+  bool has_part(std::string_view needle) const { return std::string_view(text).find(needle) != std::string_view::npos; }
+  // `w` as a whole word: "toc" in "page-toc", not in "stock".
+  bool has_word(std::string_view w) const { return std::find(words.begin(), words.end(), w) != words.end(); }
+};
 
-bool names_post(std::string_view s) {
+bool names_post(const Lowered& s) {
+  if (s.text.empty()) return false;
   for (std::string_view w : {"comment", "reply", "review", "answer", "message", "forum", "thread", "topic"})
-    if (has_part(s, w)) return true;
-  return has_word(s, "post") || has_word(s, "posts");
+    if (s.has_part(w)) return true;
+  return s.has_word("post") || s.has_word("posts");
 }
 
-bool names_navigation(std::string_view s) {
+bool names_navigation(const Lowered& s) {
+  if (s.text.empty()) return false;
   for (std::string_view w : {"sidebar", "breadcrumb", "table-of-contents", "tableofcontents", "navbar", "navigation"})
-    if (has_part(s, w)) return true;
+    if (s.has_part(w)) return true;
   for (std::string_view w : {"toc", "nav", "menu", "aside"})
-    if (has_word(s, w)) return true;
+    if (s.has_word(w)) return true;
   return false;
 }
 
@@ -126,6 +126,7 @@ EnsembleStructure ensemble_structure(const Document& doc, const NodeCounts& coun
       a = b;
     }
   }
+  Lowered cls, id, other;
   for (size_t i = 0; i < n; ++i) {
     const Node& nd = doc.nodes[i];
     const uint32_t p = nd.parent != kNone && nd.parent < i ? nd.parent : kNone;
@@ -141,13 +142,21 @@ EnsembleStructure ensemble_structure(const Document& doc, const NodeCounts& coun
       s.item_words[i] = counts.words[i];
       s.group_words[i] = gwords[i];
     }
-    const std::string_view cls = doc.str(nd.cls), id = doc.str(nd.id), role = doc.str(nd.role),
-                           itemprop = doc.str(nd.itemprop);
-    if (names_post(cls) || names_post(id) || names_post(itemprop)) s.flags[i] |= kStructurePost;
     if (nd.tag == Tag::Section) s.flags[i] |= kStructureSection;
-    if (nd.tag == Tag::Nav || nd.tag == Tag::Aside || has_part(role, "navigation") || has_part(role, "complementary") ||
-        names_navigation(cls) || names_navigation(id))
-      s.flags[i] |= kStructureNavigation;
+    if (nd.tag == Tag::Nav || nd.tag == Tag::Aside) s.flags[i] |= kStructureNavigation;
+    if (nd.cls.len == 0 && nd.id.len == 0 && nd.role.len == 0 && nd.itemprop.len == 0) continue;
+    cls.set(doc.str(nd.cls));
+    id.set(doc.str(nd.id));
+    if (names_post(cls) || names_post(id)) s.flags[i] |= kStructurePost;
+    if (nd.itemprop.len) {
+      other.set(doc.str(nd.itemprop));
+      if (names_post(other)) s.flags[i] |= kStructurePost;
+    }
+    if (names_navigation(cls) || names_navigation(id)) s.flags[i] |= kStructureNavigation;
+    if (nd.role.len) {
+      other.set(doc.str(nd.role));
+      if (other.has_part("navigation") || other.has_part("complementary")) s.flags[i] |= kStructureNavigation;
+    }
   }
   return s;
 }
