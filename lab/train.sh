@@ -6,8 +6,9 @@
 #   bash lab/train.sh boilernet-distill    # teacher (256) + distilled students (64), into .cache/learn/distill/ (reported)
 #   bash lab/train.sh dragnet              # logistic regression on the Dragnet training split
 #   bash lab/train.sh ensemble             # the shipped learned ensemble (LightGBM trees, core/models/ensemble_gbdt.inc):
-#                                              # members readability,cetd,trafilatura, real-web rows of webeval half 0
-#                                              # (--web-weight 1), --page-choices readability,trafilatura
+#                                              # members readability,resiliparse,cetd,trafilatura, real-web rows of
+#                                              # webeval half 0 (--web-weight 1), --page-choices readability,trafilatura,
+#                                              # all of WCXB dev (--wcxb, folds by domain)
 #   bash lab/train.sh ensemble --datasets-only  # the former recipe: readability,resiliparse,cetd, datasets alone
 #   WCE_ENSEMBLE_MEMBERS=a,b,c bash lab/train.sh ensemble [options]  # other members; options override the defaults
 #   bash lab/train.sh page_type            # the page-type classifier (WCXB dev, grouped CV by domain)
@@ -71,16 +72,17 @@ if [[ $MODEL == ensemble ]]; then
   # Extra arguments go to lab/learn/ensemble.py (e.g. --search). The members
   # (WCE_ENSEMBLE_MEMBERS) were chosen by cross-validation and cost: see
   # core/models/README.md.
-  # The default is the shipped recipe (model C2 of lab/results/ensemble-2026-11-27d.md):
-  # members readability,cetd,trafilatura, the real-web rows of webeval half 0 at
-  # weight 1, page choices readability and trafilatura. Extra arguments come
+  # The default is the shipped recipe (model V2 of lab/results/ensemble-wcxb.md):
+  # members readability,resiliparse,cetd,trafilatura, the real-web rows of
+  # webeval half 0 at weight 1, page choices readability and trafilatura, and
+  # every WCXB dev page (--wcxb). Extra arguments come
   # after these defaults (ensemble.py keeps an option's last value), so they
   # override them. --datasets-only (first argument) drops the defaults: the
   # former recipe, members readability,resiliparse,cetd on the datasets alone,
   # page choice readability only (ensemble.py's own defaults).
   COMMAND="bash lab/train.sh ensemble${*:+ $*}"  # as typed, in the model note
-  DEFAULT_MEMBERS=readability,cetd,trafilatura
-  ENS_DEFAULTS=(--web-weight 1 --page-choices readability,trafilatura)
+  DEFAULT_MEMBERS=readability,resiliparse,cetd,trafilatura
+  ENS_DEFAULTS=(--web-weight 1 --page-choices readability,trafilatura --wcxb)
   if [[ ${1:-} == --datasets-only ]]; then
     shift
     DEFAULT_MEMBERS=readability,resiliparse,cetd

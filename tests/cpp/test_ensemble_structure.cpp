@@ -112,6 +112,34 @@ TEST_P(EnsembleStructure, FeatureOnTheNodeWithTheText) {
 INSTANTIATE_TEST_SUITE_P(HandMadePages, EnsembleStructure, ::testing::ValuesIn(kCases),
                          [](const ::testing::TestParamInfo<Case>& i) { return std::string(i.param.name); });
 
+// structure = false (a model whose trees never read the columns): those
+// columns are 0, every other column is the same.
+TEST(EnsembleStructureColumns, LeftZeroWhenNotAskedForAndTheRestUnchanged) {
+  const Case& c = kCases[0];
+  wce::Document doc = wce::parse_html(c.html, "utf-8");
+  wce::Context ctx(doc);
+  auto none = [](wce::Context& cx, const std::string&) { return wce::Labels(cx.doc().text_nodes.size(), 0.0f); };
+  const std::vector<double> with = wce::ensemble_features(ctx, none, nullptr, nullptr, true);
+  const std::vector<double> without = wce::ensemble_features(ctx, none, nullptr, nullptr, false);
+  ASSERT_EQ(with.size(), without.size());
+  const auto& names = wce::ensemble_feature_names();
+  size_t first = names.size();
+  for (size_t j = 0; j < names.size(); ++j)
+    if (std::strcmp(names[j], "repeat_log_count") == 0) first = j;
+  ASSERT_LT(first, names.size());
+  double structural = 0;
+  for (size_t i = 0; i < with.size(); ++i) {
+    const size_t col = i % wce::kEnsembleFeatureCount;
+    if (col >= first) {
+      EXPECT_EQ(without[i], 0.0);
+      structural += with[i];
+    } else {
+      EXPECT_EQ(without[i], with[i]) << names[col];
+    }
+  }
+  EXPECT_GT(structural, 0.0);  // the forum page has posts: the columns were computed with structure = true
+}
+
 TEST(EnsembleStructureBadInput, ManyRepeatedSiblingsAndNoText) {
   std::string html = "<html><body><div class='list'>";
   for (int i = 0; i < 10000; ++i) html += "<div class='row'>x</div>";

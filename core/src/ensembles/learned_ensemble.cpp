@@ -247,7 +247,7 @@ static double log1p_count(uint32_t v) {
 }
 
 std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get, size_t* failed,
-                                      const EnsembleMemberSet* use_arg) {
+                                      const EnsembleMemberSet* use_arg, bool structure) {
   const Document& doc = ctx.doc();
   const size_t n = doc.text_nodes.size();
   constexpr size_t D = kEnsembleFeatureCount;
@@ -311,9 +311,10 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
   size_t worded_before = 0;
   const std::vector<uint8_t> paths = tag_paths(doc);
   const double log_page_words = std::log1p(page_words);
-  const EnsembleStructure st = ensemble_structure(doc, counts);
+  const EnsembleStructure st = structure ? ensemble_structure(doc, counts) : EnsembleStructure{};
   double repeated_words = 0;
-  for (size_t k = 0; k < n; ++k) repeated_words += st.repeat_count[doc.text_nodes[k]] ? words[k] : 0;
+  if (structure)
+    for (size_t k = 0; k < n; ++k) repeated_words += st.repeat_count[doc.text_nodes[k]] ? words[k] : 0;
   const double page_repeated_share = page_words > 0 ? repeated_words / page_words : 0.0;
   for (size_t k = 0; k < n; ++k) {
     double* row = &x[k * D];
@@ -350,6 +351,7 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
     row[kInListItem] = (path & kPathLi) != 0;
     row[kInHeading] = (path & kPathH) != 0;
     row[kInTableCell] = (path & kPathTd) != 0;
+    if (!structure) continue;
     row[kRepeatLogCount] = log1p_count(st.repeat_count[node]);
     row[kRepeatItemLogWords] = log1p_count(st.item_words[node]);
     row[kRepeatGroupShare] = page_words > 0 ? std::min(1.0, st.group_words[node] / page_words) : 0.0;
@@ -420,6 +422,10 @@ const EnsembleModelInfo& ensemble_model() {
     r.complete_runs = kCompleteRuns;
     r.complete_before = kCompleteBeforePageStage;
     r.trained_on = kModelTrainedOn;
+    for (int32_t f : r.model.feature) r.reads_structure = r.reads_structure || f >= static_cast<int32_t>(kRepeatLogCount);
+    if (r.context_stage)
+      for (int32_t f : r.context_model.feature)
+        r.reads_structure = r.reads_structure || (f >= static_cast<int32_t>(kRepeatLogCount) && f < static_cast<int32_t>(kEnsembleFeatureCount));
     for (size_t i = 0; i < kEnsembleContextFeatureCount; ++i)
       if (std::strcmp(kContextFeatureNames[i], ensemble_context_feature_names()[i]) != 0)
         throw std::logic_error("core/models/ensemble_gbdt.inc: second-stage feature " + std::to_string(i) + " is '" +
@@ -538,7 +544,7 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
   Labels out(n, 0.0f);
   if (n == 0) return out;
   const EnsembleModelInfo& info = ensemble_model();
-  const std::vector<double> x = ensemble_features(ctx, get);
+  const std::vector<double> x = ensemble_features(ctx, get, nullptr, nullptr, info.reads_structure);
   const std::vector<uint32_t>& words = ctx.text_words();
   std::vector<double> prob = ensemble_tree_probabilities(ctx, x);
   EnsembleCompletion completion = ensemble_completion_defaults();

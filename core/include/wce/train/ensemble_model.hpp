@@ -51,12 +51,14 @@ const EnsembleMemberSet& ensemble_used_members();
 // name that is not in ensemble_members().
 EnsembleMemberSet parse_ensemble_members(std::string_view names);
 
+// With structure = false the structural columns (ensemble_structure) are
+// left 0: the ensemble passes false when its model's trees never read them.
 // Row-major features, kEnsembleFeatureCount per text node, over `use` (by
 // default the model's members). A member that throws or returns a wrong
 // number of labels counts as voting 0 for every node (and `failed`, when
 // given, counts it).
 std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get = {}, size_t* failed = nullptr,
-                                      const EnsembleMemberSet* use = nullptr);
+                                      const EnsembleMemberSet* use = nullptr, bool structure = true);
 
 // The page stage's features (lab/learn/ensemble.py PAGE_FEATURES, same
 // order), from the trees' P(content) per text node and the node features x
@@ -191,6 +193,7 @@ struct EnsembleModelInfo {
   // Block completion of the trees' labels (ensemble_complete): which rules,
   // and whether before the page stage or only where the page keeps the trees.
   bool complete_blocks = false, complete_runs = false, complete_before = false;
+  bool reads_structure = false;  // some tree splits on a structural column (else they are not computed)
   const char* trained_on;
 };
 const EnsembleModelInfo& ensemble_model();
