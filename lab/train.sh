@@ -6,8 +6,9 @@
 #   bash lab/train.sh boilernet-distill    # teacher (256) + distilled students (64), into .cache/learn/distill/ (reported)
 #   bash lab/train.sh dragnet              # logistic regression on the Dragnet training split
 #   bash lab/train.sh ensemble             # the shipped learned ensemble (LightGBM trees, core/models/ensemble_gbdt.inc):
-#                                              # members readability,cetd,trafilatura, real-web rows of webeval half 0
-#                                              # (--web-weight 1), --page-choices readability,trafilatura
+#                                              # members readability,resiliparse,cetd,trafilatura, real-web rows of
+#                                              # webeval half 0 (--web-weight 1), --page-choices readability,trafilatura,
+#                                              # all of WCXB dev (--wcxb, folds by domain)
 #   bash lab/train.sh ensemble --datasets-only  # the former recipe: readability,resiliparse,cetd, datasets alone
 #   WCE_ENSEMBLE_MEMBERS=a,b,c bash lab/train.sh ensemble [options]  # other members; options override the defaults
 #   bash lab/train.sh page_type            # the page-type classifier (WCXB dev, grouped CV by domain)
@@ -71,16 +72,17 @@ if [[ $MODEL == ensemble ]]; then
   # Extra arguments go to lab/learn/ensemble.py (e.g. --search). The members
   # (WCE_ENSEMBLE_MEMBERS) were chosen by cross-validation and cost: see
   # core/models/README.md.
-  # The default is the shipped recipe (model C2 of lab/results/ensemble-2026-11-27d.md):
-  # members readability,cetd,trafilatura, the real-web rows of webeval half 0 at
-  # weight 1, page choices readability and trafilatura. Extra arguments come
+  # The default is the shipped recipe (model V2 of lab/results/ensemble-wcxb.md):
+  # members readability,resiliparse,cetd,trafilatura, the real-web rows of
+  # webeval half 0 at weight 1, page choices readability and trafilatura, and
+  # every WCXB dev page (--wcxb). Extra arguments come
   # after these defaults (ensemble.py keeps an option's last value), so they
   # override them. --datasets-only (first argument) drops the defaults: the
   # former recipe, members readability,resiliparse,cetd on the datasets alone,
   # page choice readability only (ensemble.py's own defaults).
   COMMAND="bash lab/train.sh ensemble${*:+ $*}"  # as typed, in the model note
-  DEFAULT_MEMBERS=readability,cetd,trafilatura
-  ENS_DEFAULTS=(--web-weight 1 --page-choices readability,trafilatura)
+  DEFAULT_MEMBERS=readability,resiliparse,cetd,trafilatura
+  ENS_DEFAULTS=(--web-weight 1 --page-choices readability,trafilatura --wcxb)
   if [[ ${1:-} == --datasets-only ]]; then
     shift
     DEFAULT_MEMBERS=readability,resiliparse,cetd
@@ -105,8 +107,26 @@ if [[ $MODEL == ensemble ]]; then
   [[ -f $BUILD/build.ninja ]] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
   cmake --build "$BUILD" -j2 --target ensemble_dump ensemble_complete_rows >/dev/null
   mkdir -p .cache/ensemble
+  # The nine datasets' 30 % training split; WCXB dev (wcxb-dev.jsonl.gz) is
+  # not one of them: it enters whole, below, with folds grouped by domain.
+  NINE=()
+  for f in "$DATA"/*.jsonl.gz; do [[ $(basename "$f") == wcxb-dev.jsonl.gz ]] || NINE+=("$f"); done
   if [[ ! -f $ROWS.rows.f32 || ! -f $ROWS.groups.i32 || ! -f $ROWS.region.i32 || ${WCE_REDUMP:-0} == 1 ]]; then
-    "$BUILD/ensemble_dump" --split train --members "$MEMBERS" --out "$ROWS" "$DATA"/*.jsonl.gz
+    nice "$BUILD/ensemble_dump" --split train --members "$MEMBERS" --out "$ROWS" "${NINE[@]}"
+  fi
+  # WCXB dev (--wcxb, the default recipe): all its pages, node labels from
+  # aligning its gold text plus its with / without snippets as sure labels;
+  # lab/learn/ensemble.py gives each page the fold of its domain
+  # (lab/learn/folds.py) and reports word F1 by page type out of fold.
+  WCXB=()
+  if [[ " $* " == *" --wcxb "* ]]; then
+    set -- $(for x in "$@"; do [[ $x == --wcxb ]] || printf '%s\n' "$x"; done)
+    WCXBSET=$DATA/wcxb-dev.jsonl.gz
+    WCXBROWS=.cache/ensemble/wcxb_${MEMBERS//,/_}
+    if [[ ! -f $WCXBROWS.text.jsonl || ${WCE_REDUMP:-0} == 1 ]]; then
+      nice "$BUILD/ensemble_dump" --split all --node-text --members "$MEMBERS" --out "$WCXBROWS" "$WCXBSET"
+    fi
+    WCXB=(--wcxb-data "$WCXBROWS" --wcxb-set "$WCXBSET")
   fi
   # Real-web rows (only with --web-weight W, explicit): half 0 of lab/webeval's
   # snippet set (FNV-1a 64 of the page id even; half 1 judges the model), node
@@ -118,14 +138,14 @@ if [[ $MODEL == ensemble ]]; then
     [[ -f $WEBSET ]] || python3 lab/webeval/fetch.py --out "$WEBSET"
     WEBROWS=.cache/ensemble/web0_${MEMBERS//,/_}
     if [[ ! -f $WEBROWS.text.jsonl || ${WCE_REDUMP:-0} == 1 ]]; then
-      "$BUILD/ensemble_dump" --split webeval-half0 --node-text --members "$MEMBERS" --out "$WEBROWS" "$WEBSET"
+      nice "$BUILD/ensemble_dump" --split webeval-half0 --node-text --members "$MEMBERS" --out "$WEBROWS" "$WEBSET"
     fi
     WEB=(--web-data "$WEBROWS" --web-set "$WEBSET")
   fi
   # Block completion after the page stage (core/src/ensembles/ensemble_complete.cpp,
   # lab/results/ensemble-2026-11-27b.md): measured in the cross-validation by
   # the C++ itself (lab/tools/ensemble_complete_rows re-parses the training pages).
-  "$EVENV/bin/python" lab/learn/ensemble.py --data "$ROWS" "${WEB[@]}" \
+  "$EVENV/bin/python" lab/learn/ensemble.py --data "$ROWS" "${WEB[@]}" "${WCXB[@]}" \
     --complete-rules blocks,runs --complete-tool "$BUILD/ensemble_complete_rows" --datasets "$DATA" \
     --out core/models/ensemble_gbdt.inc --command "$MEMBERS_ENV$COMMAND" "$@"
   cmake --build "$BUILD" -j2 >/dev/null  # the new trees compiled in

@@ -21,6 +21,11 @@ cross-validation macro is still over the nine datasets' pages alone; the
 real-web pages get folds by bucket % 30 and their own out-of-fold figure.
 Half 1 of the set is never read here (it judges the model).
 
+WCXB dev (--wcxb-data, issue 32): every page of it, labelled from its gold
+text and its snippets (wcxb_rows.py), each page in the fold of its domain
+(folds.py), weight --wcxb-weight; out of the nine datasets' macro, reported
+apart as WCXB's word F1 by page type, out of fold.
+
 Usage: python ensemble.py --data .cache/ensemble/train --out core/models/ensemble_gbdt.inc [--search]
          [--web-data P --web-set DATA.jsonl.gz --web-weight W]
 """
@@ -78,6 +83,31 @@ def load_web(prefix, web_set, cols, head):
         prefix, len(pages), len(rows), (labels == 1).sum(), (labels == 0).sum(), (labels < 0).sum(),
         ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
     return rows, pages
+
+
+def load_wcxb(prefix, wcxb_set, cols, head):
+    """Rows and pages of the WCXB dev dump (ensemble_dump --split all --node-text),
+    relabelled with the snippets, each page's bucket set so that bucket // FOLD_BUCKETS
+    is its domain's fold; also the node texts and the records (for word F1)."""
+    import wcxb_rows
+    wcols, rows, whead, pages = load(prefix)
+    assert wcols == cols and whead == head, "the WCXB dump has other columns or members than the training dump"
+    records = wcxb_rows.read_records(wcxb_set)
+    texts = [json.loads(l) for l in open(prefix + ".text.jsonl", encoding="utf-8")]
+    assert len(texts) == len(rows), "the WCXB dump has no node texts (--node-text)"
+    page = rows[:, 0].astype(np.int64)
+    bounds = np.searchsorted(page, np.arange(len(pages) + 1))
+    ids = [p["id"] for p in pages]
+    y, counts = wcxb_rows.relabel(rows, texts, bounds, records, ids)
+    rows = rows.copy()
+    rows[:, 5] = y
+    for p in pages:
+        p["bucket"] = str(wcxb_rows.page_fold(records[p["id"]]["url"]) * FOLD_BUCKETS)
+    print("WCXB rows %s: %d pages, %d rows, %d positive after the snippets; %s" % (
+        prefix, len(pages), len(rows), (y >= 0.5).sum(), ", ".join("%s %d" % kv for kv in sorted(counts.items()))))
+    info = dict(texts=texts, bounds=bounds, gold=[records[i]["text"] for i in ids],
+                types=[records[i]["page_type"] for i in ids])
+    return rows, pages, info
 
 
 def load(prefix):
@@ -518,6 +548,10 @@ def main():
                     help="weight of a real-web page against a dataset page (loss and page stage)")
     ap.add_argument("--page-web-weight", type=float, default=None,
                     help="weight of a real-web page in the page stage only (default: --web-weight)")
+    ap.add_argument("--wcxb-data", help="lab/tools/ensemble_dump prefix of WCXB dev (--split all --node-text)")
+    ap.add_argument("--wcxb-set", help="the WCXB dev JSONL file the dump read")
+    ap.add_argument("--wcxb-weight", type=float, default=1.0, help="weight of a WCXB page against a dataset page")
+    ap.add_argument("--wcxb-report", help="write the WCXB word F1 table (markdown) here")
     ap.add_argument("--save-final", help="write the page stage's out-of-fold per-page F1 here (.npy)")
     ap.add_argument("--show-pages", default="", help="comma-separated page id prefixes: print their page features")
     ap.add_argument("--errors", type=int, default=0, help="print the N worst pages against readability")
@@ -551,6 +585,16 @@ def main():
         wrows[:, 0] += n_ds_pages
         rows = np.vstack([rows, wrows])
         pages = pages + wpages
+    n_web_rows, n_web_pages = len(rows), len(pages)  # the WCXB rows and pages come after these
+    wcxb = None
+    if a.wcxb_data:
+        if a.context_rounds > 0 or a.page_features == "all" or a.node_regions or a.node_member_context or \
+                a.page_readability_margin or a.page_meta or a.smooth_rounds > 0:
+            ap.error("--wcxb-data with options that read per-row files of the training dump only")
+        xrows, xpages, wcxb = load_wcxb(a.wcxb_data, a.wcxb_set, cols, head)
+        xrows[:, 0] += n_web_pages
+        rows = np.vstack([rows, xrows])
+        pages = pages + xpages
     names = cols[6:]
     page = rows[:, 0].astype(np.int64)
     tokens = rows[:, 3].astype(np.float64)
@@ -600,6 +644,11 @@ def main():
     is_web = ~allp
     web_row = page >= n_ds_pages
     web_scored = is_web & (gold_tokens > 0)  # real-web pages with a found "with" snippet
+    wcxb_page = np.arange(n_pages) >= n_web_pages  # WCXB dev pages (last): out of the macro and the real-web figures
+    wcxb_row = page >= n_web_pages
+    web_row = web_row & ~wcxb_row
+    is_web = is_web & ~wcxb_page
+    web_scored = web_scored & ~wcxb_page
     for j, m in enumerate(members):
         real = np.array([float(p["f1_" + m]) for p in pages])
         prox = page_f1(X[:, vote[m]] >= 0.5, page, matched, tokens, gold_tokens)
@@ -610,7 +659,7 @@ def main():
 
     def row_weights(kind):
         w = weights(kind, tokens, page, datasets[page], n_pages)
-        return np.where(web_row, a.web_weight * w, w)
+        return np.where(web_row, a.web_weight * w, np.where(wcxb_row, a.wcxb_weight * w, w))
 
     drop = [names.index(d) for d in a.drop.split(",") if d]
     if drop:
@@ -748,9 +797,12 @@ def main():
     rules = [r for r in a.complete_rules.split(",") if r]
     assert all(r in ("blocks", "runs") for r in rules), rules
     if rules:  # rows the C++ completion keeps: P raised to 0.5, as ensemble_complete does
-        parts = [(a.data, sorted(glob.glob(os.path.join(a.datasets, "*.jsonl.gz"))), slice(0, n_ds_rows))]
+        nine = [f for f in sorted(glob.glob(os.path.join(a.datasets, "*.jsonl.gz"))) if not f.endswith("wcxb-dev.jsonl.gz")]
+        parts = [(a.data, nine, slice(0, n_ds_rows))]
         if a.web_data:
-            parts.append((a.web_data, [a.web_set], slice(n_ds_rows, len(y))))
+            parts.append((a.web_data, [a.web_set], slice(n_ds_rows, n_web_rows)))
+        if a.wcxb_data:
+            parts.append((a.wcxb_data, [a.wcxb_set], slice(n_web_rows, len(y))))
         done = []
         for prefix, files, rs in parts:  # the tool re-parses each dump's pages from its own data
             src, dst = prefix + ".oof_tmp.f32", prefix + ".oof_completed.f32"
@@ -879,6 +931,7 @@ def main():
     # real-web pages: --web-weight; none where no "with" snippet was found (their F1 says nothing)
     page_web_weight = a.web_weight if a.page_web_weight is None else a.page_web_weight
     dw = np.where(is_web, np.where(web_scored, page_web_weight, 0.0) * dw, dw)
+    dw = np.where(wcxb_page, a.wcxb_weight * dw, dw)
 
     def report(f, label):
         fm, fd, fper = macro(f, datasets, allp)
@@ -946,6 +999,9 @@ def main():
         print("    %-22s %.3f (%.3f) chosen %s | trees %.3f %s best member %s %.3f" % (
             d, pper[d][0], pper[d][1], " ".join("%d" % (choose[m] == j + 1).sum() for j in range(len(choices))) + "/%d" % m.sum(),
             f_tree[m].mean(), " ".join("%s %.3f" % (c[:5], f_mem[c][m].mean()) for c in choices), best[d][1], best[d][0]))
+    if wcxb is not None:
+        wcxb_report(a, wcxb, choose, choices, prob_done if (prob_done is not None and a.complete_stage == "after") else prob,
+                    prob, X, names, vote, members, page, n_web_pages, n_web_rows)
     if r_tree is not None:  # the same choices scored by ROUGE-LSum (the dataset pages)
         rfinal = np.column_stack([r_kept] + [r_mem[c] for c in choices])[np.arange(n_pages), choose]
         rm_, rd_, rper = macro(rfinal, datasets, allp)
@@ -980,7 +1036,7 @@ def main():
             "command: %s\n"
             "split: training page = FNV-1a 64(dataset/id) %% 100 < 30; model choice by 5-fold cross-validation (bucket // 6)\n"
             "training pages per dataset: %s\n"
-            "%s"
+            "%s%s"
             "first stage: %s, rounds %d, weights %s (alignment tokens of the node%s)%s\n"
             "second stage (auto-context, on out-of-fold first-stage probabilities): %s, rounds %d\n"
             "5-fold cross-validation by bucket on the training split: token-F1 macro mean %.4f, median %.4f (trees)\n"
@@ -995,6 +1051,9 @@ def main():
              os.path.basename(a.web_data), a.web_weight,
              "" if a.page_web_weight is None else " (page stage: %g)" % a.page_web_weight))
         if a.web_data else "",
+        ("WCXB dev rows: %s (every page; node labels from its gold text, its with / without snippets as sure "
+         "labels, lab/learn/wcxb_rows.py), weight %g a page; cross-validation folds by domain (lab/learn/folds.py)\n" % (
+             os.path.basename(a.wcxb_data), a.wcxb_weight)) if a.wcxb_data else "",
         json.dumps(params, sort_keys=True), a.rounds, a.weights,
         ", / page total" if a.weights.startswith("page") else "",
         "; node threshold %g (kModelBias = -logit of it)" % a.node_threshold if node_bias else "",
@@ -1007,6 +1066,30 @@ def main():
     sizes = export(b, b2, pbs, page_names, choices, a.page_threshold, FALLBACK_SHARE if a.page_rule else 0.0, names,
                    members, a.out, note, rules, a.complete_stage == "before", node_bias)
     print("\nwrote %s: trees/nodes first stage %d/%d, second stage %d/%d, page stage %d/%d" % ((a.out,) + sizes))
+
+def wcxb_report(a, wcxb, choose, choices, prob_kept, prob_trees, X, names, vote, members, page, n_web_pages, n_web_rows):
+    """WCXB's word F1 of the out-of-fold output (page stage, completion) by page
+    type, beside the members' votes and the compiled-in model's first stage
+    (the dump's context column p1: trained without any WCXB page)."""
+    import wcxb_rows
+    rs = slice(n_web_rows, len(page))
+    ch = choose[n_web_pages:][page[rs] - n_web_pages]  # per WCXB row: the page's choice
+    keep = prob_kept[rs] >= 0.5
+    for j, c in enumerate(choices):
+        keep = np.where(ch == j + 1, X[rs, vote[c]] >= 0.5, keep)
+    f = lambda k: wcxb_rows.page_word_f1(k, wcxb["texts"], wcxb["bounds"], wcxb["gold"])
+    cols = [("ensemble (out of fold)", f(keep)[:, 2]), ("trees only (out of fold)", f(prob_trees[rs] >= 0.5)[:, 2])]
+    cols += [("%s (vote)" % m, f(X[rs, vote[m]] >= 0.5)[:, 2]) for m in members]
+    p1 = np.fromfile(a.wcxb_data + ".context.f32", dtype=np.float32).reshape(len(keep), -1)[:, 0]
+    cols.append(("compiled-in first stage (p1)", f(p1 >= 0.5)[:, 2]))
+    table = wcxb_rows.by_type_table(cols, wcxb["types"])
+    n_choice = " ".join("%s %d" % (c, (choose[n_web_pages:] == j + 1).sum()) for j, c in enumerate(choices))
+    text = ("WCXB dev, word F1 from the kept nodes' text (proxy), grouped 5-fold CV by domain; page choices: %s of %d\n\n%s\n"
+            % (n_choice, len(wcxb["gold"]), table))
+    print("\n" + text, flush=True)
+    if a.wcxb_report:
+        open(a.wcxb_report, "w").write(text)
+
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -36,10 +36,12 @@
 //   P.text.jsonl with --node-text: per row, the text node's text as a JSON
 //                string (lab/learn/snippet_labels.py labels the rows of
 //                snippet-only pages from it)
+// --split all: every page of the files (WCXB dev enters the training whole,
+// its cross-validation folds grouped by domain in lab/learn/ensemble.py).
 // --split webeval-half0 / webeval-half1: the pages of a snippet-only set
 // (lab/webeval, no gold text) whose FNV-1a 64 of the page id is even / odd,
 // as lab/webeval/halves.py splits it; their gold columns are empty.
-// Usage: ensemble_dump [--split train|test|webeval-half0|webeval-half1] [--members a,b,...]
+// Usage: ensemble_dump [--split train|test|all|webeval-half0|webeval-half1] [--members a,b,...]
 //          [--pages-per-dataset N] [--node-text] --out P DATA.jsonl.gz...
 #include <cstdio>
 #include <fstream>
@@ -76,8 +78,8 @@ int main(int argc, char** argv) {
     else files.push_back(a);
   }
   const bool web = split == "webeval-half0" || split == "webeval-half1";
-  if (out.empty() || files.empty() || (split != "train" && split != "test" && !web)) {
-    std::cerr << "usage: ensemble_dump [--split train|test|webeval-half0|webeval-half1] [--members a,b,...] "
+  if (out.empty() || files.empty() || (split != "train" && split != "test" && split != "all" && !web)) {
+    std::cerr << "usage: ensemble_dump [--split train|test|all|webeval-half0|webeval-half1] [--members a,b,...] "
                  "[--pages-per-dataset N] [--node-text] --out PREFIX DATA.jsonl.gz...\n";
     return 2;
   }
@@ -112,8 +114,9 @@ int main(int argc, char** argv) {
   for (const std::string& f : files) {
     std::vector<wce::io::Page> chosen;
     wce::io::read_dataset(f, [&](wce::io::Page&& p) {
-      const bool take = web ? fnv1a64(p.id) % 2 == (split == "webeval-half1" ? 1u : 0u)
-                            : wce::ensemble_training_page(p.dataset, p.id) == (split == "train");
+      const bool take = split == "all" ? true
+                        : web ? fnv1a64(p.id) % 2 == (split == "webeval-half1" ? 1u : 0u)
+                              : wce::ensemble_training_page(p.dataset, p.id) == (split == "train");
       if (take) chosen.push_back(std::move(p));
     }, problems, web ? wce::io::Need::Html : wce::io::Need::HtmlAndText);
     wce::bench::spread_sample(chosen, per_dataset);

@@ -61,7 +61,17 @@ constexpr size_t kInParagraph = kAgreement + 18;
 constexpr size_t kInListItem = kAgreement + 19;
 constexpr size_t kInHeading = kAgreement + 20;
 constexpr size_t kInTableCell = kAgreement + 21;
-static_assert(kInTableCell + 1 == kEnsembleFeatureCount, "feature layout");
+// Structure (ensemble_structure.cpp, issue 32): the pages whose content is
+// spread over many blocks (threads, grids, service pages) and the docs pages
+// whose sidebar and table of contents are not content.
+constexpr size_t kRepeatLogCount = kAgreement + 22;    // log(1 + siblings of the innermost repeated item)
+constexpr size_t kRepeatItemLogWords = kAgreement + 23;  // log(1 + words of that item)
+constexpr size_t kRepeatGroupShare = kAgreement + 24;  // words of its whole group / words of the page
+constexpr size_t kPageRepeatedShare = kAgreement + 25;  // words of the page inside repeated items / words of the page
+constexpr size_t kInPostMarkup = kAgreement + 26;     // class / id / itemprop of comment, post, reply, review...
+constexpr size_t kInSection = kAgreement + 27;        // inside a <section>
+constexpr size_t kInNavigation = kAgreement + 28;     // nav, aside, sidebar, table of contents, menu, breadcrumb
+static_assert(kInNavigation + 1 == kEnsembleFeatureCount, "feature layout");
 
 constexpr size_t kWindow = 3;  // blocks on each side of window_agreement
 // Pages with at least this many worded text nodes get the trees resolved on
@@ -104,7 +114,9 @@ const std::array<const char*, kEnsembleFeatureCount> kFeatureNames = {
     "prev_node_agreement", "next_node_agreement", "window_agreement",
     "log_words", "log_chars", "log_block_words", "block_link_density", "log_depth", "position",
     "block_chars_per_word", "complexity", "log_page_words", "page_agreement",
-    "in_a", "in_p", "in_li", "in_h", "in_td"};
+    "in_a", "in_p", "in_li", "in_h", "in_td",
+    "repeat_log_count", "repeat_item_log_words", "repeat_group_share", "page_repeated_share", "in_post_markup",
+    "in_section", "in_navigation"};
 
 // Tag-path flags of every node (itself and its ancestors: a, p, li, h1-h6,
 // td), in one forward pass (parents precede their children), instead of a
@@ -235,7 +247,7 @@ static double log1p_count(uint32_t v) {
 }
 
 std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get, size_t* failed,
-                                      const EnsembleMemberSet* use_arg) {
+                                      const EnsembleMemberSet* use_arg, bool structure) {
   const Document& doc = ctx.doc();
   const size_t n = doc.text_nodes.size();
   constexpr size_t D = kEnsembleFeatureCount;
@@ -299,6 +311,11 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
   size_t worded_before = 0;
   const std::vector<uint8_t> paths = tag_paths(doc);
   const double log_page_words = std::log1p(page_words);
+  const EnsembleStructure st = structure ? ensemble_structure(doc, counts) : EnsembleStructure{};
+  double repeated_words = 0;
+  if (structure)
+    for (size_t k = 0; k < n; ++k) repeated_words += st.repeat_count[doc.text_nodes[k]] ? words[k] : 0;
+  const double page_repeated_share = page_words > 0 ? repeated_words / page_words : 0.0;
   for (size_t k = 0; k < n; ++k) {
     double* row = &x[k * D];
     const uint32_t node = doc.text_nodes[k];
@@ -334,6 +351,14 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
     row[kInListItem] = (path & kPathLi) != 0;
     row[kInHeading] = (path & kPathH) != 0;
     row[kInTableCell] = (path & kPathTd) != 0;
+    if (!structure) continue;
+    row[kRepeatLogCount] = log1p_count(st.repeat_count[node]);
+    row[kRepeatItemLogWords] = log1p_count(st.item_words[node]);
+    row[kRepeatGroupShare] = page_words > 0 ? std::min(1.0, st.group_words[node] / page_words) : 0.0;
+    row[kPageRepeatedShare] = page_repeated_share;
+    row[kInPostMarkup] = (st.flags[node] & kStructurePost) != 0;
+    row[kInSection] = (st.flags[node] & kStructureSection) != 0;
+    row[kInNavigation] = (st.flags[node] & kStructureNavigation) != 0;
   }
   return x;
 }
@@ -397,6 +422,10 @@ const EnsembleModelInfo& ensemble_model() {
     r.complete_runs = kCompleteRuns;
     r.complete_before = kCompleteBeforePageStage;
     r.trained_on = kModelTrainedOn;
+    for (int32_t f : r.model.feature) r.reads_structure = r.reads_structure || f >= static_cast<int32_t>(kRepeatLogCount);
+    if (r.context_stage)
+      for (int32_t f : r.context_model.feature)
+        r.reads_structure = r.reads_structure || (f >= static_cast<int32_t>(kRepeatLogCount) && f < static_cast<int32_t>(kEnsembleFeatureCount));
     for (size_t i = 0; i < kEnsembleContextFeatureCount; ++i)
       if (std::strcmp(kContextFeatureNames[i], ensemble_context_feature_names()[i]) != 0)
         throw std::logic_error("core/models/ensemble_gbdt.inc: second-stage feature " + std::to_string(i) + " is '" +
@@ -474,7 +503,7 @@ std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<
     static const std::vector<bool> page_feature = [] {
       std::vector<bool> f(D, false);
       for (size_t m = 0; m < kEnsembleMemberCount; ++m) f[kShare + m] = true;
-      f[kComplexity] = f[kLogPageWords] = f[kPageAgreement] = true;
+      f[kComplexity] = f[kLogPageWords] = f[kPageAgreement] = f[kPageRepeatedShare] = true;
       return f;
     }();
     info.model_batch.resolve(&x[worded[0] * D], page_feature)
@@ -515,7 +544,7 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
   Labels out(n, 0.0f);
   if (n == 0) return out;
   const EnsembleModelInfo& info = ensemble_model();
-  const std::vector<double> x = ensemble_features(ctx, get);
+  const std::vector<double> x = ensemble_features(ctx, get, nullptr, nullptr, info.reads_structure);
   const std::vector<uint32_t>& words = ctx.text_words();
   std::vector<double> prob = ensemble_tree_probabilities(ctx, x);
   EnsembleCompletion completion = ensemble_completion_defaults();

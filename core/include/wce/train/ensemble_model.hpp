@@ -22,8 +22,21 @@ constexpr size_t kEnsembleMemberCount = 8;
 // Member registry names, in feature order.
 const std::array<const char*, kEnsembleMemberCount>& ensemble_members();
 
-constexpr size_t kEnsembleFeatureCount = 2 * kEnsembleMemberCount + 22;
+constexpr size_t kEnsembleFeatureCount = 2 * kEnsembleMemberCount + 29;
 const std::array<const char*, kEnsembleFeatureCount>& ensemble_feature_names();
+
+// Structural facts per Document node (core/src/ensembles/ensemble_structure.cpp),
+// inherited by every descendant: the innermost repeated sibling structure
+// around it (group size, the item's words, the whole group's words) and the
+// kStructure* flags of its ancestors. Read by ensemble_features.
+enum StructureBit : uint8_t { kStructurePost = 1, kStructureSection = 2, kStructureNavigation = 4 };
+struct EnsembleStructure {
+  std::vector<uint32_t> repeat_count;  // siblings of the innermost repeated item's tag and class (0: none)
+  std::vector<uint32_t> item_words;    // words of that item's subtree
+  std::vector<uint32_t> group_words;   // words of all the items of its group
+  std::vector<uint8_t> flags;          // StructureBit of the node and its ancestors
+};
+EnsembleStructure ensemble_structure(const Document& doc, const NodeCounts& counts);
 
 // How the ensemble gets a member's labels: ctx.labels(name) (run once per
 // page and cached) unless tests swap in another source.
@@ -38,12 +51,14 @@ const EnsembleMemberSet& ensemble_used_members();
 // name that is not in ensemble_members().
 EnsembleMemberSet parse_ensemble_members(std::string_view names);
 
+// With structure = false the structural columns (ensemble_structure) are
+// left 0: the ensemble passes false when its model's trees never read them.
 // Row-major features, kEnsembleFeatureCount per text node, over `use` (by
 // default the model's members). A member that throws or returns a wrong
 // number of labels counts as voting 0 for every node (and `failed`, when
 // given, counts it).
 std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get = {}, size_t* failed = nullptr,
-                                      const EnsembleMemberSet* use = nullptr);
+                                      const EnsembleMemberSet* use = nullptr, bool structure = true);
 
 // The page stage's features (lab/learn/ensemble.py PAGE_FEATURES, same
 // order), from the trees' P(content) per text node and the node features x
@@ -178,6 +193,7 @@ struct EnsembleModelInfo {
   // Block completion of the trees' labels (ensemble_complete): which rules,
   // and whether before the page stage or only where the page keeps the trees.
   bool complete_blocks = false, complete_runs = false, complete_before = false;
+  bool reads_structure = false;  // some tree splits on a structural column (else they are not computed)
   const char* trained_on;
 };
 const EnsembleModelInfo& ensemble_model();
