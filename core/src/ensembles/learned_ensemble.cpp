@@ -557,8 +557,21 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
   // The trees keep the page: their labels get the structural completion.
   if (complete && !info.complete_before && choice < 0) ensemble_complete(ctx, prob, completion);
   const size_t column = choice >= 0 ? info.page_choices[static_cast<size_t>(choice)] : 0;
+  // The document's <head> (its <title>) is the page's metadata, never its
+  // content: the trees can keep a short page's <title> text otherwise.
+  const Document& doc = ctx.doc();
+  uint32_t head_begin = kNone, head_end = kNone;
+  for (uint32_t c = doc.nodes[0].first_child; c != kNone && head_begin == kNone; c = doc.nodes[c].next_sibling)
+    for (uint32_t h = doc.nodes[c].first_child; h != kNone; h = doc.nodes[h].next_sibling)
+      if (doc.nodes[h].tag == Tag::Head) {
+        head_begin = h;
+        head_end = doc.subtree_end(h);
+        break;
+      }
   for (size_t k = 0; k < n; ++k) {
     if (words[k] == 0) continue;
+    const uint32_t node = doc.text_nodes[k];
+    if (head_begin != kNone && node > head_begin && node < head_end) continue;
     out[k] = static_cast<float>(prob[k]);
     // The chosen member's labels, with the trees' probability as the
     // confidence inside each side of 0.5.
