@@ -6,6 +6,8 @@
 // or nothing found).
 'use strict';
 const { test, expect } = require('@playwright/test');
+const fs = require('fs');
+const path = require('path');
 const { startExtensionBrowser } = require('./lib/extension_browser.js');
 
 const repeat = (n, f) => Array.from({ length: n }, (_, i) => f(i)).join('');
@@ -57,12 +59,23 @@ const pageTypeLine = (popup) => popup.$eval('#pageType', (p) => ({ hidden: p.hid
 const shownAs = (t) => ({ hidden: false, text: lineOf(t), name: t.name, probability: String(t.probability) });
 const NONE = { hidden: true, text: '', name: '', probability: '' };
 
-// What the extension's own classifier says for this HTML at this address
-// (and without one), in its background context.
-const classifierSays = (html, url) => env.worker.evaluate(async ({ h, u }) => {
-  const wce = await self.wce.getExtractor();
-  return { withUrl: wce.extract(h, { pageType: true, url: u }).pageType, withoutUrl: wce.extract(h, { pageType: true }).pageType };
-}, { h: html, u: url });
+// What the extension's own classifier says for this page at this address
+// (and without one), in its background context, on the input the extension
+// gives it: the page's flat DOM as the highlight sends it (nodes and strings,
+// no attribute section), encoded in the page without changing its DOM.
+const ENCODER = fs.readFileSync(path.join(__dirname, '..', '..', 'wasm', 'dom_encoder.js'), 'utf8');
+const classifierSays = async (page, url) => {
+  const flat = await page.evaluate((src) => {
+    const scope = {};
+    new Function('self', src)(scope);  // the encoder's UMD defines scope.WCEEncoder
+    const f = scope.WCEEncoder.encodeDom(document, { composed: true });
+    return { nodes: Array.from(f.nodes), strings: f.strings };
+  }, ENCODER);
+  return env.worker.evaluate(async ({ f, u }) => {
+    const wce = await self.wce.getExtractor();
+    return { withUrl: wce.classify(f, { pageType: true, url: u }).pageType, withoutUrl: wce.classify(f, { pageType: true }).pageType };
+  }, { f: flat, u: url });
+};
 
 const lineOf = (t) => `Page type: ${t.label} (${Math.min(99, Math.round(100 * t.probability))}%)`;
 
@@ -71,7 +84,7 @@ test('the popup names the page type its classifier gives, with the tab URL, and 
   const urlMatters = [];
   for (const [route, html, unambiguous] of [[FORUM_PATH, FORUM, 'forum'], [PRODUCT_PATH, PRODUCT, null]]) {
     const { page, url, tabId, errors } = await openPage(route);
-    const says = await classifierSays(html, url);
+    const says = await classifierSays(page, url);
     urlMatters.push(says.withUrl.probability !== says.withoutUrl.probability);
     if (unambiguous) expect(says.withUrl.name).toBe(unambiguous);
 
@@ -158,7 +171,7 @@ test('"ready before you click": the page type is classified at load, and the pop
   const injected = () => env.worker.evaluate(async (id) => (await chrome.scripting.executeScript({
     target: { tabId: id }, func: () => typeof globalThis.wceContent === 'object' })) [0].result, tabId);
   await expect.poll(injected).toBe(true);
-  const says = await classifierSays(FORUM, url);
+  const says = await classifierSays(page, url);
   // The popup's click (what its Highlight sends): labelled at load with the
   // type, so the click neither encodes nor asks the background again.
   const res = await env.worker.evaluate((id) => self.wce.setHighlight(id, { on: true, pageType: true }), tabId);
