@@ -100,8 +100,8 @@ class Document {
   std::vector<Node> nodes;         // nodes[0] is the Document root
   std::string pool;                // all strings, UTF-8
   std::vector<uint32_t> text_nodes;  // node index of the i-th text node
-  // Kept attributes in node order (html::parse fills them; the extension's
-  // flat DOM does not carry them: its reader view reads the live DOM).
+  // Kept attributes in node order (parse_html fills them, and
+  // decode_flat_dom from the flat DOM's attribute section).
   std::vector<Attribute> attributes;
 
   std::string_view str(Span s) const { return std::string_view(pool).substr(s.off, s.len); }
