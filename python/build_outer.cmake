@@ -23,7 +23,8 @@ if(NOT EXISTS "${wce_nanobind_copy}/copied")
   file(WRITE "${wce_nanobind_copy}/copied" "${wce_nanobind_pkg}\n")
 endif()
 
-# What the inner build must see as the outer does (compilers, ccache).
+# What the inner build must see as the outer does (compilers, ccache, and
+# Ninja, which may come from the isolated environment: refreshed each run).
 set(wce_inner_args
   -DWCE_PYTHON_INNER=ON
   -DCMAKE_BUILD_TYPE=${CMAKE_BUILD_TYPE}
@@ -31,7 +32,7 @@ set(wce_inner_args
   -Dnanobind_DIR=${wce_nanobind_copy}/cmake
   -DCMAKE_C_COMPILER=${CMAKE_C_COMPILER}
   -DCMAKE_CXX_COMPILER=${CMAKE_CXX_COMPILER})
-foreach(v CMAKE_C_COMPILER_LAUNCHER CMAKE_CXX_COMPILER_LAUNCHER WCE_FETCH_SOURCES)
+foreach(v CMAKE_MAKE_PROGRAM CMAKE_C_COMPILER_LAUNCHER CMAKE_CXX_COMPILER_LAUNCHER WCE_FETCH_SOURCES)
   if(DEFINED ${v})
     list(APPEND wce_inner_args -D${v}=${${v}})
   endif()
