@@ -386,9 +386,10 @@ def flatten_trees(tree_info):
     return feature, threshold, left, right, value, roots
 
 
-def merged_arrays(prefix, boosters, bias=0.0):
-    """Several forests in one set of arrays (roots point into the shared node arrays)."""
-    parts = [flatten(b) for b in boosters]
+def concat_forests(parts):
+    """Flattened forests (flatten_trees' tuples) in one set of node arrays:
+    (feature, threshold, left, right, value, roots, trees per forest); each
+    forest's child and root indices are moved to where its nodes land."""
     feature, threshold, left, right, value, roots, counts = [], [], [], [], [], [], []
     for f, t, l, r, v, ro in parts:
         off = len(feature)
@@ -397,6 +398,12 @@ def merged_arrays(prefix, boosters, bias=0.0):
         right += [x + off if x >= 0 else -1 for x in r]
         roots += [x + off for x in ro]
         counts.append(len(ro))
+    return feature, threshold, left, right, value, roots, counts
+
+
+def merged_arrays(prefix, boosters, bias=0.0):
+    """Several forests in one set of arrays (roots point into the shared node arrays)."""
+    feature, threshold, left, right, value, roots, counts = concat_forests([flatten(b) for b in boosters])
     fmt = lambda v: "%.17g" % v
     return ["const int32_t k%sTreeRoot[] = {%s};" % (prefix, ", ".join(map(str, roots))),
             "const int32_t k%sFeature[] = {%s};" % (prefix, ", ".join(map(str, feature))),
