@@ -6,21 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
+#include "test_util.hpp"
 #include "wce/wce.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 constexpr const char* kSharedDir = "shared";
 
@@ -36,10 +28,10 @@ void check_case(const std::string& extractor, const fs::path& source, const fs::
   SCOPED_TRACE(expected.string());
   const wce::Extractor* ex = wce::find_extractor(extractor);
   ASSERT_NE(ex, nullptr) << expected << ": no extractor named " << extractor;
-  const std::string html = slurp(source);
+  const std::string html = wce::test::read_file(source);
   wce::ExtractorRun x = wce::PageRun::parse({html, {}, {}}).run(*ex);
   ASSERT_TRUE(x.ok()) << x.error;
-  EXPECT_EQ(chomp(x.text), chomp(slurp(expected)));
+  EXPECT_EQ(chomp(x.text), chomp(wce::test::read_file(expected)));
 }
 
 TEST(Golden, EveryCaseMatches) {

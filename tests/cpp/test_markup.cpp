@@ -17,6 +17,7 @@
 
 #include "../fuzz/markdown_text.hpp"
 #include "io/dataset.hpp"
+#include "test_util.hpp"
 #include "wce/wce.hpp"
 
 namespace fs = std::filesystem;
@@ -25,13 +26,6 @@ using wce::fuzz::strip_markdown;
 using wce::fuzz::words;
 
 namespace {
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 wce::Labels labels_of(wce::PageRun& run, const std::string& extractor) {
   wce::ExtractorRun r = run.run(wce::require_extractor(extractor), false);
@@ -81,11 +75,11 @@ TEST(MarkupGolden, EveryCaseMatches) {
     const fs::path src = dir.path() / "source.html";
     ASSERT_TRUE(fs::exists(src)) << dir.path() << " needs source.html";
     std::string extractor = "all_text";
-    if (fs::exists(dir.path() / "extractor")) extractor = words(slurp(dir.path() / "extractor")).at(0);
+    if (fs::exists(dir.path() / "extractor")) extractor = words(wce::test::read_file(dir.path() / "extractor")).at(0);
     wce::MarkupOptions options{true, true};
-    if (fs::exists(dir.path() / "options") && slurp(dir.path() / "options").find("plain") != std::string::npos)
+    if (fs::exists(dir.path() / "options") && wce::test::read_file(dir.path() / "options").find("plain") != std::string::npos)
       options = {};
-    const std::string html = slurp(src);
+    const std::string html = wce::test::read_file(src);
     wce::PageRun run = wce::PageRun::parse({html, "utf-8", {}});
     wce::Labels labels = labels_of(run, extractor);
     const std::string md = wce::render_markdown(run.doc(), labels, options);
@@ -94,8 +88,8 @@ TEST(MarkupGolden, EveryCaseMatches) {
       std::ofstream(dir.path() / "expected.md", std::ios::binary) << md;
       std::ofstream(dir.path() / "expected.html", std::ios::binary) << out;
     }
-    EXPECT_EQ(chomp(md), chomp(slurp(dir.path() / "expected.md"))) << "expected.md";
-    EXPECT_EQ(chomp(out), chomp(slurp(dir.path() / "expected.html"))) << "expected.html";
+    EXPECT_EQ(chomp(md), chomp(wce::test::read_file(dir.path() / "expected.md"))) << "expected.md";
+    EXPECT_EQ(chomp(out), chomp(wce::test::read_file(dir.path() / "expected.html"))) << "expected.html";
     if (options.links && options.images) {
       std::string why = check_words(run.doc(), labels);
       EXPECT_EQ(why, "");

@@ -4,12 +4,23 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "wce/wce.hpp"
 
 namespace wce::test {
+
+// A file's bytes ("" when it cannot be read: the comparison then fails).
+inline std::string read_file(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
 
 inline std::string extract_with(const std::string& name, const std::string& html) {
   const Extractor* e = find_extractor(name);
