@@ -300,7 +300,8 @@
         // data-src counts when present even empty (the core's lazy-image rule).
         if (v || (v === '' && a === 4)) addAttr(k, a, v);
       }
-      if (name === 'script' && LD_JSON.test(node.getAttribute('type') || '')) addAttr(k, SCRIPT_TEXT, node.textContent || '');
+      // A script's list is its type alone: v holds it here.
+      if (name === 'script' && v && LD_JSON.test(v)) addAttr(k, SCRIPT_TEXT, node.textContent || '');
     }
     function addAttr(k, a, v) {
       v = wellFormed(v);
