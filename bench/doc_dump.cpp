@@ -25,22 +25,13 @@
 #include <vector>
 
 #include "io/dataset.hpp"
+#include "wce/train/fnv1a.hpp"
 #include "wce/wce.hpp"
 
 namespace {
 
-// FNV-1a, 64 bit: stable across runs, builds and machines.
-struct Hash {
-  uint64_t h = 1469598103934665603ull;
-  void bytes(const void* p, size_t n) {
-    const auto* b = static_cast<const unsigned char*>(p);
-    for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
-  }
-  void u64(uint64_t v) {
-    unsigned char b[8];
-    for (int i = 0; i < 8; ++i) b[i] = static_cast<unsigned char>(v >> (8 * i));
-    bytes(b, 8);
-  }
+// FNV-1a (stable across runs, builds and machines), with a Span as its two fields.
+struct Hash : wce::Fnv1a {
   void span(wce::Span s) { u64(s.off); u64(s.len); }
 };
 
@@ -59,7 +50,7 @@ uint64_t document_hash(const wce::Document& d) {
   h.bytes(d.pool.data(), d.pool.size());
   h.u64(d.text_nodes.size());
   for (uint32_t t : d.text_nodes) h.u64(t);
-  return h.h;
+  return h.value;
 }
 
 // Pieces that exercise the tokenizer's corner cases; a fuzz input is a
@@ -168,7 +159,7 @@ int main(int argc, char** argv) {
   }
   for (const auto& pr : problems) std::fprintf(stderr, "%s: %s\n", pr.where.c_str(), pr.what.c_str());
   for (long i = 0; i < fuzz; ++i) emit("fuzz-" + std::to_string(i), fuzz_input(static_cast<uint64_t>(i)), true);
-  std::printf("ALL\t%" PRIu64 "\t%016" PRIx64 "\n", pages, all.h);
+  std::printf("ALL\t%" PRIu64 "\t%016" PRIx64 "\n", pages, all.value);
   if (timing) {
     double s = std::chrono::duration<double>(parse_time).count();
     std::fprintf(stderr, "parse: %" PRIu64 " bytes in %.3f s = %.2f MB/s wall, %.3f s = %.2f MB/s CPU\n",

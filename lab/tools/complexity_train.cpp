@@ -35,6 +35,7 @@
 #include "lab/tools/logistic_fit.hpp"
 #include "io/dataset.hpp"
 #include "wce/train.hpp"
+#include "wce/train/fnv1a.hpp"
 
 using Clock = std::chrono::steady_clock;
 constexpr size_t kF = wce::kComplexityFeatureCount;
@@ -54,14 +55,6 @@ struct Row {
   double p_compiled = 0;  // estimate_complexity with the compiled-in model
 };
 
-uint64_t fnv1a(uint64_t salt, const std::string& s) {
-  uint64_t h = 1469598103934665603ull;
-  auto mix = [&](unsigned char c) { h = (h ^ c) * 1099511628211ull; };
-  for (int i = 0; i < 8; ++i) mix(static_cast<unsigned char>(salt >> (8 * i)));
-  for (unsigned char c : s) mix(c);
-  return h;
-}
-
 // train[i]: row i is a training page. Rows are grouped by dataset.
 std::vector<bool> split(const std::vector<Row>& rows, uint64_t salt, double share) {
   std::map<std::string, std::vector<size_t>> by_ds;
@@ -69,7 +62,7 @@ std::vector<bool> split(const std::vector<Row>& rows, uint64_t salt, double shar
   std::vector<bool> train(rows.size(), false);
   for (auto& [ds, idx] : by_ds) {
     std::vector<std::pair<uint64_t, size_t>> keyed;
-    for (size_t i : idx) keyed.push_back({fnv1a(salt, rows[i].id), i});
+    for (size_t i : idx) keyed.push_back({wce::Fnv1a().u64(salt).str(rows[i].id).value, i});
     std::sort(keyed.begin(), keyed.end(), [&](const auto& a, const auto& b) {
       return a.first != b.first ? a.first < b.first : rows[a.second].id < rows[b.second].id;
     });

@@ -53,15 +53,7 @@
 #include "extractors/readability/readability.hpp"
 #include "io/dataset.hpp"
 #include "wce/train.hpp"
-
-namespace {
-// lab/webeval/halves.py's split: FNV-1a 64 of the page id alone.
-uint64_t fnv1a64(const std::string& s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
-}  // namespace
+#include "wce/train/fnv1a.hpp"
 
 int main(int argc, char** argv) {
   std::string out, split = "train", member_names;
@@ -115,7 +107,7 @@ int main(int argc, char** argv) {
     std::vector<wce::io::Page> chosen;
     wce::io::read_dataset(f, [&](wce::io::Page&& p) {
       const bool take = split == "all" ? true
-                        : web ? fnv1a64(p.id) % 2 == (split == "webeval-half1" ? 1u : 0u)
+                        : web ? wce::fnv1a(p.id) % 2 == (split == "webeval-half1" ? 1u : 0u)
                               : wce::ensemble_training_page(p.dataset, p.id) == (split == "train");
       if (take) chosen.push_back(std::move(p));
     }, problems, web ? wce::io::Need::Html : wce::io::Need::HtmlAndText);

@@ -31,6 +31,7 @@
 
 #include "io/dataset.hpp"
 #include "wce/train.hpp"
+#include "wce/train/fnv1a.hpp"
 
 namespace {
 
@@ -41,19 +42,15 @@ constexpr double kRelativeTolerance = 1e-6;
 const std::vector<std::string> kDemoPages = {"blog-with-comments", "documentation-page", "forum-thread",
                                              "minimal-page",       "news-article",       "product-page"};
 
-struct Fnv {
-  uint64_t h = 1469598103934665603ull;
-  void bytes(const void* p, size_t n) {
-    const auto* b = static_cast<const unsigned char*>(p);
-    for (size_t i = 0; i < n; ++i) h = (h ^ b[i]) * 1099511628211ull;
-  }
+// A hash of bytes and of NUL-terminated strings, printed as 16 hex digits.
+struct Fnv : wce::Fnv1a {
   void str(const std::string& s) {
     bytes(s.data(), s.size());
     bytes("\0", 1);
   }
   std::string hex() const {
     char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(value));
     return buf;
   }
 };

@@ -24,6 +24,7 @@
 #include <string_view>
 
 #include "wce/train/ensemble_model.hpp"
+#include "wce/train/fnv1a.hpp"
 
 namespace wce {
 namespace {
@@ -91,10 +92,7 @@ bool names_navigation(const Lowered& s) {
 
 // A stable key of an element's tag and class (FNV-1a 64).
 uint64_t tag_class_key(const Document& doc, const Node& nd) {
-  uint64_t h = 1469598103934665603ull ^ static_cast<uint64_t>(nd.tag);
-  h *= 1099511628211ull;
-  for (unsigned char c : doc.str(nd.cls)) h = (h ^ c) * 1099511628211ull;
-  return h;
+  return Fnv1a().mix(static_cast<uint64_t>(nd.tag)).str(doc.str(nd.cls)).value;
 }
 
 }  // namespace

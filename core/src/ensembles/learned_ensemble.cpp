@@ -16,6 +16,7 @@
 #include "extractors/extractor_util.hpp"
 #include "extractors/registry_list.hpp"
 #include "wce/train/ensemble_model.hpp"
+#include "wce/train/fnv1a.hpp"
 
 namespace wce {
 namespace {
@@ -166,17 +167,6 @@ void load_trees(TreeModel& t, const int32_t (&root)[R], const int32_t (&feature)
       throw std::logic_error(where + "bad node " + std::to_string(i));
 }
 
-uint64_t fnv1a(std::string_view a, std::string_view b) {
-  uint64_t h = 1469598103934665603ull;
-  auto mix = [&](std::string_view s) {
-    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  };
-  mix(a);
-  mix("/");
-  mix(b);
-  return h;
-}
-
 }  // namespace
 
 const std::array<const char*, kEnsembleMemberCount>& ensemble_members() { return kMembers; }
@@ -194,7 +184,7 @@ const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_
 }
 
 unsigned ensemble_page_bucket(std::string_view dataset, std::string_view id) {
-  return static_cast<unsigned>(fnv1a(dataset, id) % 100);
+  return static_cast<unsigned>(Fnv1a().str(dataset).str("/").str(id).value % 100);
 }
 bool ensemble_training_page(std::string_view dataset, std::string_view id) {
   return ensemble_page_bucket(dataset, id) < kEnsembleTrainPercent;

@@ -32,6 +32,7 @@
 #include "wce/ensemble.hpp"
 #include "wce/eval.hpp"
 #include "wce/render.hpp"
+#include "wce/train/fnv1a.hpp"
 
 namespace wce {
 namespace {
@@ -71,9 +72,9 @@ constexpr uint32_t kAbsent = 1;   // an output token that is not on the page
 using Gram = std::array<uint32_t, kVoteNgram>;
 struct GramHash {
   size_t operator()(const Gram& g) const {
-    uint64_t h = 1469598103934665603ull;
-    for (uint32_t x : g) h = (h ^ x) * 1099511628211ull;
-    return static_cast<size_t>(h ^ (h >> 29));
+    Fnv1a f;
+    for (uint32_t x : g) f.mix(x);
+    return static_cast<size_t>(f.value ^ (f.value >> 29));
   }
 };
 

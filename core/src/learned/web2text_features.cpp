@@ -64,6 +64,7 @@
 
 #include "document/unicode.hpp"
 #include "features/stopwords.hpp"
+#include "wce/train/fnv1a.hpp"
 #include "wce/train/learned.hpp"
 
 namespace wce::learned {
@@ -174,11 +175,6 @@ uint64_t mix(uint64_t h, uint64_t v) {
   h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
   return h * 0xFF51AFD7ED558CCDull;
 }
-uint64_t hash_str(std::string_view s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
 
 class Builder {
  public:
@@ -246,7 +242,7 @@ class Builder {
           if (nd.tag == kTags[k]) tags_[g] |= 1u << k;
         if (is_block(nd.tag)) flags_[g] |= 1;
         if (nd.flags & kHidden) flags_[g] |= 2;
-        path[i] = mix(mix(p == kNone ? 0 : path[p], static_cast<uint64_t>(nd.tag)), hash_str(doc_.str(nd.cls)));
+        path[i] = mix(mix(p == kNone ? 0 : path[p], static_cast<uint64_t>(nd.tag)), fnv1a(doc_.str(nd.cls)));
       } else if (p != kNone) {
         path[i] = path[p];
       }
@@ -262,7 +258,7 @@ class Builder {
     std::vector<uint64_t> text_hash(B), block_path(B);
     for (size_t b = 0; b < B; ++b) {
       const uint32_t node = doc_.text_nodes[out.text_index[b]];
-      text_hash[b] = hash_str(trim(doc_.text(node)));
+      text_hash[b] = fnv1a(trim(doc_.text(node)));
       block_path[b] = path[node];
       ++text_count[text_hash[b]];
       ++path_count[block_path[b]];
