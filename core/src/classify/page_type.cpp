@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "wce/page_type.hpp"
+#include "wce/train/ensemble_model.hpp"
 #include "wce/train/page_type_model.hpp"
 
 namespace wce {
@@ -29,60 +30,29 @@ constexpr std::array<const char*, kPageTypeCount> kLabels = {
     "News or blog article", "Forum thread", "Product page", "Category or collection page",
     "Listing or search results", "Documentation page", "Company or service page"};
 
-// The trees' nodes packed 16 bytes each (the .inc's parallel arrays put a
-// node's fields in five places, five cache misses): a leaf has feature -1 and
-// its value in threshold. The right child is apart (in 16 bytes with the rest
-// would need 24).
-struct PackedNode {
-  double threshold;
-  int32_t feature, left;
-};
-struct PackedForest {
-  std::vector<PackedNode> nodes;
-  std::vector<int32_t> right;
-};
-const PackedForest& packed_forest() {
-  static const PackedForest f = [] {
-    PackedForest p;
+// One TreeBatch (tree_batch.cpp: nodes packed 16 bytes each, trees walked
+// side by side) per forest and type, built once from the .inc's parallel
+// arrays, where a leaf is a node with left < 0.
+const std::vector<TreeBatch>& type_forests() {
+  static const std::vector<TreeBatch> forests = [] {
+    TreeModel all;
     const size_t n = std::size(kPageTypeLeft);
-    p.nodes.resize(n);
-    p.right.resize(n);
-    for (size_t i = 0; i < n; ++i) {
-      const bool leaf = kPageTypeLeft[i] < 0;
-      p.nodes[i] = {leaf ? kPageTypeValue[i] : kPageTypeThreshold[i], leaf ? -1 : kPageTypeFeature[i], kPageTypeLeft[i]};
-      p.right[i] = kPageTypeRight[i];
+    all.feature.resize(n);
+    all.left.assign(std::begin(kPageTypeLeft), std::end(kPageTypeLeft));
+    all.right.assign(std::begin(kPageTypeRight), std::end(kPageTypeRight));
+    all.threshold.assign(std::begin(kPageTypeThreshold), std::end(kPageTypeThreshold));
+    all.value.assign(std::begin(kPageTypeValue), std::end(kPageTypeValue));
+    for (size_t i = 0; i < n; ++i) all.feature[i] = kPageTypeLeft[i] < 0 ? -1 : kPageTypeFeature[i];
+    std::vector<TreeBatch> out;
+    size_t tree = 0;
+    for (int32_t count : kPageTypeClassTrees) {
+      all.root.assign(kPageTypeTreeRoot + tree, kPageTypeTreeRoot + tree + count);
+      tree += static_cast<size_t>(count);
+      out.emplace_back(all);
     }
-    return p;
+    return out;
   }();
-  return f;
-}
-
-// Four trees walked side by side: each walk is a chain of dependent loads,
-// interleaving them overlaps their latencies. Values come back in tree order.
-void tree_values4(const PackedForest& f, const int32_t* roots, const double* x, double* out) {
-  int32_t n[4] = {roots[0], roots[1], roots[2], roots[3]};
-  bool done[4];
-  for (;;) {
-    bool all = true;
-    for (int t = 0; t < 4; ++t) {
-      const PackedNode& d = f.nodes[n[t]];
-      done[t] = d.feature < 0;
-      if (!done[t]) {
-        n[t] = x[d.feature] <= d.threshold ? d.left : f.right[n[t]];
-        all = false;
-      }
-    }
-    if (all) break;
-  }
-  for (int t = 0; t < 4; ++t) out[t] = f.nodes[n[t]].threshold;
-}
-
-double tree_value(const PackedForest& f, int32_t node, const double* x) {
-  for (;;) {
-    const PackedNode& d = f.nodes[node];
-    if (d.feature < 0) return d.threshold;
-    node = x[d.feature] <= d.threshold ? d.left : f.right[node];
-  }
+  return forests;
 }
 
 // The model was trained on exactly these features, in this order.
@@ -113,20 +83,10 @@ PageTypeResult classify_page_type(Context& ctx, std::string_view url) {
   const int32_t has = (url.empty() ? 0 : kPageTypeNeedsUrl) | (ctx.doc().attributes.empty() ? 0 : kPageTypeNeedsStructured);
   size_t chosen = 0;
   while (chosen + 1 < kForests && (kPageTypeForestNeeds[chosen] & ~has) != 0) ++chosen;
+  // Each type's trees summed in tree order (the margins of the packed walk
+  // this replaced, to the last bit).
   std::array<double, kPageTypeCount> margin{};
-  const PackedForest& forest = packed_forest();
-  size_t tree = 0;
-  for (size_t k = 0; k < chosen * kPageTypeCount; ++k) tree += static_cast<size_t>(kPageTypeClassTrees[k]);
-  const int32_t* class_trees = kPageTypeClassTrees + chosen * kPageTypeCount;
-  for (size_t k = 0; k < kPageTypeCount; ++k) {
-    // Summed in tree order, as before (the same margins to the last bit).
-    int32_t t = 0;
-    for (double v[4]; t + 4 <= class_trees[k]; t += 4, tree += 4) {
-      tree_values4(forest, kPageTypeTreeRoot + tree, x.data(), v);
-      for (double vi : v) margin[k] += vi;
-    }
-    for (; t < class_trees[k]; ++t, ++tree) margin[k] += tree_value(forest, kPageTypeTreeRoot[tree], x.data());
-  }
+  for (size_t k = 0; k < kPageTypeCount; ++k) margin[k] = type_forests()[chosen * kPageTypeCount + k].margin(x.data());
   double top = margin[0];
   for (double m : margin) top = std::max(top, m);
   double sum = 0;

@@ -22,6 +22,7 @@ namespace wce {
 namespace {
 
 constexpr size_t kLanes = 8;  // rows walked together (enough to hide the load latency)
+constexpr size_t kTreeLanes = 4;  // trees of one row walked together (margin)
 
 }  // namespace
 
@@ -115,6 +116,32 @@ void TreeBatch::margins(const double* x, size_t stride, const uint32_t* rows, si
     }
     for (size_t l = 0; l < lanes; ++l) out[g + l] = s[l];
   }
+}
+
+double TreeBatch::margin(const double* x) const {
+  const Node* nodes = nodes_.data();
+  double s = bias_;
+  size_t t = 0;
+  for (; t + kTreeLanes <= roots_.size(); t += kTreeLanes) {
+    int32_t at[kTreeLanes];
+    for (size_t l = 0; l < kTreeLanes; ++l) at[l] = roots_[t + l];
+    for (bool more = true; more;) {
+      more = false;
+      for (size_t l = 0; l < kTreeLanes; ++l) {
+        const Node& nd = nodes[at[l]];
+        if (nd.first < 0) continue;
+        at[l] = nd.first + !(x[nd.feature] <= nd.value);
+        more = true;
+      }
+    }
+    for (size_t l = 0; l < kTreeLanes; ++l) s += nodes[at[l]].value;  // in tree order
+  }
+  for (; t < roots_.size(); ++t) {
+    int32_t i = roots_[t];
+    while (nodes[i].first >= 0) i = nodes[i].first + !(x[nodes[i].feature] <= nodes[i].value);
+    s += nodes[i].value;
+  }
+  return s;
 }
 
 }  // namespace wce

@@ -164,6 +164,9 @@ class TreeBatch {
   TreeBatch resolve(const double* x, const std::vector<bool>& fixed) const;
   // out[i] = margin of the row at x + rows[i] * stride, for i < count.
   void margins(const double* x, size_t stride, const uint32_t* rows, size_t count, double* out) const;
+  // The margin of one row (the page type's: one row, many trees), its trees
+  // walked a few side by side.
+  double margin(const double* x) const;
 
  private:
   struct Node {
