@@ -421,6 +421,7 @@ TEST(TreeBatch, SameMarginsAsTreeModelBitForBit) {
     const double want = m.margin(&x[order[i] * D]);
     EXPECT_EQ(all[i], want) << i;  // exact: the same additions in the same order
     EXPECT_EQ(resolved[i], want) << i;
+    EXPECT_EQ(info.model_batch.margin(&x[order[i] * D]), want) << i;  // one row, trees side by side
     distinct.insert(want);
   }
   EXPECT_GT(distinct.size(), rows / 2);  // the rows do reach different leaves
