@@ -6,7 +6,9 @@ Usage: .cache/firefox-venv/bin/python bench/firefox/reader_compare.py [N] [OUT_D
 (after bench/firefox/run_firefox.sh has installed everything). N pages
 (default 10): the first page of each dataset file in ../shared/datasets whose
 HTML is at least 5 kB, served on 127.0.0.1. Writes OUT_DIR (default
-docs/reader-compare)/NN-ours.png, NN-firefox.png and index.md.
+docs/reader-compare)/NN-ours.png, NN-firefox.png and index.md, whose table
+also counts what each view kept of the page's structure: links, emphasis,
+pictures and captions.
 """
 import gzip
 import http.server
@@ -23,6 +25,19 @@ import run_firefox as rf  # noqa: E402 (the same Firefox setup as the test run)
 DATASETS = os.environ.get('WCE_DATASETS_DIR', os.path.join(rf.ROOT, '..', 'shared', 'datasets'))
 MIN_HTML = 5000
 WIDTH, HEIGHT = 900, 1300
+# What each view kept, counted in its article element (ours: #content;
+# Firefox: .moz-reader-content).
+COUNT_STRUCTURE = '''
+  const root = document.querySelector(arguments[0]);
+  if (!root) return null;
+  const n = (sel) => root.querySelectorAll(sel).length;
+  return {links: n('a[href]'), emphasis: n('em, i, strong, b'), pictures: n('img'), captions: n('figcaption')};
+'''
+KINDS = ('links', 'emphasis', 'pictures', 'captions')
+
+
+def counts(c):
+    return '/'.join(str(c[k]) for k in KINDS) if c else '-'
 
 
 def pick_pages(n):
@@ -72,7 +87,7 @@ def main():
     server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = 'http://127.0.0.1:%d' % server.server_address[1]
-    ff = rf.Firefox()
+    ff = rf.Firefox(rf.EXT_DIR)
     d = ff.driver
     d.set_window_size(WIDTH, HEIGHT)
     rows = []
@@ -90,7 +105,10 @@ def main():
                 d.switch_to.window((set(d.window_handles) - handles).pop())
                 ff._wait(lambda: d.execute_script('return document.body.dataset.ready === "true"'), 'reader')
                 d.save_screenshot(ours)
+                ours_kept = d.execute_script(COUNT_STRUCTURE, '#content')
                 d.close()
+            else:
+                ours_kept = None
             d.switch_to.window(tab)
             d.get('about:reader?url=' + urllib.parse.quote(url, safe=''))
             try:
@@ -106,11 +124,13 @@ def main():
             time.sleep(0.5)
             theirs = os.path.join(out, '%02d-firefox.png' % i)
             d.save_screenshot(theirs)
+            theirs_kept = d.execute_script(COUNT_STRUCTURE, '.moz-reader-content')
             d.close()
             # The closed tab's context is gone: new tabs open from the controller.
             d.switch_to.window(ff.controller)
-            rows.append((i, p['id'], rd.get('ok'), rd.get('words')))
-            print('%02d %s ours=%s' % (i, p['id'], rd.get('ok')), flush=True)
+            rows.append((i, p['id'], rd.get('ok'), rd.get('words'), ours_kept, theirs_kept))
+            print('%02d %s ours=%s kept %s, Firefox %s' % (i, p['id'], rd.get('ok'), counts(ours_kept),
+                                                         counts(theirs_kept)), flush=True)
     finally:
         d.quit()
         server.shutdown()
@@ -120,10 +140,18 @@ def main():
                 'on the first page of at least %d bytes of each dataset file in ../shared/datasets, '
                 'served on 127.0.0.1. Left: the extension\'s reader view (default method); right: '
                 'Firefox\'s own Reader View (about:reader, Readability.js) of the same page. '
-                'Only the top of each page (one screen) is shown.\n\n' % (n, ff.version, WIDTH, HEIGHT, MIN_HTML))
-        f.write('| page | ours | Firefox Reader View |\n|---|---|---|\n')
-        for i, pid, ok, words in rows:
-            f.write('| %s (%s words) | ![ours](%02d-ours.png) | ![Firefox](%02d-firefox.png) |\n' % (pid, words if ok else 'failed', i, i))
+                'Only the top of each page (one screen) is shown. "Kept" counts, in each view\'s whole '
+                'article, its links / emphasis (em, i, strong, b) / pictures (img) / captions '
+                '(figcaption).\n\n' % (n, ff.version, WIDTH, HEIGHT, MIN_HTML))
+        f.write('| page | ours | kept by ours | Firefox Reader View | kept by Firefox |\n|---|---|---|---|---|\n')
+        total = {'ours': dict.fromkeys(KINDS, 0), 'firefox': dict.fromkeys(KINDS, 0)}
+        for i, pid, ok, words, ours_kept, theirs_kept in rows:
+            f.write('| %s (%s words) | ![ours](%02d-ours.png) | %s | ![Firefox](%02d-firefox.png) | %s |\n'
+                    % (pid, words if ok else 'failed', i, counts(ours_kept), i, counts(theirs_kept)))
+            for side, c in (('ours', ours_kept), ('firefox', theirs_kept)):
+                for k in KINDS:
+                    total[side][k] += (c or {}).get(k, 0)
+        f.write('| all | | %s | | %s |\n' % (counts(total['ours']), counts(total['firefox'])))
     print('wrote', out)
 
 

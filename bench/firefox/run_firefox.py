@@ -16,7 +16,13 @@ temporary add-on, serves test pages on 127.0.0.1, and for each page:
 
 including a page served with a strict Content-Security-Policy.
 
-Usage: bench/firefox/run_firefox.sh  (builds, installs what is missing, runs)
+With --xpi it installs the store package instead
+(build/extension/packages/wce-firefox-<version>.xpi, `npm run package`), as
+it would reach a user: no host permission at install; the run then grants
+http://127.0.0.1/* from its optional host permissions, as a user does when
+allowing the add-on on a site, and runs the same checks.
+
+Usage: bench/firefox/run_firefox.sh [--xpi]  (builds, installs what is missing, runs)
 Prints one line per check and ends with "N passed, M failed"; exit 1 on failure.
 """
 import http.server
@@ -28,6 +34,7 @@ import sys
 import threading
 import time
 import traceback
+import zipfile
 
 from selenium import webdriver
 from selenium.webdriver.firefox.options import Options
@@ -35,6 +42,8 @@ from selenium.webdriver.firefox.service import Service
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..', '..'))
 EXT_DIR = os.path.join(ROOT, 'build', 'extension', 'firefox-test')
+PACKAGES = os.path.join(ROOT, 'build', 'extension', 'packages')
+TEST_ORIGIN = 'http://127.0.0.1/*'
 CLI = os.path.join(ROOT, 'build', 'native', 'wce')
 GECKODRIVER = os.path.join(ROOT, '.cache', 'geckodriver', 'bin', 'geckodriver')
 FIREFOX = os.environ.get('WCE_FIREFOX', '/usr/bin/firefox-esr')
@@ -93,26 +102,56 @@ def cli_text(extractor, file):
     return json.loads(out)['text']
 
 
+def package_xpi():
+    """The Firefox store package of this version (scripts/build_extension.mjs --package)."""
+    version = json.load(open(os.path.join(ROOT, 'package.json')))['version']
+    return os.path.join(PACKAGES, 'wce-firefox-%s.xpi' % version)
+
+
+def read_manifest(ext):
+    if ext.endswith('.xpi'):
+        with zipfile.ZipFile(ext) as z:
+            return json.loads(z.read('manifest.json'))
+    return json.load(open(os.path.join(ext, 'manifest.json')))
+
+
 class Firefox:
-    def __init__(self):
+    def __init__(self, ext):
         opts = Options()
         opts.binary_location = FIREFOX
         opts.add_argument('-headless')
-        manifest = json.load(open(os.path.join(EXT_DIR, 'manifest.json')))
+        manifest = read_manifest(ext)
         addon_id = manifest['browser_specific_settings']['gecko']['id']
+        self.addon_id = addon_id
         opts.set_preference('extensions.webextensions.uuids', json.dumps({addon_id: ADDON_UUID}))
         # Marionette may not navigate to moz-extension:// pages itself; the
         # controller tab is opened from the browser's chrome context instead,
         # which geckodriver allows with --allow-system-access.
         self.driver = webdriver.Firefox(options=opts, service=Service(GECKODRIVER, service_args=['--allow-system-access']))
         self.driver.set_script_timeout(TIMEOUT_S)
-        self.driver.install_addon(EXT_DIR, temporary=True)
+        self.driver.install_addon(ext, temporary=True)
         self.version = self.driver.capabilities.get('browserVersion')
         # The controller: an extension page, from which messages reach the
         # background as the popup's do.
         self.controller = self.open_extension_page('options.html')
         self._wait(lambda: self.driver.execute_script(
             'return !document.getElementById("extractor").disabled'))
+
+    def grant_origin(self, origin):
+        """Grants one of the add-on's optional host permissions, as the
+        browser does when the user allows it on a site (from the chrome
+        context: the permission prompt itself cannot be clicked headless)."""
+        with self.driver.context(self.driver.CONTEXT_CHROME):
+            self.driver.set_script_timeout(TIMEOUT_S)
+            return self.driver.execute_async_script(
+                'const [id, origin, done] = arguments;'
+                'const {ExtensionPermissions} = ChromeUtils.importESModule('
+                '  "resource://gre/modules/ExtensionPermissions.sys.mjs");'
+                'const policy = WebExtensionPolicy.getByID(id);'
+                'ExtensionPermissions.add(id, {permissions: [], origins: [origin]}, policy.extension)'
+                '  .then(() => done(policy.canAccessURI(Services.io.newURI("http://127.0.0.1/x"))),'
+                '        (e) => done("error: " + e));',
+                self.addon_id, origin)
 
     def open_extension_page(self, page):
         """Opens moz-extension://<uuid>/<page> in a new tab; its window handle."""
@@ -259,16 +298,24 @@ def instant_cycle(ff, base, route):
 
 
 def main():
-    for f in (EXT_DIR, CLI, GECKODRIVER, FIREFOX):
+    args = sys.argv[1:]
+    if args not in ([], ['--xpi']):
+        sys.exit('usage: run_firefox.sh [--xpi]')
+    ext = package_xpi() if args == ['--xpi'] else EXT_DIR
+    for f in (ext, CLI, GECKODRIVER, FIREFOX):
         if not os.path.exists(f):
-            sys.exit('run_firefox: %s is missing (run bench/firefox/run_firefox.sh)' % f)
+            sys.exit('run_firefox: %s is missing (run bench/firefox/run_firefox.sh%s)' % (f, ' ' + args[0] if args else ''))
     server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = 'http://127.0.0.1:%d' % server.server_address[1]
     t0 = time.time()
-    ff = Firefox()
-    print('Firefox %s, add-on installed in %.1f s' % (ff.version, time.time() - t0), flush=True)
+    ff = Firefox(ext)
+    print('Firefox %s, add-on %s installed in %.1f s' % (ff.version, os.path.relpath(ext, ROOT), time.time() - t0),
+          flush=True)
     try:
+        if ext.endswith('.xpi'):
+            check('xpi: no host permission at install, %s granted as optional' % TEST_ORIGIN,
+                  'host_permissions' not in read_manifest(ext) and ff.grant_origin(TEST_ORIGIN) is True)
         for route in ['/fixture', '/reader', '/news', '/csp/fixture', '/csp/news']:
             page = route[4:] if route.startswith('/csp/') else route
             if not os.path.exists(PAGES[page]):
