@@ -48,7 +48,7 @@ if [[ $OURS_ONLY == 0 ]]; then
   log "trafilatura"
   "$VENV/bin/python" "$HERE/trafilatura_meta.py" "$DATA" >"$OUT/trafilatura.jsonl"
   log "readability (jsdom: slow)"
-  (cd "$REPO" && zcat "$DATA" | node "$HERE/readability_meta.mjs" >"$OUT/readability.jsonl")
+  (cd "$REPO" && zcat "$DATA" | node "$REPO/lab/peers/readability_runner.mjs" --meta >"$OUT/readability.jsonl")
 fi
 
 ARGS=("$DATA" "$OUT/ours.jsonl")
