@@ -111,7 +111,11 @@ if [[ $MODEL == ensemble ]]; then
   # not one of them: it enters whole, below, with folds grouped by domain.
   NINE=()
   for f in "$DATA"/*.jsonl.gz; do [[ $(basename "$f") == wcxb-dev.jsonl.gz ]] || NINE+=("$f"); done
-  if [[ ! -f $ROWS.rows.f32 || ! -f $ROWS.groups.i32 || ! -f $ROWS.region.i32 || ${WCE_REDUMP:-0} == 1 ]]; then
+  # A dump is stale when it lacks the current columns (ensemble_feature_names:
+  # the page-type ones last) or predates the page-type classifier it read.
+  stale() { [[ ! -f $1.columns ]] || ! grep -qx page_type_service "$1.columns" ||
+            [[ core/models/page_type_gbdt.inc -nt $1.rows.f32 || ${WCE_REDUMP:-0} == 1 ]]; }
+  if [[ ! -f $ROWS.rows.f32 || ! -f $ROWS.groups.i32 || ! -f $ROWS.region.i32 ]] || stale "$ROWS"; then
     nice "$BUILD/ensemble_dump" --split train --members "$MEMBERS" --out "$ROWS" "${NINE[@]}"
   fi
   # WCXB dev (--wcxb, the default recipe): all its pages, node labels from
@@ -123,10 +127,20 @@ if [[ $MODEL == ensemble ]]; then
     set -- $(for x in "$@"; do [[ $x == --wcxb ]] || printf '%s\n' "$x"; done)
     WCXBSET=$DATA/wcxb-dev.jsonl.gz
     WCXBROWS=.cache/ensemble/wcxb_${MEMBERS//,/_}
-    if [[ ! -f $WCXBROWS.text.jsonl || ${WCE_REDUMP:-0} == 1 ]]; then
+    if [[ ! -f $WCXBROWS.text.jsonl ]] || stale "$WCXBROWS"; then
       nice "$BUILD/ensemble_dump" --split all --node-text --members "$MEMBERS" --out "$WCXBROWS" "$WCXBSET"
     fi
-    WCXB=(--wcxb-data "$WCXBROWS" --wcxb-set "$WCXBSET")
+    # The page-type columns of the WCXB pages: their out-of-fold types (the
+    # classifier was trained on these pages; lab/learn/page_type.py's CV, the
+    # same domain folds), without URL and structured data, as the ensemble asks.
+    PTOOF=.cache/ensemble/wcxb_page_types.jsonl
+    if [[ ! -f $PTOOF || core/models/page_type_gbdt.inc -nt $PTOOF || ${WCE_REDUMP:-0} == 1 ]]; then
+      cmake --build "$BUILD" -j2 --target page_type_dump >/dev/null
+      mkdir -p .cache/page_type
+      nice "$BUILD/page_type_dump" "$WCXBSET" > .cache/page_type/rows.jsonl
+      nice "$EVENV/bin/python" lab/learn/page_type.py --rows .cache/page_type/rows.jsonl --predictions "$PTOOF" >/dev/null
+    fi
+    WCXB=(--wcxb-data "$WCXBROWS" --wcxb-set "$WCXBSET" --wcxb-page-types "$PTOOF")
   fi
   # Real-web rows (only with --web-weight W, explicit): half 0 of lab/webeval's
   # snippet set (FNV-1a 64 of the page id even; half 1 judges the model), node
@@ -137,7 +151,7 @@ if [[ $MODEL == ensemble ]]; then
     WEBSET=.cache/webeval/trafilatura-eval.jsonl.gz
     [[ -f $WEBSET ]] || python3 lab/webeval/fetch.py --out "$WEBSET"
     WEBROWS=.cache/ensemble/web0_${MEMBERS//,/_}
-    if [[ ! -f $WEBROWS.text.jsonl || ${WCE_REDUMP:-0} == 1 ]]; then
+    if [[ ! -f $WEBROWS.text.jsonl ]] || stale "$WEBROWS"; then
       nice "$BUILD/ensemble_dump" --split webeval-half0 --node-text --members "$MEMBERS" --out "$WEBROWS" "$WEBSET"
     fi
     WEB=(--web-data "$WEBROWS" --web-set "$WEBSET")

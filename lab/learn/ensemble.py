@@ -85,10 +85,37 @@ def load_web(prefix, web_set, cols, head):
     return rows, pages
 
 
-def load_wcxb(prefix, wcxb_set, cols, head):
+PAGE_TYPES = ("article", "forum", "product", "collection", "listing", "documentation", "service")
+
+
+def oof_page_types(rows, cols, bounds, ids, path):
+    """The page-type columns (page_type_<type>, one-hot) of the WCXB rows set
+    to each page's out-of-fold type (lab/learn/page_type.py --predictions, the
+    forest without URL and structured data, as wce::ensemble_features asks
+    for): the dump's come from the shipped classifier, trained on these very
+    pages. Same domain folds as the ensemble's, so a fold's trees learn from
+    the types the classifier gives pages it never saw."""
+    by_id = {}
+    for line in open(path, encoding="utf-8"):
+        r = json.loads(line)
+        by_id[r["id"]] = r["by_inputs"]["none"]
+    col = [cols.index("page_type_" + t) for t in PAGE_TYPES]
+    same = 0
+    for i, pid in enumerate(ids):
+        lo, hi = bounds[i], bounds[i + 1]
+        t = PAGE_TYPES.index(by_id[pid])  # KeyError: the predictions do not cover this dump
+        same += hi > lo and rows[lo, col[t]] == 1
+        rows[lo:hi, col] = 0
+        rows[lo:hi, col[t]] = 1
+    print("WCXB page types: out of fold from %s; the same as the shipped classifier's on %d of %d pages" % (
+        path, same, len(ids)))
+
+
+def load_wcxb(prefix, wcxb_set, cols, head, page_types=None):
     """Rows and pages of the WCXB dev dump (ensemble_dump --split all --node-text),
     relabelled with the snippets, each page's bucket set so that bucket // FOLD_BUCKETS
-    is its domain's fold; also the node texts and the records (for word F1)."""
+    is its domain's fold; also the node texts and the records (for word F1).
+    page_types: out-of-fold page types for the page-type columns (oof_page_types)."""
     import wcxb_rows
     wcols, rows, whead, pages = load(prefix)
     assert wcols == cols and whead == head, "the WCXB dump has other columns or members than the training dump"
@@ -101,6 +128,10 @@ def load_wcxb(prefix, wcxb_set, cols, head):
     y, counts = wcxb_rows.relabel(rows, texts, bounds, records, ids)
     rows = rows.copy()
     rows[:, 5] = y
+    if page_types:
+        oof_page_types(rows, cols, bounds, ids, page_types)
+    elif "page_type_article" in cols:
+        print("WCXB page types: the dump's (in-sample classifier; pass --wcxb-page-types for out-of-fold ones)")
     for p in pages:
         p["bucket"] = str(wcxb_rows.page_fold(records[p["id"]]["url"]) * FOLD_BUCKETS)
     print("WCXB rows %s: %d pages, %d rows, %d positive after the snippets; %s" % (
@@ -453,6 +484,8 @@ def export(booster, context_booster, page_boosters, page_names, choices, thresho
     o.append("const double kPageFallbackShare = %.17g;  // or readability when trees_over_readability < this (0: off)" % fallback)
     o.append("constexpr bool kCompleteBlocks = %s;  // block completion (ensemble_complete.cpp): rule 1" % str("blocks" in rules).lower())
     o.append("constexpr bool kCompleteRuns = %s;  // rule 2" % str("runs" in rules).lower())
+    if "groups" in rules:  # rule 3 (learned_ensemble.cpp: off in a file without this line)
+        o.append("#define WCE_MODEL_COMPLETE_GROUPS 1  // rule 3: whole repeated groups")
     o.append("constexpr bool kCompleteBeforePageStage = %s;  // else only where the page keeps the trees" % str(complete_before).lower())
     first = note.splitlines()[0] if note else ""
     o.append('const char* const kModelTrainedOn = "%s";' % first.replace('"', "'"))
@@ -532,7 +565,7 @@ def main():
     ap.add_argument("--write-prob", help="write the trees' out-of-fold P per row here (float32)")
     ap.add_argument("--complete-rules", default="",
                     help="block completion (core/src/ensembles/ensemble_complete.cpp) of the trees' labels: "
-                         "comma-separated rules, blocks and/or runs (empty: none); measured on the out-of-fold P "
+                         "comma-separated rules, blocks, runs and/or groups (empty: none); measured on the out-of-fold P "
                          "by the C++ itself (--complete-tool) and written into the model")
     ap.add_argument("--complete-stage", default="after", choices=("after", "before"),
                     help="after: completion where the page stage keeps the trees (page stage unchanged); "
@@ -558,6 +591,8 @@ def main():
     ap.add_argument("--wcxb-data", help="lab/tools/ensemble_dump prefix of WCXB dev (--split all --node-text)")
     ap.add_argument("--wcxb-set", help="the WCXB dev JSONL file the dump read")
     ap.add_argument("--wcxb-weight", type=float, default=1.0, help="weight of a WCXB page against a dataset page")
+    ap.add_argument("--wcxb-page-types", help="out-of-fold page types of the WCXB pages (lab/learn/page_type.py "
+                    "--predictions) for their page-type columns")
     ap.add_argument("--wcxb-report", help="write the WCXB word F1 table (markdown) here")
     ap.add_argument("--save-final", help="write the page stage's out-of-fold per-page F1 here (.npy)")
     ap.add_argument("--show-pages", default="", help="comma-separated page id prefixes: print their page features")
@@ -598,7 +633,7 @@ def main():
         if a.context_rounds > 0 or a.page_features == "all" or a.node_regions or a.node_member_context or \
                 a.page_readability_margin or a.page_meta or a.smooth_rounds > 0:
             ap.error("--wcxb-data with options that read per-row files of the training dump only")
-        xrows, xpages, wcxb = load_wcxb(a.wcxb_data, a.wcxb_set, cols, head)
+        xrows, xpages, wcxb = load_wcxb(a.wcxb_data, a.wcxb_set, cols, head, a.wcxb_page_types)
         xrows[:, 0] += n_web_pages
         rows = np.vstack([rows, xrows])
         pages = pages + xpages
@@ -802,7 +837,7 @@ def main():
         print("wrote %s (%d rows)" % (a.write_prob, len(prob)))
     prob_done = None
     rules = [r for r in a.complete_rules.split(",") if r]
-    assert all(r in ("blocks", "runs") for r in rules), rules
+    assert all(r in ("blocks", "runs", "groups") for r in rules), rules
     if rules:  # rows the C++ completion keeps: P raised to 0.5, as ensemble_complete does
         nine = [f for f in sorted(glob.glob(os.path.join(a.datasets, "*.jsonl.gz"))) if not f.endswith("wcxb-dev.jsonl.gz")]
         parts = [(a.data, nine, slice(0, n_ds_rows))]
@@ -816,6 +851,7 @@ def main():
             prob[rs].astype(np.float32).tofile(src)
             cmd = [a.complete_tool, "--data", prefix, "--in", src, "--out", dst] + \
                   (["--no-blocks"] if "blocks" not in rules else []) + (["--no-runs"] if "runs" not in rules else []) + \
+                  (["--groups"] if "groups" in rules else []) + \
                   (["--rouge", a.rouge_tsv, "--rouge-members", a.page_choices] if a.rouge_tsv and prefix == a.data else []) + \
                   a.complete_args.split() + files
             subprocess.run(cmd, check=True)

@@ -43,6 +43,7 @@ ROUNDS = 200
 # trained on all four at once was less accurate (lab/results/page-type.md).
 NEEDS_URL, NEEDS_SD = 1, 2
 VARIANT_HAS = [NEEDS_URL | NEEDS_SD, NEEDS_SD, NEEDS_URL, 0]  # per variants() entry
+VARIANT_NAMES = ["url_sd", "sd", "url", "none"]  # in --predictions' by_inputs
 FORESTS = [(NEEDS_URL | NEEDS_SD, [0]), (NEEDS_SD, [1]), (NEEDS_URL, [2]), (0, [3])]
 
 
@@ -175,9 +176,13 @@ def main():
             fh.write(text + "\n")
     if args.predictions:
         with open(args.predictions, "w") as fh:
-            for r, p in zip(rows, oof):
+            for i, (r, p) in enumerate(zip(rows, oof)):
+                # and per input variant (VARIANT_NAMES), its out-of-fold top type: the learned
+                # ensemble's page-type columns read the one without URL and structured data
                 fh.write(json.dumps({"id": r["id"], "page_type": TYPES[int(p.argmax())],
-                                     "probability": float(p.max())}) + "\n")
+                                     "probability": float(p.max()),
+                                     "by_inputs": {n: TYPES[int(o[i].argmax())] for n, o in zip(VARIANT_NAMES, oofs)}})
+                         + "\n")
     if args.out:
         boosters = fit_forests(V, y, np.ones(len(y), dtype=bool))
         note = [f"command: {args.command}",

@@ -15,7 +15,8 @@
 // Usage: ensemble_complete_rows --data P --in IN.f32 --out OUT.f32
 //          [--rouge R.tsv --rouge-members a,b]
 //          [--share S] [--no-blocks] [--no-runs] [--run-blocks N] [--run-words W]
-//          [--run-links L] [--run-any] [--lead-headings] [--run-structured] [--no-run-structured] DATA.jsonl.gz...
+//          [--run-links L] [--run-any] [--lead-headings] [--run-structured] [--no-run-structured]
+//          [--groups] [--group-share G] DATA.jsonl.gz...
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -48,6 +49,8 @@ int main(int argc, char** argv) {
     else if (a == "--lead-headings") opt.lead_headings = true;
     else if (a == "--run-structured") opt.run_structured = true;
     else if (a == "--no-run-structured") opt.run_structured = false;  // the default is on
+    else if (a == "--groups") opt.groups = true;  // rule 3 (off by default)
+    else if (a == "--group-share" && more) opt.group_share = std::stod(argv[++i]);
     else files.push_back(a);
   }
   if (data.empty() || in.empty() || out.empty() || files.empty()) {

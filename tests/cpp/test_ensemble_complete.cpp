@@ -23,7 +23,23 @@ struct Case {
   std::set<std::string> kept_after;   // trimmed texts kept after completion
   double run_max_words = -1;          // override of the tunable when >= 0
   bool run_structured = false;        // EnsembleCompletion::run_structured (on by default since 2026-11-27c)
+  bool groups = false;                // EnsembleCompletion::groups (rule 3, off by default)
 };
+
+// A thread of posts (one repeated group of divs) and its texts.
+std::string post(int i) {
+  return "<div class='post'><span class='author'>user" + std::to_string(i) + "</span><div class='body'>Post " +
+         std::to_string(i) + " says something about the pump and the garden hose.</div></div>";
+}
+std::string thread(int posts) {
+  std::string h = "<html><body><nav class='menu'>";
+  for (int i = 0; i < 4; ++i) h += "<div class='entry'>Menu " + std::to_string(i) + "</div>";
+  h += "</nav><div class='thread'>";
+  for (int i = 0; i < posts; ++i) h += post(i);
+  return h + "</div></body></html>";
+}
+std::string body(int i) { return "Post " + std::to_string(i) + " says something about the pump and the garden hose."; }
+std::string user(int i) { return "user" + std::to_string(i); }
 
 const std::string kPara1 = "<p>The first paragraph has quite a few words in it.</p>";
 const std::string kPara2 = "<p>The last paragraph has some words as well.</p>";
@@ -96,6 +112,34 @@ std::vector<Case> cases() {
        {kFirst, kLast},
        -1,
        true},
+      // Rule 3: three of four posts kept (both texts) -> the fourth too; its author line as well.
+      {"a thread with one post dropped, groups on",
+       thread(4),
+       {body(0), user(0), body(1), user(1), body(3), user(3)},
+       {body(0), user(0), body(1), user(1), body(2), user(2), body(3), user(3)},
+       -1, true, true},
+      {"the same thread, groups off",
+       thread(4),
+       {body(0), user(0), body(1), user(1), body(3), user(3)},
+       {body(0), user(0), body(1), user(1), body(3), user(3)},
+       -1, true, false},
+      // 3 of 5 = 0.6 of the items: kept; an item counts as kept when half its words are (the body alone).
+      {"three of five posts kept by their bodies",
+       thread(5),
+       {body(0), body(2), body(4)},
+       {body(0), user(0), body(1), user(1), body(2), user(2), body(3), user(3), body(4), user(4)},
+       -1, true, true},
+      {"one of four posts kept: the group stays as it is",
+       thread(4),
+       {body(1), user(1)},
+       {body(1), user(1)},
+       -1, true, true},
+      // A menu repeats too: three of its four entries kept do not bring in the fourth (navigation markup).
+      {"a menu inside <nav> is never completed",
+       thread(2),
+       {"Menu 0", "Menu 1", "Menu 3", body(0), user(0)},
+       {"Menu 0", "Menu 1", "Menu 3", body(0), user(0)},
+       -1, true, true},
   };
 }
 
@@ -117,6 +161,7 @@ TEST(EnsembleComplete, HandMadePages) {
     wce::EnsembleCompletion opt = wce::ensemble_completion_defaults();
     if (c.run_max_words >= 0) opt.run_max_words = c.run_max_words;
     opt.run_structured = c.run_structured;
+    opt.groups = c.groups;
     const size_t changed = wce::ensemble_complete(ctx, prob, opt);
     std::set<std::string> kept;
     for (size_t k = 0; k < n; ++k) {
@@ -160,4 +205,23 @@ TEST(EnsembleComplete, RulesSwitchOffAndBadInput) {
   wce::Context ectx(empty);
   std::vector<double> none;
   EXPECT_EQ(wce::ensemble_complete(ectx, none, wce::ensemble_completion_defaults()), 0u);
+}
+
+// 10,000 repeated siblings, every other one kept: rule 3 keeps them all
+// (linear in the page; a sane result, no crash).
+TEST(EnsembleComplete, GroupRuleOnTenThousandSiblings) {
+  std::string html = "<html><body><div class='list'>";
+  for (int i = 0; i < 10000; ++i) html += "<div class='row'>row words " + std::to_string(i) + "</div>";
+  html += "</div></body></html>";
+  wce::Document doc = wce::parse_html(html, "utf-8");
+  wce::Context ctx(doc);
+  const size_t n = doc.text_nodes.size();
+  std::vector<double> prob(n, 0.1);
+  for (size_t k = 0; k < n; k += 2) prob[k] = 0.9;  // 5,000 of 10,000 items: below 0.6, nothing changes
+  wce::EnsembleCompletion opt = wce::ensemble_completion_defaults();
+  opt.groups = true;
+  EXPECT_EQ(wce::ensemble_complete(ctx, prob, opt), 0u);
+  for (size_t k = 1; k < n; k += 4) prob[k] = 0.9;  // 7,500 kept: the group is completed
+  EXPECT_EQ(wce::ensemble_complete(ctx, prob, opt), 2500u);
+  for (double p : prob) EXPECT_GE(p, 0.5);
 }

@@ -130,7 +130,7 @@ TEST(EnsembleStructureColumns, LeftZeroWhenNotAskedForAndTheRestUnchanged) {
   double structural = 0;
   for (size_t i = 0; i < with.size(); ++i) {
     const size_t col = i % wce::kEnsembleFeatureCount;
-    if (col >= first) {
+    if (col >= first && col < wce::kEnsembleFeaturesBeforePageType) {
       EXPECT_EQ(without[i], 0.0);
       structural += with[i];
     } else {
@@ -155,3 +155,52 @@ TEST(EnsembleStructureBadInput, ManyRepeatedSiblingsAndNoText) {
 }
 
 }  // namespace
+
+// The page-type columns (page_type_<type>, the last kPageTypeCount): on every
+// text node of each hand-made page exactly one is 1, that of
+// classify_page_type without the URL and without the structured data (the
+// same for the Gumbo and the flat-DOM Document); page_type = false leaves
+// them 0 and changes no other column.
+TEST(EnsemblePageTypeColumns, OneHotOfTheClassifiersTypeOnEveryNode) {
+  auto none = [](wce::Context& cx, const std::string&) { return wce::Labels(cx.doc().text_nodes.size(), 0.0f); };
+  const auto& names = wce::ensemble_feature_names();
+  const size_t first = wce::kEnsembleFeaturesBeforePageType;
+  for (size_t t = 0; t < wce::kPageTypeCount; ++t)
+    EXPECT_EQ(std::string(names[first + t]), std::string("page_type_") + wce::page_type_names()[t]);
+  for (const Case& c : kCases) {
+    wce::Document doc = wce::parse_html(c.html, "utf-8");
+    wce::Context ctx(doc);
+    const size_t type = wce::classify_page_type(ctx, {}, false).type;
+    const std::vector<double> with = wce::ensemble_features(ctx, none, nullptr, nullptr, true, true);
+    const std::vector<double> without = wce::ensemble_features(ctx, none, nullptr, nullptr, true, false);
+    ASSERT_EQ(with.size(), without.size());
+    ASSERT_GT(doc.text_nodes.size(), 0u);
+    for (size_t k = 0; k < doc.text_nodes.size(); ++k)
+      for (size_t j = 0; j < wce::kEnsembleFeatureCount; ++j) {
+        const size_t i = k * wce::kEnsembleFeatureCount + j;
+        if (j < first) {
+          EXPECT_EQ(with[i], without[i]) << c.name << " " << names[j];
+        } else {
+          EXPECT_EQ(with[i], j == first + type ? 1.0 : 0.0) << c.name << " " << names[j];
+          EXPECT_EQ(without[i], 0.0) << c.name << " " << names[j];
+        }
+      }
+  }
+}
+
+// The page's structured data (JSON-LD here) does not move the columns: the
+// ensemble classifies as if the Document had no kept attributes, so a
+// Document with them and the same one without give the same type.
+TEST(EnsemblePageTypeColumns, StructuredDataNotRead) {
+  const std::string html =
+      "<html><head><script type='application/ld+json'>{\"@type\":\"DiscussionForumPosting\",\"comment\":"
+      "[{\"@type\":\"Comment\"}]}</script><meta property='og:type' content='product'></head><body>" +
+      std::string(kCases[1].html).substr(12);
+  wce::Document doc = wce::parse_html(html, "utf-8");
+  ASSERT_FALSE(doc.attributes.empty());
+  wce::Document bare = wce::parse_html(html, "utf-8");
+  bare.attributes.clear();
+  wce::Context ctx(doc), bare_ctx(bare);
+  auto none = [](wce::Context& cx, const std::string&) { return wce::Labels(cx.doc().text_nodes.size(), 0.0f); };
+  EXPECT_EQ(wce::ensemble_features(ctx, none), wce::ensemble_features(bare_ctx, none));
+}

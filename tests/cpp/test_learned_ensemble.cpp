@@ -28,8 +28,11 @@ TEST(LearnedEnsemble, ModelLoadsWithTheFeatureLayout) {
   const wce::EnsembleModelInfo& info = wce::ensemble_model();
   ASSERT_FALSE(info.model.root.empty());
   ASSERT_EQ(info.model.feature.size(), info.model.threshold.size());
-  for (size_t i = 0; i < wce::kEnsembleFeatureCount; ++i)
+  // every node feature, or those before the page-type columns (a model trained before them)
+  ASSERT_TRUE(info.features == wce::kEnsembleFeatureCount || info.features == wce::kEnsembleFeaturesBeforePageType);
+  for (size_t i = 0; i < info.features; ++i)
     EXPECT_STREQ(info.feature_names[i], wce::ensemble_feature_names()[i]);
+  if (info.features < wce::kEnsembleFeatureCount) EXPECT_FALSE(info.reads_page_type);
   EXPECT_NE(std::string(info.trained_on).find("training split"), std::string::npos);
   ASSERT_EQ(info.page_models.size(), info.page_choices.size());
   for (size_t c : info.page_choices) EXPECT_TRUE(wce::ensemble_used_members()[c]);

@@ -172,6 +172,27 @@ TEST(PageType, StructuredDataNamesTheType) {
   }
 }
 
+// structured = false classifies a Document as if it had no kept attributes
+// (the learned ensemble's page-type columns): the same result to the bit as
+// the same Document with its attributes dropped.
+TEST(PageType, StructuredFalseIsTheDocumentWithoutAttributes) {
+  for (const StructuredCase& c : structured_cases()) {
+    wce::Document doc = wce::parse_html(with_head(c.head), "utf-8");
+    ASSERT_FALSE(doc.attributes.empty()) << c.type;
+    wce::Document bare = wce::parse_html(with_head(c.head), "utf-8");
+    bare.attributes.clear();
+    wce::Context ctx(doc), bare_ctx(bare);
+    for (const std::string url : {"", "https://example.com/t/boot-loop/12"}) {
+      const wce::PageTypeResult r = wce::classify_page_type(ctx, url, false);
+      const wce::PageTypeResult b = wce::classify_page_type(bare_ctx, url);
+      EXPECT_EQ(r.type, b.type) << c.type;
+      for (size_t k = 0; k < wce::kPageTypeCount; ++k) EXPECT_EQ(r.probabilities[k], b.probabilities[k]) << c.type;
+    }
+    // and it differs from the page read with its structured data (the head names the type)
+    EXPECT_NE(wce::classify_page_type(ctx, {}, false).probabilities, wce::classify_page_type(ctx).probabilities) << c.type;
+  }
+}
+
 // Without kept attributes every structured-data feature is 0: the model's
 // training rows with them zeroed stand for the flat DOM (lab/learn/page_type.py).
 TEST(PageType, NoKeptAttributesNoStructuredFeatures) {

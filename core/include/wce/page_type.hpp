@@ -26,7 +26,10 @@ struct PageTypeResult {
   const char* name() const { return page_type_names()[type]; }
 };
 // `url` may be empty (then the URL features are absent, as in training rows
-// without one).
-PageTypeResult classify_page_type(Context& ctx, std::string_view url = {});
+// without one). structured = false reads none of the Document's kept
+// attributes (JSON-LD, metas, itemtype): the page is classified as a Document
+// without them (the extension's flat DOM), so that both builders give the
+// same input (the learned ensemble's page-type columns).
+PageTypeResult classify_page_type(Context& ctx, std::string_view url = {}, bool structured = true);
 
 }  // namespace wce

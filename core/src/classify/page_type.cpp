@@ -75,12 +75,13 @@ const std::array<const char*, kPageTypeCount>& page_type_names() { return kNames
 
 const char* page_type_label(size_t type) { return type < kPageTypeCount ? kLabels[type] : "Unknown"; }
 
-PageTypeResult classify_page_type(Context& ctx, std::string_view url) {
+PageTypeResult classify_page_type(Context& ctx, std::string_view url, bool structured) {
   check_feature_names();
   constexpr size_t kForests = std::size(kPageTypeForestNeeds);
   static_assert(std::size(kPageTypeClassTrees) == kForests * kPageTypeCount, "per forest, trees per type");
-  const std::vector<double> x = page_type_features(ctx, url);
-  const int32_t has = (url.empty() ? 0 : kPageTypeNeedsUrl) | (ctx.doc().attributes.empty() ? 0 : kPageTypeNeedsStructured);
+  const std::vector<double> x = page_type_features(ctx, url, structured);
+  const bool has_structured = structured && !ctx.doc().attributes.empty();
+  const int32_t has = (url.empty() ? 0 : kPageTypeNeedsUrl) | (has_structured ? kPageTypeNeedsStructured : 0);
   size_t chosen = 0;
   while (chosen + 1 < kForests && (kPageTypeForestNeeds[chosen] & ~has) != 0) ++chosen;
   // Each type's trees summed in tree order (the margins of the packed walk

@@ -291,7 +291,7 @@ const std::vector<std::string>& page_type_feature_names() {
   return names;
 }
 
-std::vector<double> page_type_features(Context& ctx, std::string_view url) {
+std::vector<double> page_type_features(Context& ctx, std::string_view url, bool structured) {
   const Document& doc = ctx.doc();
   const NodeCounts& counts = ctx.counts();
   const TextBlocks& tb = ctx.blocks();
@@ -470,7 +470,10 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url) {
   x.push_back(paragraphs > 0 ? p_words / paragraphs : 0.0);
   x.push_back(static_cast<double>(slug_words));
   for (double v : body_class_hits(doc)) x.push_back(v);
-  append_page_type_structured(doc, x);
+  if (structured)
+    append_page_type_structured(doc, x);
+  else  // as on a Document without kept attributes
+    x.resize(x.size() + page_type_structured_names().size(), 0.0);
   return x;
 }
 

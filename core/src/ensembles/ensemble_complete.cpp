@@ -9,6 +9,14 @@
 //   2. run: a short run of consecutive not-kept blocks that are headings or
 //      list items, with the worded blocks just before and just after it kept
 //      and both inside one element below <body>, is kept.
+//   3. group (issue 32, off unless the model turns it on): in a repeated
+//      sibling group (ensemble_structure: at least 3 element children of one
+//      parent with the same tag and class: forum posts, product cards, list
+//      entries) where at least kGroupShare of the items with words are kept
+//      (each by rule 1's share of its words), every worded text node of every
+//      item is kept, except under navigation markup (menus repeat too). The
+//      members keep one main block; threads and grids spread their content
+//      over many siblings, of which the trees find most but not all.
 // Two more options were measured and are off (no gain in cross-validation,
 // lab/results/ensemble-2026-11-27b.md): runs of any blocks, and a heading
 // directly before a kept block. A third, runs that may hold pre / td / th
@@ -36,6 +44,7 @@ constexpr bool kLeadHeadings = false;  // a heading directly before a kept block
 // the datasets-CV gain rule (-0.0001, no dataset down > 0.001) but fixes code listings and
 // table cells dropped between kept blocks on real pages (webeval: 3 pages better, 0 worse).
 constexpr bool kRunStructured = true;
+constexpr double kGroupShare = 0.6;  // rule 3: kept items / worded items of a group (set before any figure)
 constexpr double kKept = 0.5;  // P(content) from which a node is kept (the extractor's threshold)
 
 bool list_or_heading(Tag t) {
@@ -77,6 +86,36 @@ bool below_body(const Document& doc, uint32_t node) {
   return t != Tag::Body && t != Tag::Html && t != Tag::Document;
 }
 
+// Rule 3: per repeated item, its kept and worded words; per group, its kept
+// and worded items; then every worded node of a mostly kept group.
+size_t complete_groups(Context& ctx, std::vector<double>& prob, double item_share, double group_share) {
+  const Document& doc = ctx.doc();
+  const std::vector<uint32_t>& words = ctx.text_words();
+  const size_t n = std::min({prob.size(), words.size(), doc.text_nodes.size()});
+  const EnsembleStructure st = ensemble_structure(doc, ctx.counts());
+  std::vector<double> item_kept(doc.nodes.size(), 0.0), item_words(doc.nodes.size(), 0.0);
+  for (size_t k = 0; k < n; ++k) {
+    const uint32_t it = st.item[doc.text_nodes[k]];
+    if (it == kNone || words[k] == 0) continue;
+    item_words[it] += words[k];
+    item_kept[it] += prob[k] >= kKept ? words[k] : 0;
+  }
+  std::vector<uint32_t> group_items(doc.nodes.size(), 0), group_kept(doc.nodes.size(), 0);
+  for (size_t i = 0; i < doc.nodes.size(); ++i) {
+    if (st.item[i] != i || item_words[i] == 0) continue;  // an item element with words
+    ++group_items[st.group[i]];
+    group_kept[st.group[i]] += item_kept[i] >= item_share * item_words[i];
+  }
+  size_t changed = 0;
+  for (size_t k = 0; k < n; ++k) {
+    const uint32_t node = doc.text_nodes[k];
+    const uint32_t g = st.group[node];
+    if (g == kNone || words[k] == 0 || prob[k] >= kKept || (st.flags[node] & kStructureNavigation)) continue;
+    if (group_kept[g] >= group_share * group_items[g] && group_kept[g] > 0) prob[k] = kKept, ++changed;
+  }
+  return changed;
+}
+
 }  // namespace
 
 EnsembleCompletion ensemble_completion_defaults() {
@@ -88,6 +127,7 @@ EnsembleCompletion ensemble_completion_defaults() {
   c.run_any = kRunAny;
   c.lead_headings = kLeadHeadings;
   c.run_structured = kRunStructured;
+  c.group_share = kGroupShare;
   return c;
 }
 
@@ -154,6 +194,7 @@ size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const Ensemble
       keep_block(worded[i]);
     }
   }
+  if (opt.groups) changed += complete_groups(ctx, prob, opt.block_share, opt.group_share);
   return changed;
 }
 

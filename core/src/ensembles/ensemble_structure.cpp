@@ -104,9 +104,12 @@ EnsembleStructure ensemble_structure(const Document& doc, const NodeCounts& coun
   s.item_words.assign(n, 0);
   s.group_words.assign(n, 0);
   s.flags.assign(n, 0);
+  s.item.assign(n, kNone);
+  s.group.assign(n, kNone);
   // Group sizes and words: the element children of each parent, by tag and class.
   std::vector<uint32_t> group(n, 0);
   std::vector<uint32_t> gwords(n, 0);
+  std::vector<uint32_t> gfirst(n, kNone);  // per item: the group's first item (kids sort by key, then index)
   std::vector<std::pair<uint64_t, uint32_t>> kids;
   for (size_t p = 0; p < n; ++p) {
     if (doc.nodes[p].kind != NodeKind::Element && p != 0) continue;
@@ -120,7 +123,10 @@ EnsembleStructure ensemble_structure(const Document& doc, const NodeCounts& coun
       size_t b = a;
       uint32_t w = 0;
       while (b < kids.size() && kids[b].first == kids[a].first) w += counts.words[kids[b++].second];
-      for (size_t i = a; i < b; ++i) group[kids[i].second] = static_cast<uint32_t>(b - a), gwords[kids[i].second] = w;
+      for (size_t i = a; i < b; ++i) {
+        group[kids[i].second] = static_cast<uint32_t>(b - a), gwords[kids[i].second] = w;
+        gfirst[kids[i].second] = kids[a].second;
+      }
       a = b;
     }
   }
@@ -133,12 +139,16 @@ EnsembleStructure ensemble_structure(const Document& doc, const NodeCounts& coun
       s.item_words[i] = s.item_words[p];
       s.group_words[i] = s.group_words[p];
       s.flags[i] = s.flags[p];
+      s.item[i] = s.item[p];
+      s.group[i] = s.group[p];
     }
     if (nd.kind != NodeKind::Element) continue;
     if (group[i] >= kMinRepeat) {  // the innermost repeated item wins
       s.repeat_count[i] = group[i];
       s.item_words[i] = counts.words[i];
       s.group_words[i] = gwords[i];
+      s.item[i] = static_cast<uint32_t>(i);
+      s.group[i] = gfirst[i];
     }
     if (nd.tag == Tag::Section) s.flags[i] |= kStructureSection;
     if (nd.tag == Tag::Nav || nd.tag == Tag::Aside) s.flags[i] |= kStructureNavigation;

@@ -25,6 +25,14 @@ namespace {
 // kModelThreshold, kModelLeft, kModelRight, kModelValue, kModelBias,
 // kModelTrainedOn.
 #include "../../models/ensemble_gbdt.inc"
+// Completion rule 3 (whole repeated groups, ensemble_complete.cpp): on when
+// the model's file defines WCE_MODEL_COMPLETE_GROUPS (models exported before
+// the rule lack it and run without).
+#ifdef WCE_MODEL_COMPLETE_GROUPS
+constexpr bool kModelCompleteGroups = true;
+#else
+constexpr bool kModelCompleteGroups = false;
+#endif
 
 // The candidates (the feature layout keeps a column for each): two
 // readability-style scorers (readability, goose), a rule cascade
@@ -72,7 +80,13 @@ constexpr size_t kPageRepeatedShare = kAgreement + 25;  // words of the page ins
 constexpr size_t kInPostMarkup = kAgreement + 26;     // class / id / itemprop of comment, post, reply, review...
 constexpr size_t kInSection = kAgreement + 27;        // inside a <section>
 constexpr size_t kInNavigation = kAgreement + 28;     // nav, aside, sidebar, table of contents, menu, breadcrumb
-static_assert(kInNavigation + 1 == kEnsembleFeatureCount, "feature layout");
+// The page type (issue 32): one-hot of classify_page_type's top type, the
+// same on every node of the page: the trees can follow other members' votes,
+// or keep other structures, on threads, grids and service pages.
+constexpr size_t kPageTypeFirst = kAgreement + 29;  // kPageTypeCount columns, page_type_names() order
+static_assert(kInNavigation + 1 == kPageTypeFirst && kPageTypeFirst == kEnsembleFeaturesBeforePageType &&
+                  kPageTypeFirst + kPageTypeCount == kEnsembleFeatureCount,
+              "feature layout");
 
 constexpr size_t kWindow = 3;  // blocks on each side of window_agreement
 // Pages with at least this many worded text nodes get the trees resolved on
@@ -117,7 +131,9 @@ const std::array<const char*, kEnsembleFeatureCount> kFeatureNames = {
     "block_chars_per_word", "complexity", "log_page_words", "page_agreement",
     "in_a", "in_p", "in_li", "in_h", "in_td",
     "repeat_log_count", "repeat_item_log_words", "repeat_group_share", "page_repeated_share", "in_post_markup",
-    "in_section", "in_navigation"};
+    "in_section", "in_navigation",
+    "page_type_article", "page_type_forum", "page_type_product", "page_type_collection", "page_type_listing",
+    "page_type_documentation", "page_type_service"};
 
 // Tag-path flags of every node (itself and its ancestors: a, p, li, h1-h6,
 // td), in one forward pass (parents precede their children), instead of a
@@ -237,7 +253,7 @@ static double log1p_count(uint32_t v) {
 }
 
 std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get, size_t* failed,
-                                      const EnsembleMemberSet* use_arg, bool structure) {
+                                      const EnsembleMemberSet* use_arg, bool structure, bool page_type) {
   const Document& doc = ctx.doc();
   const size_t n = doc.text_nodes.size();
   constexpr size_t D = kEnsembleFeatureCount;
@@ -306,6 +322,7 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
   if (structure)
     for (size_t k = 0; k < n; ++k) repeated_words += st.repeat_count[doc.text_nodes[k]] ? words[k] : 0;
   const double page_repeated_share = page_words > 0 ? repeated_words / page_words : 0.0;
+  const size_t type_column = page_type ? kPageTypeFirst + classify_page_type(ctx, {}, false).type : 0;
   for (size_t k = 0; k < n; ++k) {
     double* row = &x[k * D];
     const uint32_t node = doc.text_nodes[k];
@@ -341,6 +358,7 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
     row[kInListItem] = (path & kPathLi) != 0;
     row[kInHeading] = (path & kPathH) != 0;
     row[kInTableCell] = (path & kPathTd) != 0;
+    if (page_type) row[type_column] = 1.0;
     if (!structure) continue;
     row[kRepeatLogCount] = log1p_count(st.repeat_count[node]);
     row[kRepeatItemLogWords] = log1p_count(st.item_words[node]);
@@ -369,14 +387,20 @@ const EnsembleModelInfo& ensemble_model() {
   static const EnsembleModelInfo info = [] {
     EnsembleModelInfo r;
     r.feature_names = kModelFeatureNames;
-    static_assert(sizeof(kModelFeatureNames) / sizeof(kModelFeatureNames[0]) == kEnsembleFeatureCount,
+    // A model may read the node features before the page-type columns only.
+    r.features = std::size(kModelFeatureNames);
+    static_assert(std::size(kModelFeatureNames) == kEnsembleFeatureCount ||
+                      std::size(kModelFeatureNames) == kEnsembleFeaturesBeforePageType,
                   "core/models/ensemble_gbdt.inc does not match kEnsembleFeatureCount");
     load_trees(r.model, kModelTreeRoot, kModelFeature, kModelThreshold, kModelLeft, kModelRight, kModelValue,
-               kModelBias, kEnsembleFeatureCount, "trees");
+               kModelBias, r.features, "trees");
     r.model_batch = TreeBatch(r.model);
     static_assert(sizeof(kContextFeatureNames) / sizeof(kContextFeatureNames[0]) == kEnsembleContextFeatureCount,
                   "core/models/ensemble_gbdt.inc does not match kEnsembleContextFeatureCount");
     r.context_stage = kContextStage;
+    // The second stage reads the node features followed by its own: all of them.
+    if (r.context_stage && r.features != kEnsembleFeatureCount)
+      throw std::logic_error("core/models/ensemble_gbdt.inc: a second stage needs every node feature");
     if (r.context_stage)
       load_trees(r.context_model, kContextTreeRoot, kContextFeature, kContextThreshold, kContextLeft, kContextRight,
                  kContextValue, kContextBias, kEnsembleFeatureCount + kEnsembleContextFeatureCount, "second stage");
@@ -410,17 +434,23 @@ const EnsembleModelInfo& ensemble_model() {
     r.page_features = kModelPageFeatures;
     r.complete_blocks = kCompleteBlocks;
     r.complete_runs = kCompleteRuns;
+    r.complete_groups = kModelCompleteGroups;
     r.complete_before = kCompleteBeforePageStage;
     r.trained_on = kModelTrainedOn;
-    for (int32_t f : r.model.feature) r.reads_structure = r.reads_structure || f >= static_cast<int32_t>(kRepeatLogCount);
-    if (r.context_stage)
-      for (int32_t f : r.context_model.feature)
-        r.reads_structure = r.reads_structure || (f >= static_cast<int32_t>(kRepeatLogCount) && f < static_cast<int32_t>(kEnsembleFeatureCount));
+    // Which optional columns some tree reads (the second stage's own come after kEnsembleFeatureCount).
+    auto note_reads = [&r](const TreeModel& m) {
+      for (int32_t f : m.feature) {
+        r.reads_structure = r.reads_structure || (f >= static_cast<int32_t>(kRepeatLogCount) && f < static_cast<int32_t>(kPageTypeFirst));
+        r.reads_page_type = r.reads_page_type || (f >= static_cast<int32_t>(kPageTypeFirst) && f < static_cast<int32_t>(kEnsembleFeatureCount));
+      }
+    };
+    note_reads(r.model);
+    if (r.context_stage) note_reads(r.context_model);
     for (size_t i = 0; i < kEnsembleContextFeatureCount; ++i)
       if (std::strcmp(kContextFeatureNames[i], ensemble_context_feature_names()[i]) != 0)
         throw std::logic_error("core/models/ensemble_gbdt.inc: second-stage feature " + std::to_string(i) + " is '" +
                                kContextFeatureNames[i] + "', expected '" + ensemble_context_feature_names()[i] + "'");
-    for (size_t i = 0; i < kEnsembleFeatureCount; ++i)
+    for (size_t i = 0; i < r.features; ++i)
       if (std::strcmp(r.feature_names[i], kFeatureNames[i]) != 0)
         throw std::logic_error("core/models/ensemble_gbdt.inc: feature " + std::to_string(i) + " is '" +
                                r.feature_names[i] + "', expected '" + kFeatureNames[i] + "'");
@@ -534,13 +564,14 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
   Labels out(n, 0.0f);
   if (n == 0) return out;
   const EnsembleModelInfo& info = ensemble_model();
-  const std::vector<double> x = ensemble_features(ctx, get, nullptr, nullptr, info.reads_structure);
+  const std::vector<double> x = ensemble_features(ctx, get, nullptr, nullptr, info.reads_structure, info.reads_page_type);
   const std::vector<uint32_t>& words = ctx.text_words();
   std::vector<double> prob = ensemble_tree_probabilities(ctx, x);
   EnsembleCompletion completion = ensemble_completion_defaults();
   completion.blocks = info.complete_blocks;
   completion.runs = info.complete_runs;
-  const bool complete = completion.blocks || completion.runs;
+  completion.groups = info.complete_groups;
+  const bool complete = completion.blocks || completion.runs || completion.groups;
   if (complete && info.complete_before) ensemble_complete(ctx, prob, completion);
   const int choice = ensemble_page_choice(
       ensemble_page_features(ctx, x, prob, info.page_features > kEnsemblePageMemberFeatureCount));

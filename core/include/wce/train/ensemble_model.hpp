@@ -15,6 +15,7 @@
 
 #include "wce/complexity.hpp"
 #include "wce/context.hpp"
+#include "wce/page_type.hpp"
 
 namespace wce {
 
@@ -22,7 +23,11 @@ constexpr size_t kEnsembleMemberCount = 8;
 // Member registry names, in feature order.
 const std::array<const char*, kEnsembleMemberCount>& ensemble_members();
 
-constexpr size_t kEnsembleFeatureCount = 2 * kEnsembleMemberCount + 29;
+// The last kPageTypeCount columns (wce/page_type.hpp) are the one-hot of the
+// page's type; a model may read only the columns before them (one trained
+// before they were added).
+constexpr size_t kEnsembleFeatureCount = 2 * kEnsembleMemberCount + 29 + kPageTypeCount;
+constexpr size_t kEnsembleFeaturesBeforePageType = kEnsembleFeatureCount - kPageTypeCount;
 const std::array<const char*, kEnsembleFeatureCount>& ensemble_feature_names();
 
 // Structural facts per Document node (core/src/ensembles/ensemble_structure.cpp),
@@ -35,6 +40,8 @@ struct EnsembleStructure {
   std::vector<uint32_t> item_words;    // words of that item's subtree
   std::vector<uint32_t> group_words;   // words of all the items of its group
   std::vector<uint8_t> flags;          // StructureBit of the node and its ancestors
+  std::vector<uint32_t> item;          // the innermost repeated item (an element index; kNone: none)
+  std::vector<uint32_t> group;         // that item's group: its first item's index (kNone: none)
 };
 EnsembleStructure ensemble_structure(const Document& doc, const NodeCounts& counts);
 
@@ -52,13 +59,18 @@ const EnsembleMemberSet& ensemble_used_members();
 EnsembleMemberSet parse_ensemble_members(std::string_view names);
 
 // With structure = false the structural columns (ensemble_structure) are
-// left 0: the ensemble passes false when its model's trees never read them.
+// left 0, with page_type = false the page-type columns: the ensemble passes
+// false when its model's trees never read them. The page type is
+// classify_page_type's without the URL and without the structured data (the
+// extension's highlight has neither: native and WASM give the same columns),
+// one-hot of its top type.
 // Row-major features, kEnsembleFeatureCount per text node, over `use` (by
 // default the model's members). A member that throws or returns a wrong
 // number of labels counts as voting 0 for every node (and `failed`, when
 // given, counts it).
 std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get = {}, size_t* failed = nullptr,
-                                      const EnsembleMemberSet* use = nullptr, bool structure = true);
+                                      const EnsembleMemberSet* use = nullptr, bool structure = true,
+                                      bool page_type = true);
 
 // The page stage's features (lab/learn/ensemble.py PAGE_FEATURES, same
 // order), from the trees' P(content) per text node and the node features x
@@ -126,6 +138,8 @@ struct EnsembleCompletion {
   bool run_any = false;        // runs of any blocks, not only headings / list items
   bool lead_headings = false;  // a not-kept heading directly before a kept block
   bool run_structured = false;  // runs may also hold pre / td / th blocks
+  bool groups = false;          // rule 3: whole repeated sibling groups (ensemble_structure) once most items are kept
+  double group_share = 0;       // the share of a group's worded items that must be kept
   double block_share = 0;
   size_t run_max_blocks = 0;
   double run_max_words = 0, run_max_link_density = 0;
@@ -181,7 +195,8 @@ class TreeBatch {
 
 // The compiled-in model and its provenance.
 struct EnsembleModelInfo {
-  const char* const* feature_names;  // kEnsembleFeatureCount names, in model order
+  const char* const* feature_names;  // `features` names, in model order
+  size_t features = kEnsembleFeatureCount;  // the node features the model reads (a prefix)
   TreeModel model;
   TreeBatch model_batch;       // `model`, for all the text nodes of a page at once
   bool context_stage = false;  // the second stage runs
@@ -195,8 +210,9 @@ struct EnsembleModelInfo {
   size_t page_features = kEnsemblePageFeatureCount;  // the page features the model reads (a prefix)
   // Block completion of the trees' labels (ensemble_complete): which rules,
   // and whether before the page stage or only where the page keeps the trees.
-  bool complete_blocks = false, complete_runs = false, complete_before = false;
+  bool complete_blocks = false, complete_runs = false, complete_groups = false, complete_before = false;
   bool reads_structure = false;  // some tree splits on a structural column (else they are not computed)
+  bool reads_page_type = false;  // some tree splits on a page-type column (else the page is not classified)
   const char* trained_on;
 };
 const EnsembleModelInfo& ensemble_model();

@@ -11,6 +11,8 @@
 namespace wce {
 
 const std::vector<std::string>& page_type_feature_names();
-std::vector<double> page_type_features(Context& ctx, std::string_view url);
+// structured = false: the structured-data features are 0, as on a Document
+// without kept attributes (classify_page_type's `structured`).
+std::vector<double> page_type_features(Context& ctx, std::string_view url, bool structured = true);
 
 }  // namespace wce
