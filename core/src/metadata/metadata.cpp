@@ -7,7 +7,10 @@
 //   url    <link rel=canonical> first: the standard place for it;
 //   title  when no source has one, the <title>, then the first <h1>; the
 //          result is cleaned of the site name (title.cpp);
-//   date   when no source has one, a date in the URL's path.
+//   date   when no source has one, a date in the URL's path;
+//   site   a machine name ("INQUIRERDOTNET") only when no source, nor the
+//          <title>'s site part, names the site in words.
+#include <initializer_list>
 #include <string>
 
 #include "metadata/parts.hpp"
@@ -59,7 +62,22 @@ Metadata extract_metadata(const Document& doc, std::string_view page_url) {
   auto pick = [&](std::string Metadata::*f) {
     return first({&(ld.*f), &(og.*f), &(dc.*f), &(names.*f), &(micro.*f), &(vis.*f)});
   };
-  m.site = pick(&Metadata::site);
+  // The site's name as the site writes it: a machine name ("INQUIRERDOTNET",
+  // an og:site_name some CMSs fill with an internal key) gives way to the next
+  // source's name, else to the <title>'s site part ("Story | Inquirer News"),
+  // and stays only when nothing better is there.
+  for (const Metadata* s : std::initializer_list<const Metadata*>{&ld, &og, &dc, &names, &micro, &vis}) {
+    if (s->site.empty()) continue;
+    if (m.site.empty()) m.site = s->site;
+    if (!metadata::is_machine_name(s->site)) {
+      m.site = s->site;
+      break;
+    }
+  }
+  if (metadata::is_machine_name(m.site)) {
+    std::string part = metadata::title_site_part(scan.title);
+    if (!part.empty()) m.site = part;
+  }
   m.author = pick(&Metadata::author);
   // The site's own name in the author slot (the publisher: "Cleveland Clinic",
   // "Rapid7" on rapid7.com): dropped from a list of people, and replaced by the
