@@ -13,6 +13,7 @@
 #include <initializer_list>
 #include <string>
 
+#include "document/resolve_url.hpp"
 #include "metadata/parts.hpp"
 #include "wce/metadata.hpp"
 
@@ -25,24 +26,6 @@ std::string first(std::initializer_list<const std::string*> values) {
   for (const std::string* v : values)
     if (!v->empty()) return *v;
   return {};
-}
-
-// A URL made absolute against the page's URL ("" page_url: left as it is).
-std::string resolve(const std::string& url, std::string_view page_url) {
-  if (url.empty() || page_url.empty()) return url;
-  if (url.compare(0, 7, "http://") == 0 || url.compare(0, 8, "https://") == 0 || url.compare(0, 5, "data:") == 0)
-    return url;
-  size_t scheme_end = page_url.find("://");
-  if (scheme_end == std::string_view::npos) return url;
-  std::string scheme(page_url.substr(0, scheme_end));
-  if (url.compare(0, 2, "//") == 0) return scheme + ":" + url;
-  size_t host_end = page_url.find_first_of("/?#", scheme_end + 3);
-  std::string origin(page_url.substr(0, host_end));
-  if (url[0] == '/') return origin + url;
-  std::string base(page_url.substr(0, page_url.find_first_of("?#")));
-  size_t slash = base.rfind('/');
-  if (slash == std::string::npos || slash < scheme_end + 3) return origin + "/" + url;
-  return base.substr(0, slash + 1) + url;
 }
 
 }  // namespace
@@ -91,9 +74,9 @@ Metadata extract_metadata(const Document& doc, std::string_view page_url) {
   m.modified = pick(&Metadata::modified);
   m.description = pick(&Metadata::description);
   if (m.description.size() > 2000) m.description.resize(2000);
-  m.image = resolve(pick(&Metadata::image), page_url);
+  m.image = resolve_url(pick(&Metadata::image), page_url);
   std::string url = first({&scan.canonical, &og.url, &ld.url, &dc.url, &names.url});
-  m.url = resolve(url, page_url);
+  m.url = resolve_url(url, page_url);
 
   std::string title = pick(&Metadata::title);
   if (title.empty()) title = scan.title;
