@@ -168,7 +168,7 @@ async function main() {
         mb: p.mb, bytes: p.bytes, run, loadMs, ms: r.ms, native, state: res.state, error: res.error,
         textNodes: res.textNodes, highlighted: res.highlighted, painted: res.painted,
         encodeMs: t.encodeMs, roundTripMs: t.roundTripMs, workerMs: t.worker ? t.worker.backgroundMs : undefined,
-        paintMs: t.paintMs, slices: t.slices, phases, ...probe, off: off.state, errors: errors.length,
+        paintMs: t.paintMs, slices: t.slices, phases, sent: t.sent, ...probe, off: off.state, errors: errors.length,
       });
       const last = rows[rows.length - 1];
       console.log(JSON.stringify(last));
@@ -182,12 +182,13 @@ async function main() {
 
   const f = (v, d = 0) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(d) : '–');
   const lines = [
-    `| page | HTML bytes | text nodes | highlight (ms) | per MB (ms) | native \`wce extract\` (ms) | ratio | encode (ms) | round trip (ms) | worker (ms) | paint (ms) | longest task (ms) | tasks > 50 ms | tasks > 100 ms | longest animation frame (ms) | longest timer gap (ms) | painted |`,
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    `| page | HTML bytes | text nodes | highlight (ms) | per MB (ms) | native \`wce extract\` (ms) | ratio | encode (ms) | round trip (ms) | worker (ms) | paint (ms) | longest task (ms) | tasks > 50 ms | tasks > 100 ms | longest animation frame (ms) | longest timer gap (ms) | painted | sent (characters) | of which attribute section |`,
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(`| ${r.mb} MB | ${r.bytes} | ${r.textNodes} | ${f(r.ms)} | ${f(r.ms / (r.bytes / 1e6))} | ${f(r.native)} | ${f(r.ms / r.native, 1)} | ` +
-      `${f(r.encodeMs)} | ${f(r.roundTripMs)} | ${f(r.workerMs)} | ${f(r.paintMs)} | ${f(r.longest)} | ${r.over50} | ${r.over100} | ${f(r.longestFrame)} | ${f(r.maxGap)} | ${r.painted || r.state} |`);
+      `${f(r.encodeMs)} | ${f(r.roundTripMs)} | ${f(r.workerMs)} | ${f(r.paintMs)} | ${f(r.longest)} | ${r.over50} | ${r.over100} | ${f(r.longestFrame)} | ${f(r.maxGap)} | ${r.painted || r.state} | ` +
+      `${r.sent ? r.sent.nodes + r.sent.strings + r.sent.attrs + r.sent.attrStrings : '–'} | ${r.sent ? r.sent.attrs + r.sent.attrStrings : '–'} |`);
   }
   const table = lines.join('\n');
   console.log(table);

@@ -214,7 +214,9 @@ int cmd_extract(const std::vector<std::string>& args) {
     return 1;
   }
   if (!output.json()) {
-    const std::string out = page.run->render(r.run, wce::parse_output_format(output.format), output.markup);
+    wce::MarkupOptions markup = output.markup;
+    markup.base_url = url;  // --url: links and images made absolute
+    const std::string out = page.run->render(r.run, wce::parse_output_format(output.format), markup);
     std::cout << out;
     if (!out.empty() && out.back() != '\n') std::cout << "\n";
     return 0;

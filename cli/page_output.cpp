@@ -30,8 +30,10 @@ nlohmann::json page_json(PageRun& page, const ExtractorRun& x, std::string_view 
     out["page_type_probability"] = m.page_type_probability;
   }
   out["text"] = page.render(x, OutputFormat::Text);
-  if (o.markdown) out["markdown"] = page.render(x, OutputFormat::Markdown, o.markup);
-  if (o.html) out["html"] = page.render(x, OutputFormat::Html, o.markup);
+  MarkupOptions markup = o.markup;
+  markup.base_url = std::string(url);  // links and images absolute, as the metadata's URLs
+  if (o.markdown) out["markdown"] = page.render(x, OutputFormat::Markdown, markup);
+  if (o.html) out["html"] = page.render(x, OutputFormat::Html, markup);
   if (o.labels) out["labels"] = x.labels;
   return out;
 }

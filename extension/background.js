@@ -120,10 +120,14 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     }
   }
 
-  // classify: {nodes: packed uint32 string (platform.packUint32), strings,
-  // extractor?, agreement?, pageType?, url?} -> {ok, extractor, labels: packed
+  // classify: {nodes, strings, attrs, attrStrings (the flat DOM with its
+  // attribute section, page_message.js), extractor?, agreement?, pageType?,
+  // url?, reader?, images?} -> {ok, extractor, labels: packed
   // (platform.packLabels), agreement?: {members}, pageType: {name, label,
-  // probability} | null, timing}. pageType: the page's type is classified too,
+  // probability} | null, timing} and, with reader, metadata (the core's:
+  // title, author, date, site, ..., page type) and markdown (the core's
+  // Markdown of the same labels, links kept, images when `images`), from the
+  // same decode. pageType: the page's type is classified too,
   // on the same decode (timing.pageTypeMs), with the page's URL (`url`, the
   // page's location.href, else the sender's) for the classifier's URL
   // features. With agreement, each text node's label is the share of
@@ -132,30 +136,17 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // sendPage) before the 'wce:classify' that names them; they wait here, per
   // tab and id, for at most MAX_PENDING_PAGES pages (the oldest is dropped).
   const MAX_PENDING_PAGES = 2;
-  const pendingParts = new Map(); // "<tab>:<id>" -> {nodes: [string], strings: [string]}
+  const pageMessage = self.wcePageMessage;
+  const pendingParts = pageMessage.createPartStore(MAX_PENDING_PAGES);
   const partsKey = (sender, id) => String(sender && sender.tab ? sender.tab.id : '-') + ':' + id;
   function addPart(msg, sender) {
-    if (typeof msg.id !== 'string' || typeof msg.data !== 'string' ||
-        (msg.field !== 'nodes' && msg.field !== 'strings')) {
-      throw new Error('bad part: expected {id: string, field: "nodes" | "strings", data: string}');
-    }
-    const key = partsKey(sender, msg.id);
-    let parts = pendingParts.get(key);
-    if (!parts) {
-      parts = { nodes: [], strings: [] };
-      pendingParts.set(key, parts);
-      while (pendingParts.size > MAX_PENDING_PAGES) pendingParts.delete(pendingParts.keys().next().value);
-    }
-    parts[msg.field].push(msg.data);
+    if (typeof msg.id !== 'string') throw new Error('bad part: expected {id: string, field, data}');
+    pendingParts.add(partsKey(sender, msg.id), msg);
     return { ok: true };
   }
   function joinParts(msg, sender) {
     if (msg.parts === undefined) return msg;
-    const key = partsKey(sender, String(msg.parts));
-    const parts = pendingParts.get(key);
-    pendingParts.delete(key);
-    if (!parts) throw new Error('bad classify request: the parts of this page were not received');
-    return Object.assign({}, msg, { nodes: msg.nodes + parts.nodes.join(''), strings: msg.strings + parts.strings.join('') });
+    return pendingParts.join(partsKey(sender, String(msg.parts)), msg);
   }
 
   // forRun (first click): a page that was just injected sends its flat DOM
@@ -170,8 +161,9 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // pay for it.
   function labellingOf(run) {
     if (!run || (run.action !== 'on' && run.action !== 'reader') || typeof run.extractor !== 'string') return null;
+    const reader = run.action === 'reader';
     return { extractor: run.extractor, agreement: run.action === 'on' && run.confidence === true,
-      pageType: run.action === 'on' && run.pageType === true };
+      pageType: run.action === 'on' && run.pageType === true, reader, images: reader && run.images === true };
   }
 
   // The page's type as the popup shows it ({name, label, probability}), from
@@ -182,46 +174,54 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   }
 
   async function classify(msg, forRun, sender) {
-    if (!msg || typeof msg.nodes !== 'string' || typeof msg.strings !== 'string') {
-      throw new Error('bad classify request: expected {nodes: string, strings: string}');
-    }
     const t0 = performance.now();
+    const flat = pageMessage.unpack(msg, platform.unpackUint32);
     if (msg.forRun === true) {
       if (!forRun) return { ok: false, error: 'no labelling request waits for this page' };
       msg = Object.assign({}, msg, forRun);
     }
-    const nodes = platform.unpackUint32(msg.nodes);
     const extractor = msg.extractor === undefined ? (await currentSettings()).extractor : msg.extractor;
     const wantType = msg.pageType === true;
     const url = typeof msg.url === 'string' ? msg.url : (sender && typeof sender.url === 'string' ? sender.url : '');
     const wce = await getExtractor();
     const t1 = performance.now();
+    const reader = msg.reader === true;
     let labels;
     let agreement = null;
     let pageType = null;
+    let metadata = null;
+    let markdown = null;
     let worker;
     try {
       // With agreement, the core's "agreement" extractor: per text node, the
       // share of its five members (ExtractorInfo::needs, the same as
       // AGREEMENT_EXTRACTORS) that keep it, each member run once on the one parse.
-      const out = wce.classify({ nodes, strings: msg.strings },
-        { extractor: msg.agreement === true ? 'agreement' : extractor, pageType: wantType, url });
+      const out = wce.classify(flat, {
+        extractor: msg.agreement === true ? 'agreement' : extractor, pageType: wantType, url,
+        metadata: reader, format: reader ? 'markdown' : 'text', links: reader, images: reader && msg.images === true,
+      });
       if (!out || !out.labels || typeof out.labels.length !== 'number') {
         throw new Error('classify returned no labels');
       }
       labels = out.labels;
       if (msg.agreement === true) agreement = { members: settings.AGREEMENT_EXTRACTORS.slice() };
       pageType = pageTypeOf(out);
+      if (reader) {
+        metadata = out.metadata;
+        markdown = out.markdown;
+      }
       worker = out.timing;
     } catch (e) {
       if (/WebAssembly module (failed|aborted)/.test(message(e))) dropExtractor();
       throw e;
     }
     const packed = platform.packLabels(labels);
-    return {
+    const reply = {
       ok: true, extractor, agreement, pageType, labels: packed, forRun,
       timing: Object.assign({}, worker, { unpackMs: t1 - t0, backgroundMs: performance.now() - t0 }),
     };
+    if (reader) Object.assign(reply, { metadata, markdown, markdownImages: msg.images === true });
+    return reply;
   }
 
   // ------------------------------------------------------------ the tab

@@ -25,7 +25,9 @@
  *        the document: background.js turnOn); during a run, stop it
  *        (also 'cancel': the shortcut pressed again).
  * reader({extractor, images}): label the page the same way and return the
- *        reader view's document (reader_model.js). Changes nothing.
+ *        reader view's document (reader_model.js), its header from the
+ *        core's metadata and with the core's Markdown of the same labels,
+ *        both computed by the background with the labels. Changes nothing.
  *
  * Highlighting never changes the DOM when the CSS Custom Highlight API is
  * there (CSS.highlights + ::highlight(wce-main), styled by the CSS the
@@ -403,32 +405,19 @@
 
   // Chrome refuses a message of more than 64 MiB (as JSON, where one
   // character may take 6 bytes): a page of a million text nodes makes about
-  // 70 MB. Past MESSAGE_PART characters the flat DOM goes ahead in parts
-  // ('wce:part'), which the background joins when the 'wce:classify' that
-  // names them arrives.
+  // 70 MB. Past MESSAGE_PART characters in a field the flat DOM goes ahead in
+  // parts ('wce:part', page_message.js split), which the background joins
+  // when the 'wce:classify' that names them arrives.
   const MESSAGE_PART = 8 * 1024 * 1024;
-  const PAGE_FIELDS = ['nodes', 'strings'];
-  // The end of the part of s that starts at i; never between the two halves
-  // of a surrogate pair (messaging converts strings to UTF-8).
-  function partEnd(s, i, size) {
-    let end = Math.min(s.length, i + (size || MESSAGE_PART));
-    const c = s.charCodeAt(end - 1);
-    if (end < s.length && c >= 0xD800 && c <= 0xDBFF) end--;
-    return end;
-  }
+  const pageMessage = globalThis.wcePageMessage;
   async function sendPage(msg) {
-    if (PAGE_FIELDS.every((f) => msg[f].length <= MESSAGE_PART)) return platform.api.runtime.sendMessage(msg);
+    if (!pageMessage.needsParts(msg, MESSAGE_PART)) return platform.api.runtime.sendMessage(msg);
     const id = Date.now().toString(36) + '-' + Math.random().toString(36).slice(2);
-    for (const field of PAGE_FIELDS) {
-      const s = msg[field];
-      for (let i = 0; i < s.length;) {
-        const end = partEnd(s, i);
-        const r = await platform.api.runtime.sendMessage({ type: 'wce:part', id, field, data: s.slice(i, end) });
-        if (!r || r.ok !== true) throw new Error('sending the page failed: ' + (r && r.error ? r.error : 'no answer'));
-        i = end;
-      }
+    for (const part of pageMessage.split(msg, MESSAGE_PART)) {
+      const r = await platform.api.runtime.sendMessage({ type: 'wce:part', id, field: part.field, data: part.data });
+      if (!r || r.ok !== true) throw new Error('sending the page failed: ' + (r && r.error ? r.error : 'no answer'));
     }
-    return platform.api.runtime.sendMessage(Object.assign({}, msg, { nodes: '', strings: '', parts: id }));
+    return platform.api.runtime.sendMessage(pageMessage.stub(msg, id));
   }
 
   // The long-lived port to the background (background.js onContentPort):
@@ -487,38 +476,34 @@
     }
   }
 
-  // Over the port, a page of more than PORT_PART characters goes up in parts
-  // of that size, one per slice (the browser serialises a message in one
-  // task: about a millisecond per 100,000 characters), which the background
-  // joins when the 'classify' that names them comes (background.js addPart).
+  // Over the port, a page with a field of more than PORT_PART characters
+  // goes up in parts of that size, one per slice (the browser serialises a
+  // message in one task: about a millisecond per 100,000 characters), which
+  // the background joins when the 'classify' that names them comes
+  // (background.js, page_message.js createPartStore).
   const PORT_PART = 1 << 20;
   let partSeq = 0;
   async function sendParts(msg, task) {
     const id = 'p' + (++partSeq) + '-' + Date.now().toString(36);
-    const total = msg.nodes.length + msg.strings.length;
+    const parts = pageMessage.split(msg, PORT_PART);
+    const total = parts.reduce((a, p) => a + p.data.length, 0);
     let sent = 0;
-    for (const field of PAGE_FIELDS) {
-      const s = msg[field];
-      for (let i = 0; i < s.length;) {
-        const end = partEnd(s, i, PORT_PART);
-        if (!port) throw new Error('the extension\'s background went away');
-        port.postMessage({ kind: 'part', id, field, data: s.slice(i, end) });
-        sent += end - i;
-        i = end;
-        task.at('send', sent, total);
-        await task.pause();
-      }
+    for (const part of parts) {
+      if (!port) throw new Error('the extension\'s background went away');
+      port.postMessage({ kind: 'part', id, field: part.field, data: part.data });
+      sent += part.data.length;
+      task.at('send', sent, total);
+      await task.pause();
     }
-    return Object.assign({}, msg, { nodes: '', strings: '', parts: id });
+    return pageMessage.stub(msg, id);
   }
 
   // One classify request: over the port when there is one (in parts of
   // PORT_PART when large and the work is sliced), else by runtime messaging
   // (in parts of MESSAGE_PART if large).
   async function requestLabels(msg, task) {
-    if (port && task && PAGE_FIELDS.some((f) => msg[f].length > PORT_PART)) msg = await sendParts(msg, task);
-    const small = PAGE_FIELDS.every((f) => msg[f].length <= MESSAGE_PART);
-    if (!port || !small) return sendPage(msg);
+    if (port && task && pageMessage.needsParts(msg, PORT_PART)) msg = await sendParts(msg, task);
+    if (!port || pageMessage.needsParts(msg, MESSAGE_PART)) return sendPage(msg);
     const seq = ++portSeq;
     return new Promise((resolve, reject) => {
       waitingLabels.set(seq, { resolve, reject });
@@ -532,8 +517,9 @@
   }
 
   // Encodes the page, has the background label it: {textNodes, labels, reply, timing}.
-  // One message each way: the flat DOM goes as two strings (platform.js packs
-  // the node table), the labels come back as one.
+  // One message each way: the flat DOM goes as four strings (page_message.js:
+  // the node table and the attribute section packed by platform.js, their
+  // strings), the labels come back as one.
   // The last page labelled: when the page encodes to exactly the same flat
   // DOM again (a toggle off and on, the reader view after the highlight, a
   // change the encoding does not see) with the same extractor, its labels
@@ -544,12 +530,14 @@
   // encoding reads: until then a later click needs no new encoding at all.
   let lastLabelled = null;
   let watcher = null;
-  // What the encoder reads (dom_encoder.js), and what decides which children
-  // it reads in the composed tree (slots, frames).
+  // What the encoder reads (dom_encoder.js: the node table's attributes and
+  // those of its attribute section), and what decides which children it
+  // reads in the composed tree (slots, frames).
   const WATCH_OPTIONS = {
     childList: true, subtree: true, characterData: true, attributes: true,
     attributeFilter: ['hidden', 'rel', 'href', 'id', 'class', 'role', 'itemprop', 'aria-hidden', 'style',
-      'slot', 'name', 'src', 'srcdoc'],
+      'slot', 'name', 'src', 'srcdoc', 'title', 'data-src', 'alt', 'property', 'content', 'lang', 'datetime',
+      'colspan', 'rowspan', 'itemtype', 'type'],
   };
   function unwatch() {
     if (watcher) watcher.disconnect();
@@ -595,11 +583,14 @@
     }
     return read.size === 0; // a frame read before is gone or unreadable now
   }
-  function sameFlat(a, b) {
-    if (a.strings !== b.strings || a.nodes.length !== b.nodes.length) return false;
-    const x = a.nodes, y = b.nodes;
+  function sameWords(x, y) {
+    if (x.length !== y.length) return false;
     for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
     return true;
+  }
+  function sameFlat(a, b) {
+    return a.strings === b.strings && a.attrStrings === b.attrStrings && sameWords(a.nodes, b.nodes) &&
+      sameWords(a.attrs, b.attrs);
   }
   // The watch starts as soon as the page is encoded, so that a change made
   // while the labels are on their way is not missed; remember() completes
@@ -641,8 +632,9 @@
     enc.changedWhileRead = changed;
     return enc;
   }
-  // The node table as base64, in parts of PACK_BYTES (a multiple of 3, so
-  // that the parts' base64 strings join into the whole's), one per slice.
+  // A Uint32Array (the node table, the attribute section) as base64, in
+  // parts of PACK_BYTES (a multiple of 3, so that the parts' base64 strings
+  // join into the whole's), one per slice.
   const PACK_BYTES = 3 * 65536;
   async function packNodes(u32, task) {
     const bytes = new Uint8Array(u32.buffer, u32.byteOffset, u32.byteLength);
@@ -680,10 +672,10 @@
       const encodeAt = stamp();
       const enc = await encodePage(task);
       const seen = watchEncoding(enc);
-      const packed = await packNodes(enc.nodes, task);
+      const flat = await packPage(enc, task);
       const t1 = performance.now();
       task.rest();
-      const reply = await task.race(requestLabels({ type: 'wce:classify', forRun: true, url: location.href, nodes: packed, strings: enc.strings }, task));
+      const reply = await task.race(requestLabels(Object.assign({ type: 'wce:classify', forRun: true, url: location.href }, flat), task));
       task.restart();
       // No forRun: no labelling was asked for (the injection was for
       // something else); a failed labelling for the run is its answer.
@@ -692,16 +684,31 @@
       return {
         enc, seen, reply,
         timing: { encodeMs: t1 - t0, roundTripMs: t2 - t1, worker: reply.timing, atInjection: true, slices: task.stats(),
+          sent: sizesOf(flat),
           marks: { bundleAt: globalThis.wceBundleAt, evalAt: EVAL_AT, encodeAt, sentAt: encodeAt + (t1 - t0), labelsAt: encodeAt + (t2 - t0) } },
       };
     })().catch(() => null).finally(() => endTask(task));
   }
 
+  // The flat DOM as a classify request's fields (page_message.js).
+  async function packPage(enc, task) {
+    const nodes = await packNodes(enc.nodes, task);
+    const attrs = await packNodes(enc.attrs, task);
+    return { nodes, strings: enc.strings, attrs, attrStrings: enc.attrStrings };
+  }
+  // The characters of each field sent (the benchmarks' message size).
+  const sizesOf = (flat) => ({ nodes: flat.nodes.length, strings: flat.strings.length, attrs: flat.attrs.length,
+    attrStrings: flat.attrStrings.length });
+
   // pageType: the page's type is wanted too (a highlight: the popup shows
-  // it); labels from a reply without it are then not reused.
-  async function labelPage(extractor, agreement, fresh, task, pageType) {
+  // it); reader ({images}): the reader view's too, the core's metadata and
+  // Markdown of the same labels (with its images or not). Labels from a
+  // reply without what is wanted are not reused.
+  async function labelPage(extractor, agreement, fresh, task, pageType, reader) {
     const ag = agreement === true;
-    const typed = (reply) => pageType !== true || Boolean(reply && reply.pageType);
+    const typed = (reply) => (pageType !== true || Boolean(reply && reply.pageType)) &&
+      (!reader || Boolean(reply && reply.metadata && typeof reply.markdown === 'string' &&
+        reply.markdownImages === (reader.images === true)));
     if (firstLabels) {
       const pending = firstLabels;
       firstLabels = null;
@@ -738,11 +745,11 @@
       return { textNodes: enc.textNodes, roots: enc.roots, labels: last.labels, reply: last.reply,
         timing: { encodeMs: t1 - t0, reused: true, compareMs: performance.now() - t1 } };
     }
-    const packed = await packNodes(enc.nodes, task);
+    const flat = await packPage(enc, task);
     const t2 = performance.now();
     const sentAt = stamp();
-    const request = requestLabels({ type: 'wce:classify', extractor, agreement: ag, pageType: pageType === true,
-      url: location.href, nodes: packed, strings: enc.strings }, task);
+    const request = requestLabels(Object.assign({ type: 'wce:classify', extractor, agreement: ag, pageType: pageType === true,
+      url: location.href }, reader ? { reader: true, images: reader.images === true } : {}, flat), task);
     const sentMs = performance.now() - t2;
     task.rest();
     task.at('label', 0, 0);
@@ -753,7 +760,8 @@
     remember(seen, extractor, ag, labels, reply);
     return {
       textNodes: enc.textNodes, roots: enc.roots, labels, reply,
-      timing: { encodeMs: t2 - t0, sendMs: sentMs, roundTripMs: t3 - t2, worker: reply.timing, marks: { sentAt, labelsAt: sentAt + (t3 - t2) } },
+      timing: { encodeMs: t2 - t0, sendMs: sentMs, roundTripMs: t3 - t2, worker: reply.timing, sent: sizesOf(flat),
+        marks: { sentAt, labelsAt: sentAt + (t3 - t2) } },
     };
   }
 
@@ -989,12 +997,14 @@
       if (!globalThis.WCEReader || typeof globalThis.WCEReader.build !== 'function') {
         throw new Error('reader_model.js did not define WCEReader.build');
       }
-      const page = await labelPage(o.extractor, false, false, task);
+      const page = await labelPage(o.extractor, false, false, task, false, { images: o.images === true });
       // The same composed tree as the encoder read (shadow roots, frames).
       const children = (el, tag) => globalThis.WCEEncoder.composedChildren(el, tag, null);
       const doc = globalThis.WCEReader.build(document, page.textNodes, page.labels,
-        { threshold: THRESHOLD, images: o.images === true, children });
+        { threshold: THRESHOLD, images: o.images === true, children, metadata: page.reply.metadata });
       doc.extractor = page.reply.extractor;
+      // The core's Markdown of the same labels (Copy / Save as Markdown).
+      doc.markdown = page.reply.markdown;
       return { ok: true, doc };
     } catch (e) {
       if (!isCancel(e)) console.error('[wce] reader view failed:', e);

@@ -17,12 +17,12 @@
   // Scripts the background context needs before background.js runs. Chrome
   // loads them with importScripts() from background.js (a service worker has a
   // single entry script); Firefox lists them in manifest background.scripts.
-  const workerScripts = ['platform.js', 'settings.js', 'wce_core.js', 'wce_api.js'];
+  const workerScripts = ['platform.js', 'settings.js', 'page_message.js', 'wce_core.js', 'wce_api.js'];
 
   // What the tab gets on the first use: these sources, in this order, joined
   // by scripts/build_extension.mjs into one file (contentScripts), so that
   // the first click is one injection of one script.
-  const contentSources = ['platform.js', 'dom_encoder.js', 'reader_cleanup.js', 'reader_model.js', 'slices.js', 'viewport_window.js', 'content.js'];
+  const contentSources = ['platform.js', 'dom_encoder.js', 'page_message.js', 'reader_cleanup.js', 'reader_model.js', 'slices.js', 'viewport_window.js', 'content.js'];
   const contentScripts = ['content_bundle.js'];
 
   // "Ready before you click" (opt-in: settings.instant, off by default):

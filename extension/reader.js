@@ -8,7 +8,8 @@
  * fetched (images aside, when asked for), so it works offline.
  *
  * Controls (remembered in the settings): text size, column width, theme
- * (auto, light, sepia, dark); print; save as one self-contained HTML file.
+ * (auto, light, sepia, dark); print; save as one self-contained HTML file;
+ * copy or save as Markdown (the core's Markdown of the same labels).
  *
  * Address: reader.html?id=<doc id>&tab=<source tab id>&extractor=<name>; if the
  * background no longer holds the document (worker restarted) it is rebuilt
@@ -130,7 +131,7 @@
     return out;
   }
 
-  // 'YYYY-MM-DD' (reader_model.js publishedDay) in the reader's own locale
+  // 'YYYY-MM-DD' (the day of the core's date: reader_model.js header) in the reader's own locale
   // ("8 April 2017", "April 8, 2017"); '' stays '' (a malformed date is
   // dropped, never shown raw).
   function formatDate(day) {
@@ -172,6 +173,9 @@
     $('about').textContent = doc.words + ' words. Main content chosen by the ' + doc.extractor +
       ' method, built on this computer from the page as it was displayed.';
     if (doc.blocks.length === 0) fail('No main content was found on this page. Another method may find some.');
+    const md = typeof doc.markdown === 'string' && doc.markdown.trim() !== '';
+    $('copy-md').disabled = !md;
+    $('save-md').disabled = !md;
   }
 
   function fail(text) {
@@ -233,16 +237,81 @@
       '</title>\n<style>\n' + css + '</style>\n</head>\n<body>\n' + main.outerHTML + '\n</body>\n</html>\n';
   }
 
-  function save() {
-    const blob = new Blob([savedHtml()], { type: 'text/html;charset=utf-8' });
+  // A file name from the article's title: no path or reserved characters,
+  // at most 80 characters, 'article' when nothing is left.
+  function fileName(ext) {
+    const name = (shown && shown.title ? shown.title : 'article').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ')
+      .replace(/\s+/g, ' ').trim().slice(0, 80).trim();
+    return (name || 'article') + ext;
+  }
+
+  function download(text, type, name) {
+    const blob = new Blob([text], { type });
     const a = el('a');
     a.href = URL.createObjectURL(blob);
-    const name = (shown && shown.title ? shown.title : 'article').replace(/[\\/:*?"<>|\u0000-\u001f]+/g, ' ').trim().slice(0, 80);
-    a.download = (name || 'article') + '.html';
+    a.download = name;
     document.body.appendChild(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+  }
+
+  function save() {
+    download(savedHtml(), 'text/html;charset=utf-8', fileName('.html'));
+  }
+
+  // ------------------------------------------------------------ Markdown
+  // The core's Markdown of the same labels as the page's highlight and this
+  // view (background.js asks wce.classify for it with the labels; links
+  // kept, images when the reader shows them), with the header's title, byline
+  // and date above it and the address below: the same text that
+  // `wce extract --format markdown` gives for these labels.
+  function markdownOf(doc) {
+    const body = typeof doc.markdown === 'string' ? doc.markdown.replace(/\s+$/, '') : '';
+    const escape = (s) => s.replace(/([\\`*_[\]#<>|])/g, '\\$1');
+    // The title once: the body may open with it (the article's <h1>, kept).
+    const first = body.split('\n', 1)[0];
+    const plain = (x) => String(x).replace(/\\/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+    const opensWithTitle = /^#\s/.test(first) && plain(first.replace(/^#\s+/, '')) === plain(doc.title || '');
+    const lines = [];
+    if (doc.title && !opensWithTitle) lines.push('# ' + escape(doc.title), '');
+    const meta = [];
+    if (doc.byline) meta.push(escape(doc.byline));
+    const date = formatDate(doc.date);
+    if (date) meta.push(escape(date));
+    if (meta.length) lines.push('*' + meta.join(' · ') + '*', '');
+    if (body) lines.push(body, '');
+    if (/^https?:/i.test(doc.url)) lines.push('Source: <' + doc.url.replace(/[<>\s]/g, encodeURIComponent) + '>', '');
+    return lines.join('\n');
+  }
+
+  let statusTimer = 0;
+  function say(text) {
+    const s = $('toolbar-status');
+    s.textContent = text;
+    clearTimeout(statusTimer);
+    statusTimer = setTimeout(() => { s.textContent = ''; }, 6000);
+  }
+
+  async function copyMarkdown() {
+    if (!shown) return;
+    const text = markdownOf(shown);
+    try {
+      if (!navigator.clipboard || typeof navigator.clipboard.writeText !== 'function') {
+        throw new Error('this browser gives the page no clipboard');
+      }
+      await navigator.clipboard.writeText(text);
+      say('Copied as Markdown.');
+    } catch (e) {
+      say('Could not copy to the clipboard (' + (e && e.message ? e.message : String(e)) +
+        '). Use "Save as Markdown" instead.');
+    }
+  }
+
+  function saveMarkdown() {
+    if (!shown) return;
+    download(markdownOf(shown), 'text/markdown;charset=utf-8', fileName('.md'));
+    say('Saved as ' + fileName('.md') + '.');
   }
 
   function wireControls() {
@@ -256,6 +325,8 @@
     }
     $('print').addEventListener('click', () => window.print());
     $('save').addEventListener('click', save);
+    $('copy-md').addEventListener('click', copyMarkdown);
+    $('save-md').addEventListener('click', saveMarkdown);
   }
 
   async function init() {
@@ -281,6 +352,6 @@
     document.body.dataset.ready = 'true';
   }
 
-  self.wceReader = { savedHtml };
+  self.wceReader = { savedHtml, markdownOf };
   init();
 })();

@@ -51,14 +51,41 @@
     }
     return dayOf(t, info);
   }
-  // Whether s reads as the page's publication day (info.date, 'YYYY-MM-DD').
+  // Whether s reads as the page's publication day (info.date, 'YYYY-MM-DD',
+  // the day of the core's date).
   function dayOf(s, info) {
-    if (!info.date || typeof info.dayOf !== 'function') return false;
-    return info.dayOf(s) === info.date;
+    return Boolean(info.date) && dayOfText(s) === info.date;
   }
 
-  // blocks: reader_model.js's blocks; info: {byline, date, dayOf(text) ->
-  // 'YYYY-MM-DD' | ''}. Returns {blocks, dropped: [{rule, text}]}.
+  // The day a short text names, 'YYYY-MM-DD', or '': only to recognise the
+  // header's date repeated in the body ("April 8, 2017", "2017-04-08T05:38",
+  // "Sat, 08 Apr 2017 05:38:00 GMT"). The header's own date is the core's
+  // (core/src/metadata/dates.cpp), never parsed here. An ISO day at the start
+  // is read as it is; other forms by Date; a numeric form without a year of
+  // four digits ("12/05") is ambiguous and not read.
+  const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+  function dayOfText(raw) {
+    const s = clean(raw);
+    if (!s) return '';
+    let y, m, d;
+    const iso = ISO_DAY.exec(s);
+    if (iso) {
+      [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+      const t = new Date(Date.UTC(y, m - 1, d));
+      if (t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return '';
+    } else {
+      if (!/[a-z]/i.test(s) && !/\d{4}/.test(s)) return '';
+      const t = new Date(s);
+      if (Number.isNaN(t.getTime())) return '';
+      [y, m, d] = [t.getFullYear(), t.getMonth() + 1, t.getDate()];
+    }
+    if (y < 1900 || y > 2100) return '';
+    const two = (n) => String(n).padStart(2, '0');
+    return y + '-' + two(m) + '-' + two(d);
+  }
+
+  // blocks: reader_model.js's blocks; info: {byline, date: 'YYYY-MM-DD' or
+  // ''}. Returns {blocks, dropped: [{rule, text}]}.
   function cleanBlocks(blocks, info) {
     const inf = info || {};
     const out = [];
@@ -91,5 +118,5 @@
     return { blocks: out, dropped };
   }
 
-  return { RULES, cleanBlocks, MAX_CHARS };
+  return { RULES, cleanBlocks, dayOfText, MAX_CHARS };
 });

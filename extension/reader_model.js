@@ -2,8 +2,13 @@
  * reader_model.js: the reader view's document, built from the live DOM and an
  * extractor's labels (one per text node of WCEEncoder.encodeDom, same order).
  *
- *   WCEReader.build(document, textNodes, labels, {threshold, images, children})
- *     -> {title, url, lang, dir, blocks: [{type, text, ...}], words}
+ *   WCEReader.build(document, textNodes, labels, {threshold, images, children, metadata})
+ *     -> {title, siteName, byline, published, date, lang, pageType, url, dir,
+ *         blocks: [{type, text, ...}], words, minutes}
+ *
+ * The header (title, site name, byline, date, language) comes from
+ * `metadata`, the core's metadata of the same page (header()); without it
+ * the header is empty but for an <h1> kept among the first blocks.
  *
  * Block types: 'heading' {level}, 'item' {ordered}, 'pre', 'para', 'caption',
  * each with {quote} (inside a <blockquote>), 'table' {rows}, and 'image'
@@ -61,10 +66,8 @@
   const EM_TAGS = new Set(['em', 'i', 'cite', 'dfn']);
   const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
   // An <h1> among the first blocks (or an <h2> opening the text) is the
-  // article's own title: it replaces <title>, which usually carries the site name.
+  // article's own heading: the header shows it (build).
   const TITLE_SEARCH_BLOCKS = 3;
-  // Elements read at most when looking for an <h1> that the <title> contains.
-  const TITLE_H1_SCAN = 20000;
   // A paragraph that is all bold and at most this long is a subhead
   // (<p><strong>Subhead</strong></p>, a common CMS pattern).
   const BOLD_SUBHEAD_MAX_CHARS = 120;
@@ -78,9 +81,6 @@
   const WORDS_PER_MINUTE = 230;
   const CJK_CHARS_PER_MINUTE = 500;
   const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/g;
-  // Title separators before a site name ("Headline | Site", "Headline - Site").
-  const TITLE_SEPARATOR = /\s+[|\-\u2013\u2014\u00bb/\u00b7]\s+|\s*::\s*/g;
-  const TITLE_MIN_WORDS = 3;
   const RTL_LANGS = /^(ar|he|iw|fa|ur|ps|sd|yi|dv|ug|ckb)\b/i;
 
   const ELEMENT_NODE = 1;
@@ -237,182 +237,32 @@
     return { type: 'image', src, alt: clean(img.getAttribute('alt')) };
   }
 
-  // ------------------------------------------------------------ metadata
-  // What the page says about itself, in the order trafilatura's and DOM
-  // Distiller's metadata readers trust: JSON-LD (schema.org), Open Graph and
-  // other <meta>, then markup (rel=author, itemprop, <time>).
-  function meta(doc, names) {
-    for (const n of names) {
-      const el = doc.querySelector('meta[property="' + n + '" i], meta[name="' + n + '" i], meta[itemprop="' + n + '" i]');
-      const v = el && clean(el.getAttribute('content'));
-      if (v) return v;
-    }
-    return '';
-  }
-
-  // schema.org objects from JSON-LD, flattened (@graph, arrays).
-  function jsonLd(doc) {
-    const out = [];
-    for (const s of doc.querySelectorAll('script[type="application/ld+json" i]')) {
-      let v;
-      try { v = JSON.parse(s.textContent || ''); } catch (e) { continue; }
-      const stack = [v];
-      while (stack.length && out.length < 50) {
-        const x = stack.pop();
-        if (Array.isArray(x)) stack.push(...x);
-        else if (x && typeof x === 'object') {
-          out.push(x);
-          if (x['@graph']) stack.push(x['@graph']);
-        }
-      }
-    }
-    return out;
-  }
-
-  const ARTICLE_TYPE = /Article|BlogPosting|Report|Posting|WebPage/;
-  function nameOf(v) {
-    if (typeof v === 'string') return clean(v);
-    if (Array.isArray(v)) return v.map(nameOf).filter(Boolean).join(', ');
-    if (v && typeof v === 'object' && typeof v.name === 'string') return clean(v.name);
-    return '';
-  }
-
-  function textOf(doc, selector) {
-    const el = doc.querySelector(selector);
-    return el ? clean(el.textContent) : '';
-  }
-
-  // "Headline | Site" -> "Headline": a known site name is removed; else the
-  // part before the last separator, if it has enough words (as Readability.js
-  // does with its title separators).
-  function cleanTitle(raw, siteName) {
-    const title = clean(raw);
-    if (!title) return '';
-    const parts = title.split(TITLE_SEPARATOR).map((x) => x.trim()).filter(Boolean);
-    if (parts.length < 2) return title;
-    // "CNN.com", "cnn.com" and "CNN" are the same site name.
-    const norm = (x) => x.toLowerCase().replace(/^www\./, '').replace(/\.[a-z]{2,3}(\.[a-z]{2})?$/, '');
-    const site = norm(siteName || '');
-    if (site) {
-      const kept = parts.filter((x) => norm(x) !== site);
-      if (kept.length > 0 && kept.length < parts.length) {
-        const t = title;
-        // Cut at the separator next to the site name, keeping the rest verbatim.
-        const first = kept[0], last = kept[kept.length - 1];
-        return t.slice(t.indexOf(first), t.lastIndexOf(last) + last.length);
-      }
-    }
-    // Readability.js's rule: the part before the last separator if it has
-    // enough words, else the part after the first one, else the whole title.
-    const words = (x) => (x.match(/\S+/g) || []).length;
-    const seps = [...title.matchAll(TITLE_SEPARATOR)];
-    const before = title.slice(0, seps[seps.length - 1].index).trim();
-    if (words(before) >= TITLE_MIN_WORDS) return before;
-    const after = title.slice(seps[0].index + seps[0][0].length).trim();
-    if (words(after) >= TITLE_MIN_WORDS) return after;
-    return title;
-  }
-
-  // The first <h1> under `root` (at most TITLE_H1_SCAN elements read; through
-  // children(el, tag) when given, as build reads the tree) whose text is the
-  // longer side of a separator in the page's <title> ("Headline - Site"), or ''.
-  function headingInTitle(root, rawTitle, children) {
-    const title = clean(rawTitle);
-    if (!title || !root) return '';
-    const words = (x) => (x.match(/\S+/g) || []).length;
-    const sides = new Set();
-    for (const m of title.matchAll(TITLE_SEPARATOR)) {
-      const before = title.slice(0, m.index).trim(), after = title.slice(m.index + m[0].length).trim();
-      sides.add((words(before) >= words(after) ? before : after).toLowerCase());
-    }
-    if (!sides.size) return '';
-    const stack = [root];
-    let read = 0;
-    while (stack.length && read < TITLE_H1_SCAN) {
-      const el = stack.pop();
-      if (!el || el.nodeType !== 1) continue;
-      ++read;
-      const tag = String(el.localName || '').toLowerCase();
-      if (tag === 'h1') {
-        const h = clean(el.textContent);
-        if (sides.has(h.toLowerCase())) return h;
-        continue;
-      }
-      if (SKIP_TAGS.has(tag)) continue;
-      const c = children ? children(el, tag) : { first: el.firstChild, list: null };
-      const kids = [];
-      if (c.list) for (const k of c.list) kids.push(k);
-      else for (let k = c.first; k; k = k.nextSibling) kids.push(k);
-      for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]);
-    }
-    return '';
-  }
-
-  // A site name written as a machine name ("INQUIRERDOTNET": one token in
-  // capitals, longer than an acronym) is not how the site writes itself: the
-  // title's site part ("Headline | Inquirer News"), else the publisher, else
-  // the host name is shown instead.
-  const MACHINE_NAME = /^[A-Z0-9_]{6,}$/;
-  function titleSitePart(raw) {
-    const parts = clean(raw).split(TITLE_SEPARATOR).map((x) => x.trim()).filter(Boolean);
-    if (parts.length < 2) return '';
-    const last = parts[parts.length - 1];
-    return (last.match(/\S+/g) || []).length <= 4 ? last : '';
-  }
-
-  // The day a page was published, 'YYYY-MM-DD', or '' when the text is not a
-  // date (never shown raw). An ISO day at the start is read as it is, even
-  // when the rest is malformed ("2017-04-08T05:38-500"); other forms
-  // ("April 8, 2017", RFC 2822) by Date.
+  // ------------------------------------------------------------ the header
+  // The header from the core's metadata (wce.classify {metadata: true} on the
+  // page's flat DOM and URL, or wce.metadata: title without the site's part,
+  // checked against the <h1>; authors; ISO 8601 date; site name as the site
+  // writes it; language): nothing here reads the page's metadata again.
+  // What stays here is how the reader shows it: the authors as one line, the
+  // day of the date (the reader page writes it in the reader's locale), the
+  // host when the page names no site.
   const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
-  function publishedDay(raw) {
-    const s = clean(raw);
-    if (!s) return '';
-    let y, m, d;
-    const iso = ISO_DAY.exec(s);
-    if (iso) {
-      [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
-      const t = new Date(Date.UTC(y, m - 1, d));
-      if (t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return '';
-    } else {
-      if (!/[a-z]/i.test(s) && !/\d{4}/.test(s)) return ''; // "12/05" and the like are ambiguous
-      const t = new Date(s);
-      if (Number.isNaN(t.getTime())) return '';
-      [y, m, d] = [t.getFullYear(), t.getMonth() + 1, t.getDate()];
-    }
-    if (y < 1990 || y > 2100) return '';
-    const two = (n) => String(n).padStart(2, '0');
-    return y + '-' + two(m) + '-' + two(d);
-  }
-
-  function metadata(doc) {
-    const ld = jsonLd(doc);
-    const article = ld.find((x) => ARTICLE_TYPE.test(String(x['@type'] || ''))) || {};
-    const publisher = nameOf(article.publisher) || nameOf((ld.find((x) => /Organization/.test(String(x['@type'] || ''))) || {}).name);
+  const MAX_BYLINE_CHARS = 200;
+  function header(metadata, url) {
+    const m = metadata && typeof metadata === 'object' ? metadata : {};
+    const str = (v) => (typeof v === 'string' ? clean(v) : '');
     let host = '';
-    try { host = new URL(doc.URL).hostname.replace(/^www\./, ''); } catch (e) { host = ''; }
-    let siteName = meta(doc, ['og:site_name', 'application-name', 'twitter:site']).replace(/^@/, '') ||
-      publisher || host;
-    if (MACHINE_NAME.test(siteName)) siteName = titleSitePart(doc.title) || (MACHINE_NAME.test(publisher) ? '' : publisher) || host || siteName;
-    let byline = nameOf(article.author) ||
-      meta(doc, ['author', 'article:author', 'byl', 'dc.creator', 'parsely-author', 'sailthru.author']);
-    if (/^https?:/i.test(byline)) byline = '';
-    if (!byline) {
-      byline = textOf(doc, '[rel~="author" i]') || textOf(doc, '[itemprop="author"]') ||
-        textOf(doc, '.byline, .author, [class*="byline" i]');
-    }
-    byline = byline.replace(/^by\s+/i, '').slice(0, 200);
-    let published = typeof article.datePublished === 'string' ? article.datePublished : '';
-    if (!published) {
-      published = meta(doc, ['article:published_time', 'datePublished', 'date', 'pubdate', 'publishdate',
-        'dc.date', 'dc.date.issued', 'og:published_time', 'sailthru.date', 'parsely-pub-date']);
-    }
-    if (!published) {
-      const t = doc.querySelector('[itemprop="datePublished"]') || doc.querySelector('article time[datetime], time[datetime]');
-      if (t) published = clean(t.getAttribute('datetime') || t.getAttribute('content') || t.textContent);
-    }
-    const headline = meta(doc, ['og:title', 'twitter:title']) || (typeof article.headline === 'string' ? clean(article.headline) : '');
-    return { siteName, byline, published, date: publishedDay(published), headline, host };
+    try { host = new URL(url).hostname.replace(/^www\./, ''); } catch (e) { host = ''; }
+    const published = str(m.date);
+    const day = ISO_DAY.exec(published);
+    return {
+      title: str(m.title),
+      siteName: str(m.site) || host,
+      byline: str(m.author).split(/\s*;\s*/).filter(Boolean).join(', ').slice(0, MAX_BYLINE_CHARS),
+      published,
+      date: day ? day[1] + '-' + day[2] + '-' + day[3] : '',
+      lang: str(m.lang),
+      pageType: str(m.page_type),
+    };
   }
 
   function readingMinutes(blocks) {
@@ -576,24 +426,25 @@
     finish();
     for (const b of blocks) if (b.type === 'table') { delete b.el; delete b.rowEl; }
 
-    const info = metadata(doc);
     const url = typeof doc.URL === 'string' ? doc.URL : '';
+    const info = header(opts.metadata, url);
     // The page's address as a line of text is not content.
     while (blocks.length && blocks[0].text && (blocks[0].text === url || /^https?:\/\/\S+$/.test(blocks[0].text))) blocks.shift();
 
-    let title = '';
+    // The article's own heading among the first blocks is the header's title:
+    // shown once. It is the title when the core found none.
+    const same = (x, y) => clean(x).toLowerCase() === clean(y).toLowerCase();
+    let title = info.title;
     for (let i = 0; i < Math.min(TITLE_SEARCH_BLOCKS, blocks.length); i++) {
       const b = blocks[i];
       if (b.type === 'heading' && (b.level === 1 || (i === 0 && b.level === 2))) {
-        title = b.text;
-        blocks.splice(i, 1);
+        if (!title || same(b.text, title)) {
+          title = title || b.text;
+          blocks.splice(i, 1);
+        }
         break;
       }
     }
-    // No heading kept: an <h1> of the page (shadow roots and frames included,
-    // as the encoder read them) whose text the <title> contains is the title
-    // without the site's part; else the cleaned <title>.
-    if (!title) title = headingInTitle(rootEl, doc.title || '', childrenOf) || cleanTitle(info.headline || doc.title || '', info.siteName);
     // A byline the extractor kept as the first paragraph is shown once, in the header.
     if (info.byline && blocks.length && blocks[0].type === 'para' &&
         clean(blocks[0].text).replace(/^by\s+/i, '').startsWith(info.byline)) {
@@ -606,7 +457,7 @@
     let kept = blocks;
     let dropped = [];
     if (cleanup && opts.cleanup !== false) {
-      const c = cleanup.cleanBlocks(blocks, { byline: info.byline, date: info.date, dayOf: publishedDay });
+      const c = cleanup.cleanBlocks(blocks, { byline: info.byline, date: info.date });
       kept = c.blocks;
       dropped = c.dropped;
     }
@@ -616,7 +467,7 @@
     }
     const reading = readingMinutes(blocks);
     const html = doc.documentElement;
-    const lang = (html.getAttribute && html.getAttribute('lang')) || '';
+    const lang = info.lang;
     let dir = ((html.getAttribute && html.getAttribute('dir')) || (doc.body && doc.body.getAttribute('dir')) || '').toLowerCase();
     if (dir !== 'rtl' && dir !== 'ltr') dir = RTL_LANGS.test(lang) ? 'rtl' : '';
     return {
@@ -628,6 +479,7 @@
       byline: info.byline,
       published: info.published,
       date: info.date,
+      pageType: info.pageType,
       blocks,
       dropped,
       words: reading.words,
@@ -635,5 +487,5 @@
     };
   }
 
-  return { build, cleanTitle, metadata, publishedDay, BLOCK_TAGS, THRESHOLD };
+  return { build, header, BLOCK_TAGS, THRESHOLD };
 });

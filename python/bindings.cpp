@@ -128,6 +128,7 @@ std::string extract(nb::handle html, const std::string& extractor, const std::op
   wce::MarkupOptions markup;
   markup.links = links;
   markup.images = images;
+  markup.base_url = url.value_or("");  // links and images absolute, as the metadata's URLs
   std::string text;
   wce::Metadata meta;
   with_page(in, extractor, limits, false, [&](wce::PageRun& page, const wce::ExtractorRun& x) {

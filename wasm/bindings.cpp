@@ -229,6 +229,11 @@ void set_page_type(val& r, wce::PageRun& run, const PageTypeOption& opt) {
   r.set("pageType", o);
 }
 
+// A url argument: "" when not given.
+std::string url_string(const val& url) {
+  return url.isUndefined() || url.isNull() ? std::string() : std::string(Utf8(url, "url").view());
+}
+
 // `lang`: the page's stated language ("" when unknown), as `wce extract --jsonl`
 // takes it from a record.
 // `format`: "text" (the result's text only), "markdown" or "html" (also
@@ -247,6 +252,7 @@ val js_extract(const val& html_js, const std::string& extractor, const std::stri
       wce::MarkupOptions markup;
       markup.links = links;
       markup.images = images;
+      markup.base_url = url_string(url);
       r.set(format, run.render(x, f, markup));
     }
     set_page_type(r, run, opt);
@@ -313,15 +319,34 @@ val js_metadata_flat(val nodes, const val& strings_js, val attrs, const val& att
 // `strings`: lone surrogates become U+FFFD (Utf8), one code unit each, so no
 // length shifts; the DOM encoder makes each string well formed on its own, so
 // that halves in neighbouring strings cannot pair up in the joined string.
+// `format` and links / images: as js_extract (the labels rendered as Markdown
+// or cleaned HTML too, from the attributes the flat DOM carries, links and
+// images made absolute against `url`);
+// `metadata`: the page's metadata on the same decode, as metadata_object
+// (with the page's `url`), under "metadata". The reader view asks for both
+// with its labels, so the header, the Markdown and the labels come from one
+// decode.
 val js_classify(val nodes, const val& strings_js, val attrs, const val& attr_strings_js, const std::string& extractor,
-                const std::string& lang, bool page_type, const val& url) {
+                const std::string& lang, bool page_type, const val& url, const std::string& format, bool links,
+                bool images, bool metadata) {
   return guarded([&] {
     const wce::Extractor& ex = wce::require_extractor(extractor);
+    const wce::OutputFormat f = wce::parse_output_format(format);
     const PageTypeOption opt = page_type_option(page_type, url);
     const FlatInput flat(nodes, strings_js, attrs, attr_strings_js);
     wce::PageRun run = flat.decode(lang);
-    val r = pack(run, run.run(ex));
+    const wce::ExtractorRun x = run.run(ex);
+    val r = pack(run, x);
+    const std::string page_url = url_string(url);
+    if (f != wce::OutputFormat::Text) {
+      wce::MarkupOptions markup;
+      markup.links = links;
+      markup.images = images;
+      markup.base_url = page_url;
+      r.set(format, run.render(x, f, markup));
+    }
     set_page_type(r, run, opt);
+    if (metadata) r.set("metadata", metadata_object(run, page_url));
     return r;
   });
 }

@@ -72,6 +72,8 @@ export interface ExtractResult {
   markdown?: string;
   /** With {format: "html"}: cleaned HTML of the same content (no attributes but href, src, alt). */
   html?: string;
+  /** classify with {metadata: true}: the page's metadata, from the same decode (as metadata(flat, {url})). */
+  metadata?: Metadata;
 }
 
 /** A page's metadata; "" for what the page does not give. */
@@ -120,6 +122,8 @@ export interface ExtractOptions extends PageTypeOptions {
   links?: boolean;
   /** Markdown: keep images inside the content as ![alt](src). */
   images?: boolean;
+  /** classify only: also the page's metadata (result.metadata), from the same decode. */
+  metadata?: boolean;
 }
 
 export interface ManyOptions extends PageTypeOptions {

@@ -262,18 +262,28 @@
    * Runs one extractor on a flat DOM made by WCEEncoder.encodeDom:
    * {nodes: Uint32Array | number[], strings: string}. Plain arrays (as they
    * arrive through extension messaging) are converted.
-   * options: {extractor, lang, pageType, url}; with pageType: true the result
-   * also has pageType: {name, label, probability, ms} (the page's type, from
-   * the same decode, with `url` for the classifier's URL features).
+   * options: {extractor, lang, pageType, url, format, links, images,
+   * metadata}; with pageType: true the result also has pageType: {name,
+   * label, probability, ms} (the page's type, from the same decode, with
+   * `url` for the classifier's URL features); with format 'markdown' or
+   * 'html' (links, images as extract()) the labels rendered so too, under
+   * that name; with metadata: true, metadata: what metadata() gives for the
+   * same flat DOM and url, from the same decode.
    */
   Wce.prototype.classify = function (flat, options) {
     var args = flatArgs('classify', flat);
     var name = this._extractorName('classify', options);
     var lang = langOption('classify', options);
     var pt = pageTypeOptions('classify', options);
+    var format = formatOption('classify', options);
+    var wantMeta = flagOption('classify', options, 'metadata');
     var t0 = now();
-    var r = this._call('classify', [args[0], args[1], args[2], args[3], name, lang, pt[0], pt[1]]);
-    return packResult(r, name, t0);
+    var r = this._call('classify', [args[0], args[1], args[2], args[3], name, lang, pt[0], pt[1], format,
+      flagOption('classify', options, 'links'), flagOption('classify', options, 'images'), wantMeta]);
+    var out = packResult(r, name, t0);
+    if (format !== 'text') out[format] = r[format];
+    if (wantMeta) out.metadata = r.metadata;
+    return out;
   };
 
   // options.extractors: an array of names (default: every registered extractor).

@@ -241,6 +241,32 @@ TEST(Markup, LinksAndImagesOnlyWhenAsked) {
   EXPECT_EQ(render_all(html).html, "<p>See <a href=\"https://x.org/a b\">the docs</a> <img src=\"i.png\" alt=\"pic\"></p>\n");
 }
 
+// With the page's address, relative links and images are made absolute (both
+// formats); absolute ones and other schemes stay as written.
+TEST(Markup, RelativeUrlsResolvedAgainstThePageAddress) {
+  const struct { const char* href; const char* want; } cases[] = {
+      {"/report", "https://news.example/report"},
+      {"part2", "https://news.example/2024/part2"},
+      {"?page=2", "https://news.example/2024/story?page=2"},
+      {"#notes", "https://news.example/2024/story?x=1#notes"},
+      {"//cdn.example/a", "https://cdn.example/a"},
+      {"https://other.example/a", "https://other.example/a"},
+      {"mailto:desk@news.example", "mailto:desk@news.example"},
+  };
+  wce::MarkupOptions options{true, true};
+  options.base_url = "https://news.example/2024/story?x=1#top";
+  for (const auto& c : cases) {
+    Rendered r = render_all(std::string("<p><a href='") + c.href + "'>link</a></p>", options);
+    EXPECT_EQ(r.md, std::string("[link](") + c.want + ")\n") << c.href;
+    wce::Document doc = wce::parse_html(std::string("<p><a href='") + c.href + "'>link</a></p>", "utf-8");
+    wce::Labels all(doc.text_nodes.size(), 1.0f);
+    EXPECT_EQ(wce::render_html(doc, all, options), std::string("<p><a href=\"") + c.want + "\">link</a></p>\n") << c.href;
+  }
+  EXPECT_EQ(render_all("<p>A <img src='i.png' alt='pic'> b</p>", options).md, "A ![pic](https://news.example/2024/i.png) b\n");
+  // No address: as written.
+  EXPECT_EQ(render_all("<p><a href='/report'>link</a></p>").md, "[link](/report)\n");
+}
+
 TEST(Markup, ScriptLinksAreDropped) {
   Rendered r = render_all("<p><a href='javascript:alert(1)'>x</a><img src=' JavaScript:y' alt='z'></p>");
   EXPECT_EQ(r.md, "x\n");

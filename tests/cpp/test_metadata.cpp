@@ -58,6 +58,15 @@ TEST(MetadataSources, EachSourceAndItsTrust) {
        "2023-11-02T08:00:00+01:00"},
       {"<meta property='article:modified_time' content='2023-11-03'>", "", Modified, "2023-11-03"},
       {"<meta property='og:site_name' content='The Site'>", "", Site, "The Site"},
+      // A machine name is not how the site writes itself: the next source's name, else the <title>'s site part.
+      {"<title>Storm hits the coast | Inquirer News</title><meta property='og:site_name' content='INQUIRERDOTNET'>",
+       "", Site, "Inquirer News"},
+      {ld(R"({"@type":"Article","headline":"T","publisher":{"@type":"Organization","name":"INQUIRER_NET"}})") +
+           "<meta property='og:site_name' content='Inquirer.net'>",
+       "", Site, "Inquirer.net"},
+      {"<title>Storm hits the coast</title><meta property='og:site_name' content='INQUIRERDOTNET'>", "", Site,
+       "INQUIRERDOTNET"},
+      {"<title>A story | BBC</title><meta property='og:site_name' content='BBC'>", "", Site, "BBC"},
       {"<meta property='og:locale' content='en_GB'><p>x</p>", "", Lang, "en-GB"},
       {"<html lang=de-CH><meta property='og:locale' content='en_GB'><p>x</p></html>", "", Lang, "de-CH"},
       {"<meta name='description' content='A page about &amp; things'>", "", Description, "A page about & things"},
@@ -207,6 +216,11 @@ TEST(MetadataDates, Formats) {
       {"2024-03-05", "", "2024-03-05"},
       {"2024-03-05T10:30:00.123+01:00", "", "2024-03-05T10:30:00+01:00"},
       {"2024-03-05 10:30", "", "2024-03-05T10:30"},
+      {"2024-03-05T10:30+0530", "", "2024-03-05T10:30+05:30"},
+      {"2024-03-05T10:30-05", "", "2024-03-05T10:30-05:00"},
+      // A zone that is not one is dropped, the day and time kept.
+      {"2017-04-08T05:38-500", "", "2017-04-08T05:38"},
+      {"2017-04-08T05:38+25:00", "", "2017-04-08T05:38"},
       {"Tue, 05 Mar 2024 10:00:00 +0000", "", "2024-03-05"},
       // Numeric
       {"2024/03/05", "", "2024-03-05"},

@@ -61,15 +61,17 @@ const NONE = { hidden: true, text: '', name: '', probability: '' };
 
 // What the extension's own classifier says for this page at this address
 // (and without one), in its background context, on the input the extension
-// gives it: the page's flat DOM as the highlight sends it (nodes and strings,
-// no attribute section), encoded in the page without changing its DOM.
+// gives it: the page's flat DOM as the highlight sends it (nodes and strings
+// with the attribute section, whose structured data, such as the product
+// page's microdata, the classifier reads), encoded in the page without
+// changing its DOM.
 const ENCODER = fs.readFileSync(path.join(__dirname, '..', '..', 'wasm', 'dom_encoder.js'), 'utf8');
 const classifierSays = async (page, url) => {
   const flat = await page.evaluate((src) => {
     const scope = {};
     new Function('self', src)(scope);  // the encoder's UMD defines scope.WCEEncoder
     const f = scope.WCEEncoder.encodeDom(document, { composed: true });
-    return { nodes: Array.from(f.nodes), strings: f.strings };
+    return { nodes: Array.from(f.nodes), strings: f.strings, attrs: Array.from(f.attrs), attrStrings: f.attrStrings };
   }, ENCODER);
   return env.worker.evaluate(async ({ f, u }) => {
     const wce = await self.wce.getExtractor();

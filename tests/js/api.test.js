@@ -379,7 +379,7 @@ describe('errors are JS errors with clear messages, and the module keeps working
   test('malformed flat DOM: wrong stride', () => {
     expect(() => wce.classify({ nodes: new Uint32Array(7), strings: '' })).toThrow(/malformed flat DOM.*stride/);
     // The core's own check (bypassing the wrapper's) is an {error} too.
-    expect(wce._core.classify(new Uint32Array(7), '', new Uint32Array(0), '', 'bte', '', false, '').error).toMatch(/multiple of the stride/);
+    expect(wce._core.classify(new Uint32Array(7), '', new Uint32Array(0), '', 'bte', '', false, '', 'text', false, false, false).error).toMatch(/multiple of the stride/);
   });
 
   test('malformed flat DOM: parent after child', () => {

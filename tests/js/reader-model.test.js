@@ -1,19 +1,32 @@
 // extension/reader_model.js: the reader view's document from a DOM and labels.
 // Labels here are synthetic (1 inside an element with data-main, else 0), so
-// the tests check the grouping into blocks, not an extractor.
-const { build, cleanTitle } = require('../../extension/reader_model.js');
+// the tests check the grouping into blocks, not an extractor. The header
+// comes from the core's metadata of the same flat DOM, as the extension's
+// worker computes it (wce.metadata on encodeDom's output, attribute section
+// included, with the page's URL).
+const { build, header } = require('../../extension/reader_model.js');
+const { dayOfText } = require('../../extension/reader_cleanup.js');
 const { encodeDom, composedChildren } = require('../../wasm/dom_encoder.js');
-const { makeDocument } = require('./helpers');
+const { loadWce, makeDocument } = require('./helpers');
+
+const URL_ = 'https://example.org/a';
+let wce;
+beforeAll(async () => { wce = await loadWce(); });
 
 function labelsOf(textNodes) {
   return textNodes.map((t) => (t.parentNode && t.parentNode.closest && t.parentNode.closest('[data-main]') ? 1 : 0));
 }
 
+// The core's metadata of a document as the worker gets it (the composed tree).
+function coreMetadata(document) {
+  return wce.metadata(encodeDom(document, { composed: true }), { url: document.URL });
+}
+
 function readerDoc(html, options) {
-  const { document, close } = makeDocument(html, { url: 'https://example.org/a' });
+  const { document, close } = makeDocument(html, { url: URL_ });
   try {
     const { textNodes } = encodeDom(document);
-    return build(document, textNodes, labelsOf(textNodes), options);
+    return build(document, textNodes, labelsOf(textNodes), Object.assign({ metadata: coreMetadata(document) }, options));
   } finally {
     close();
   }
@@ -115,18 +128,30 @@ describe('reader document', () => {
     expect(doc.words).toBe(blocks.reduce((n, b) => n + (text(b).match(/\S+/g) || []).length, 0));
   });
 
-  test('the opening heading becomes the title; else <title>', () => {
-    const a = readerDoc('<html lang="fr"><head><title>Site | Page</title></head><body>' +
+  test('the title is the core\'s; the opening heading that repeats it is shown once, in the header', () => {
+    const a = readerDoc('<html lang="fr"><head><title>The headline | Site</title></head><body>' +
       '<article data-main><h1>The headline</h1><p>Text.</p></article></body></html>');
     expect(a.title).toBe('The headline');
     expect(a.lang).toBe('fr');
-    expect(a.url).toBe('https://example.org/a');
+    expect(a.url).toBe(URL_);
     expect(brief(a)).toEqual([{ type: 'para', text: 'Text.' }]);
-    const b = readerDoc('<html><head><title> Site |\n Page </title></head><body><p data-main>Text.</p></body></html>');
-    expect(b.title).toBe('Site | Page');
+    // A heading other than the core's title stays in the text.
+    const b = readerDoc('<html><head><title>Tide tables for the whole coast</title>' +
+      '<meta property="og:title" content="Tide tables for the whole coast"></head><body>' +
+      '<h1>Tide tables for the whole coast</h1><div data-main><h1>Monday</h1><p>Text.</p></div></body></html>');
+    expect(b.title).toBe('Tide tables for the whole coast');
+    expect(brief(b)[0]).toEqual({ type: 'heading', text: 'Monday', level: 1 });
+    // No metadata at all: the kept <h1> is the title.
+    const { document, close } = makeDocument('<body><div data-main><h1>Only a heading</h1><p>Text.</p></div></body>', { url: URL_ });
+    const { textNodes } = encodeDom(document);
+    const c = build(document, textNodes, labelsOf(textNodes));
+    close();
+    expect(c.title).toBe('Only a heading');
+    expect(c.siteName).toBe('example.org');
+    expect(brief(c)).toEqual([{ type: 'para', text: 'Text.' }]);
   });
 
-  test('title without the site name, byline, date and site name from the metadata', () => {
+  test('title without the site name, byline, date and site name from the core\'s metadata', () => {
     const d = readerDoc('<html lang="en"><head><title>Tidal power is back - The Daily Site</title>' +
       '<meta property="og:site_name" content="The Daily Site"><meta name="author" content="Ann Lee">' +
       '<meta property="article:published_time" content="2024-10-14T08:00:00Z"></head><body>' +
@@ -135,32 +160,33 @@ describe('reader document', () => {
     expect(d.siteName).toBe('The Daily Site');
     expect(d.byline).toBe('Ann Lee');
     expect(d.published).toBe('2024-10-14T08:00:00Z');
+    expect(d.date).toBe('2024-10-14');
     expect(d.minutes).toBe(2); // 460 words at 230 a minute
-    // schema.org JSON-LD, rel=author and <time> when there is no <meta>.
+    // schema.org JSON-LD (author, publisher) and <time> when there is no <meta>.
     const e = readerDoc('<html><head><title>A story about the sea | Sea News</title>' +
-      '<script type="application/ld+json">{"@graph": [{"@type": "NewsArticle", "author": {"name": "Bo Chen"},' +
+      '<script type="application/ld+json">{"@graph": [{"@type": "NewsArticle", "author": [{"name": "Bo Chen"}, {"name": "Ida Moss"}],' +
       ' "publisher": {"@type": "Organization", "name": "Sea News"}}]}</script></head><body>' +
       '<time datetime="2023-01-02">2 Jan</time><p data-main>Text.</p></body></html>');
     expect(e.title).toBe('A story about the sea');
-    expect(e.byline).toBe('Bo Chen');
+    expect(e.byline).toBe('Bo Chen, Ida Moss'); // the core's "; " list, shown as one line
     expect(e.siteName).toBe('Sea News');
-    expect(e.published).toBe('2023-01-02');
-    const f = readerDoc('<html><head><title>Short | X</title></head><body><a rel="author" href="/u">By Kim</a>' +
+    expect(e.date).toBe('2023-01-02');
+    // A visible byline (rel=author); no site name: the host.
+    const f = readerDoc('<html><head><title>Short | X</title></head><body><h1>Short</h1><a rel="author" href="/u">By Kim Lund</a>' +
       '<p data-main>Text.</p></body></html>');
-    expect(f.title).toBe('Short | X'); // too few words before the separator: kept whole
-    expect(f.byline).toBe('Kim');
+    expect(f.byline).toBe('Kim Lund');
     expect(f.siteName).toBe('example.org');
   });
 
-  test.each([
-    ['Headline with several words | Site', '', 'Headline with several words'],
-    ['Site - Headline with several words', 'Site', 'Headline with several words'],
-    ['Headline with several words - Section - CNN.com', '', 'Headline with several words - Section'],
-    ['Headline with several words - CNN.com', 'cnn.com', 'Headline with several words'],
-    ['No separator at all', '', 'No separator at all'],
-    ['Well-known hyphenated title-words', '', 'Well-known hyphenated title-words'],
-  ])('cleanTitle(%j, %j)', (raw, site, want) => {
-    expect(cleanTitle(raw, site)).toBe(want);
+  test('header(): the core\'s fields as the reader shows them', () => {
+    expect(header({ title: ' A  title ', author: 'Ann Lee; Bo Chen', date: '2017-04-08T05:38:00-05:00', site: '',
+      lang: 'en', page_type: 'article' }, 'https://www.news.example/x')).toEqual({
+      title: 'A title', siteName: 'news.example', byline: 'Ann Lee, Bo Chen', published: '2017-04-08T05:38:00-05:00',
+      date: '2017-04-08', lang: 'en', pageType: 'article' });
+    // Nothing given, or not strings: an empty header, never an exception.
+    expect(header(undefined, 'not a url')).toEqual({ title: '', siteName: '', byline: '', published: '', date: '',
+      lang: '', pageType: '' });
+    expect(header({ title: 5, author: null, date: 'soon' }, '').date).toBe('');
   });
 
   test('right-to-left and CJK pages: direction and reading time', () => {
@@ -197,7 +223,7 @@ describe('reader document', () => {
   });
 
   // Issue 30: the article in a shadow root, its <h1> not kept: the <h1> the
-  // <title> contains, not the <title> with the site's part.
+  // <title> contains, not the <title> with the site's part (the core's rule).
   test('title: an <h1> that the <title> contains, in a shadow root, when no heading is kept', () => {
     const { document, close } = makeDocument('<head><title>Storm closes the bay bridge - Daily Gazette Online</title></head>' +
       '<body><nav>Home</nav><div id="host"></div></body>', { url: 'https://example.org/a' });
@@ -207,12 +233,19 @@ describe('reader document', () => {
       const { textNodes } = encodeDom(document, { composed: true });
       const labels = textNodes.map((t) => (t.data.startsWith('The bridge') ? 1 : 0));
       const children = (el, tag) => composedChildren(el, tag, null);
-      const doc = build(document, textNodes, labels, { children });
+      // The core reads the composed tree the extension sends: the shadow root's <h1> is there.
+      const doc = build(document, textNodes, labels, { children, metadata: coreMetadata(document) });
       expect(doc.title).toBe('Storm closes the bay bridge');
       expect(brief(doc)).toEqual([{ type: 'para', text: 'The bridge closed at noon.' }]);
-      // An <h1> the <title> does not contain (a logo, a section name) is not the title.
-      shadow.querySelector('h1').textContent = 'Daily Gazette';
-      expect(build(document, textNodes, labels, { children }).title).not.toBe('Daily Gazette');
+      // An <h1> that names the site (a logo) is not the title.
+      shadow.querySelector('h1').textContent = 'Daily Gazette Online';
+      const site = document.createElement('meta');
+      site.setAttribute('property', 'og:site_name');
+      site.setAttribute('content', 'Daily Gazette Online');
+      document.head.appendChild(site);
+      const logo = build(document, textNodes, labels, { children, metadata: coreMetadata(document) });
+      expect(logo.title).toBe('Storm closes the bay bridge');
+      expect(logo.siteName).toBe('Daily Gazette Online');
     } finally {
       close();
     }
@@ -231,9 +264,8 @@ describe('reader document', () => {
   // jsdom itself recurses on such trees.
 });
 
-// Issue 30: the header's date and site name.
+// Issue 30: the header's date and site name, from the core.
 describe('reader header: dates and site names', () => {
-  const { publishedDay } = require('../../extension/reader_model.js');
   test.each([
     ['2017-04-08T05:38-500', '2017-04-08'], // malformed time zone: the day is still clear
     ['2024-10-14T08:00:00Z', '2024-10-14'],
@@ -243,31 +275,42 @@ describe('reader header: dates and site names', () => {
     ['2017-13-45', ''], // no such day
     ['3:30 AM ET', ''],
     ['yesterday', ''],
-    ['12/05', ''],
+    ['0000-00-00', ''],
     ['', ''],
-    ['0001-01-01', ''],
-  ])('%s -> "%s"', (raw, want) => {
-    expect(publishedDay(raw)).toBe(want);
+  ])('the core reads %j as the day "%s"; the reader shows that or nothing', (raw, want) => {
+    const { document, close } = makeDocument('<html><head><title>T</title>' +
+      '<meta property="article:published_time" content="' + raw + '"></head><body></body></html>', { url: URL_ });
+    const doc = build(document, [], [], { metadata: coreMetadata(document) });
+    close();
+    expect(doc.date).toBe(want);
   });
 
   test('a site name written as a machine name is shown as the site writes itself', () => {
     const { document, close } = makeDocument('<html><head><title>Storm hits the coast | Inquirer News</title>' +
-      '<meta property="og:site_name" content="INQUIRERDOTNET"></head><body><p>Text.</p></body></html>');
-    const doc = build(document, [], []);
-    expect(doc.siteName).toBe('Inquirer News');
+      '<meta property="og:site_name" content="INQUIRERDOTNET"></head><body><p>Text.</p></body></html>', { url: URL_ });
+    const doc = build(document, [], [], { metadata: coreMetadata(document) });
     close();
-    const bbc = makeDocument('<html><head><title>A story</title><meta property="og:site_name" content="BBC"></head><body></body></html>');
-    expect(build(bbc.document, [], []).siteName).toBe('BBC'); // an acronym stays
+    expect(doc.siteName).toBe('Inquirer News');
+    expect(doc.title).toBe('Storm hits the coast');
+    const bbc = makeDocument('<html><head><title>A story</title><meta property="og:site_name" content="BBC"></head><body></body></html>',
+      { url: URL_ });
+    expect(build(bbc.document, [], [], { metadata: coreMetadata(bbc.document) }).siteName).toBe('BBC'); // an acronym stays
     bbc.close();
   });
+});
 
-  test('the date goes into the document as a day, or not at all', () => {
-    const { document, close } = makeDocument('<html><head><title>T</title>' +
-      '<meta property="article:published_time" content="2017-04-08T05:38-500"></head><body></body></html>');
-    expect(build(document, [], []).date).toBe('2017-04-08');
-    close();
-    const bad = makeDocument('<html><head><title>T</title><meta name="date" content="soon"></head><body></body></html>');
-    expect(build(bad.document, [], []).date).toBe('');
-    bad.close();
+// reader_cleanup.js recognises the header's day repeated in the text.
+describe('the day a short text names (reader_cleanup.js dayOfText)', () => {
+  test.each([
+    ['2017-04-08T05:38-500', '2017-04-08'],
+    ['April 8, 2017', '2017-04-08'],
+    ['Sat, 08 Apr 2017 05:38:00 GMT', '2017-04-08'],
+    ['2017-13-45', ''],
+    ['3:30 AM ET', ''],
+    ['12/05', ''],
+    ['', ''],
+    ['0001-01-01', ''],
+  ])('%j -> "%s"', (raw, want) => {
+    expect(dayOfText(raw)).toBe(want);
   });
 });

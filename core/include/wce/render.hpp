@@ -22,6 +22,9 @@ std::string render_text(const Document& doc, const Labels& labels, RenderStyle s
 struct MarkupOptions {
   bool links = false;   // Markdown: [text](href); HTML always keeps href
   bool images = false;  // Markdown: ![alt](src) for images inside kept content; HTML always keeps them
+  // The page's address: relative href and src are made absolute against it
+  // ("" = written as the page has them).
+  std::string base_url;
 };
 // GitHub-flavoured Markdown: headings, paragraphs, nested lists, pipe tables,
 // fenced code (with the language the page names), block quotes, emphasis.

@@ -149,6 +149,9 @@ std::vector<Tok> tokenize(std::string_view s) {
   return out;
 }
 
+// The widest UTC offset in use (+14:00, Kiribati).
+constexpr int kMaxZoneHours = 14;
+
 // ISO 8601 with '-' at any position, the time and zone kept when given.
 std::string iso_at(std::string_view s, size_t i) {
   auto digits = [&](size_t at, size_t n) {
@@ -182,11 +185,20 @@ std::string iso_at(std::string_view s, size_t i) {
     if (z < s.size() && s[z] == 'Z') {
       out += 'Z';
     } else if (z < s.size() && (s[z] == '+' || s[z] == '-') && digits(z + 1, 2)) {
-      out += s.substr(z, 3);
+      // +HH, +HHMM or +HH:MM. A zone that is not one ("-500": hour 50, a
+      // digit left over) is dropped: the time stays, read as the page's own.
+      const int zh = std::stoi(std::string(s.substr(z + 1, 2)));
       size_t mz = z + 3;
       if (mz < s.size() && s[mz] == ':') ++mz;
-      out += ':';
-      out += digits(mz, 2) ? std::string(s.substr(mz, 2)) : std::string("00");
+      const bool has_minutes = digits(mz, 2);
+      const int zm = has_minutes ? std::stoi(std::string(s.substr(mz, 2))) : 0;
+      const size_t end = has_minutes ? mz + 2 : mz;
+      const bool digit_left = end < s.size() && std::isdigit(static_cast<unsigned char>(s[end]));
+      if (zh <= kMaxZoneHours && zm <= 59 && !digit_left) {
+        out += s.substr(z, 3);
+        out += ':';
+        out += has_minutes ? std::string(s.substr(mz, 2)) : std::string("00");
+      }
     }
   }
   return out;

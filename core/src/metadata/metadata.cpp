@@ -7,9 +7,13 @@
 //   url    <link rel=canonical> first: the standard place for it;
 //   title  when no source has one, the <title>, then the first <h1>; the
 //          result is cleaned of the site name (title.cpp);
-//   date   when no source has one, a date in the URL's path.
+//   date   when no source has one, a date in the URL's path;
+//   site   a machine name ("INQUIRERDOTNET") only when no source, nor the
+//          <title>'s site part, names the site in words.
+#include <initializer_list>
 #include <string>
 
+#include "document/resolve_url.hpp"
 #include "metadata/parts.hpp"
 #include "wce/metadata.hpp"
 
@@ -22,24 +26,6 @@ std::string first(std::initializer_list<const std::string*> values) {
   for (const std::string* v : values)
     if (!v->empty()) return *v;
   return {};
-}
-
-// A URL made absolute against the page's URL ("" page_url: left as it is).
-std::string resolve(const std::string& url, std::string_view page_url) {
-  if (url.empty() || page_url.empty()) return url;
-  if (url.compare(0, 7, "http://") == 0 || url.compare(0, 8, "https://") == 0 || url.compare(0, 5, "data:") == 0)
-    return url;
-  size_t scheme_end = page_url.find("://");
-  if (scheme_end == std::string_view::npos) return url;
-  std::string scheme(page_url.substr(0, scheme_end));
-  if (url.compare(0, 2, "//") == 0) return scheme + ":" + url;
-  size_t host_end = page_url.find_first_of("/?#", scheme_end + 3);
-  std::string origin(page_url.substr(0, host_end));
-  if (url[0] == '/') return origin + url;
-  std::string base(page_url.substr(0, page_url.find_first_of("?#")));
-  size_t slash = base.rfind('/');
-  if (slash == std::string::npos || slash < scheme_end + 3) return origin + "/" + url;
-  return base.substr(0, slash + 1) + url;
 }
 
 }  // namespace
@@ -59,7 +45,22 @@ Metadata extract_metadata(const Document& doc, std::string_view page_url) {
   auto pick = [&](std::string Metadata::*f) {
     return first({&(ld.*f), &(og.*f), &(dc.*f), &(names.*f), &(micro.*f), &(vis.*f)});
   };
-  m.site = pick(&Metadata::site);
+  // The site's name as the site writes it: a machine name ("INQUIRERDOTNET",
+  // an og:site_name some CMSs fill with an internal key) gives way to the next
+  // source's name, else to the <title>'s site part ("Story | Inquirer News"),
+  // and stays only when nothing better is there.
+  for (const Metadata* s : std::initializer_list<const Metadata*>{&ld, &og, &dc, &names, &micro, &vis}) {
+    if (s->site.empty()) continue;
+    if (m.site.empty()) m.site = s->site;
+    if (!metadata::is_machine_name(s->site)) {
+      m.site = s->site;
+      break;
+    }
+  }
+  if (metadata::is_machine_name(m.site)) {
+    std::string part = metadata::title_site_part(scan.title);
+    if (!part.empty()) m.site = part;
+  }
   m.author = pick(&Metadata::author);
   // The site's own name in the author slot (the publisher: "Cleveland Clinic",
   // "Rapid7" on rapid7.com): dropped from a list of people, and replaced by the
@@ -73,9 +74,9 @@ Metadata extract_metadata(const Document& doc, std::string_view page_url) {
   m.modified = pick(&Metadata::modified);
   m.description = pick(&Metadata::description);
   if (m.description.size() > 2000) m.description.resize(2000);
-  m.image = resolve(pick(&Metadata::image), page_url);
+  m.image = resolve_url(pick(&Metadata::image), page_url);
   std::string url = first({&scan.canonical, &og.url, &ld.url, &dc.url, &names.url});
-  m.url = resolve(url, page_url);
+  m.url = resolve_url(url, page_url);
 
   std::string title = pick(&Metadata::title);
   if (title.empty()) title = scan.title;

@@ -78,6 +78,13 @@ std::string without_site_names(std::string_view names, std::string_view site, st
 // The text names the site: its site name or its URL's host ("Splunk Blog" on splunk.com).
 bool names_the_site(std::string_view text, std::string_view site, std::string_view page_url);
 
+// A site name written as a machine name: one token of ASCII capitals, digits or
+// '_' longer than an acronym ("INQUIRERDOTNET"; "BBC" and "NASA" are names).
+bool is_machine_name(std::string_view site);
+// The <title>'s last part after a separator when it is short enough to be the
+// site's name ("Storm hits | Inquirer News" -> "Inquirer News"), else "".
+std::string title_site_part(std::string_view title);
+
 // The title without the site name's prefix or suffix, cross-checked with the <h1>s.
 std::string clean_title(std::string_view candidate, const Document& doc, const PageScan& scan,
                         std::string_view site, std::string_view page_url);

@@ -28,6 +28,10 @@ const char* const kSeparators[] = {" | ",  " - ",  " \xE2\x80\x93 ", " \xE2\x80\
 // A site part may carry a few more characters than the site's name ("Splunk Blog").
 constexpr size_t kSiteSlack = 12;
 constexpr size_t kMaxTitleBytes = 2000;
+// A machine name is longer than an acronym ("BBC", "NASA", "CNBC").
+constexpr size_t kMinMachineNameBytes = 6;
+// The <title>'s site part has at most this many words ("Inquirer News").
+constexpr size_t kMaxSitePartWords = 4;
 // The share of a lone <h1>'s words that the <title> must have for the <h1> to be
 // the title (chosen on half of WCXB dev's domains, lab/results/metadata.md).
 constexpr double kMinSharedWords = 0.3;
@@ -153,6 +157,26 @@ std::string without_site_names(std::string_view names, std::string_view site, st
     i = e + 2;
   }
   return out;
+}
+
+bool is_machine_name(std::string_view site) {
+  if (site.size() < kMinMachineNameBytes) return false;
+  for (char ch : site) {
+    unsigned char c = static_cast<unsigned char>(ch);
+    if (!(std::isupper(c) || std::isdigit(c) || c == '_')) return false;
+  }
+  return true;
+}
+
+std::string title_site_part(std::string_view title) {
+  std::string t = collapse_space(decode_entities(title));
+  std::vector<Part> parts = split(t);
+  if (parts.size() < 2) return {};
+  std::string last = t.substr(parts.back().begin, parts.back().end - parts.back().begin);
+  size_t words = 0;
+  for (size_t i = 0; i < last.size(); ++i)
+    if (last[i] != ' ' && (i == 0 || last[i - 1] == ' ')) ++words;
+  return words >= 1 && words <= kMaxSitePartWords ? last : std::string();
 }
 
 namespace {

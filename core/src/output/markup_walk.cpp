@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "document/resolve_url.hpp"
 #include "document/unicode.hpp"
 
 namespace wce::markup {
@@ -305,7 +306,7 @@ class Walker {
     }
     if (t == Tag::Img) {
       if ((bits_[i] & kKeptImage) && pre_ == 0 && inline_[static_cast<int>(Inline::Code)] == 0)
-        sink_.image(doc_.attr(i, Attr::Src), doc_.attr(i, Attr::Alt));
+        sink_.image(resolve_url(doc_.attr(i, Attr::Src), options_.base_url), doc_.attr(i, Attr::Alt));
       return;
     }
     if (!block) {
@@ -359,7 +360,7 @@ class Walker {
       push_inline(i, Inline::Code, {});
     } else if (t == Tag::A && options_.links && inline_[static_cast<int>(Inline::Link)] == 0) {
       std::string_view href = doc_.attr(i, Attr::Href);
-      if (usable_url(href)) push_inline(i, Inline::Link, href);
+      if (usable_url(href)) push_inline(i, Inline::Link, resolve_url(href, options_.base_url));
     }
   }
 

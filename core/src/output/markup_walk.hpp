@@ -66,6 +66,7 @@ class Sink {
 struct WalkOptions {
   bool links = true;   // report <a href> as Link
   bool images = true;  // report kept images (and count them as content)
+  std::string_view base_url;  // hrefs and srcs reported made absolute against it ("" = as written)
 };
 
 void walk(const Document& doc, const Labels& labels, float threshold, const WalkOptions& options, Sink& sink);

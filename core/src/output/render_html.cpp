@@ -263,11 +263,11 @@ class HtmlWriter : public markup::Sink {
 
 }  // namespace
 
-std::string render_html(const Document& doc, const Labels& labels, const MarkupOptions& /*options*/,
+std::string render_html(const Document& doc, const Labels& labels, const MarkupOptions& options,
                         float threshold) {
-  // HTML keeps links and images always (MarkupOptions is for Markdown).
+  // HTML keeps links and images always (links / images are for Markdown; base_url for both).
   HtmlWriter w;
-  markup::walk(doc, labels, threshold, {true, true}, w);
+  markup::walk(doc, labels, threshold, {true, true, options.base_url}, w);
   return w.take();
 }
 

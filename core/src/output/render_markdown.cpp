@@ -733,7 +733,7 @@ class MarkdownWriter : public markup::Sink {
 std::string render_markdown(const Document& doc, const Labels& labels, const MarkupOptions& options,
                             float threshold) {
   MarkdownWriter w;
-  markup::walk(doc, labels, threshold, {options.links, options.images}, w);
+  markup::walk(doc, labels, threshold, {options.links, options.images, options.base_url}, w);
   return w.take();
 }
 
