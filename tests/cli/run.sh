@@ -42,18 +42,23 @@ printf '<html lang=en><head><title>Fox news - The Forest Times</title><meta prop
   "The quick brown fox jumps over the lazy dog and keeps running through the quiet forest until night falls." \
   "It ran past the old mill, where the miller waved at it from the open door." \
   "It ran along the river, where the herons stood still in the shallow water." > "$T/story.html"
-check "extract markdown"        0 "^# Fox news$"               -- "$WCE" extract --format markdown "$T/story.html"
+# The rendering checks pin a rule-based extractor that keeps the heading:
+# which nodes the learned default keeps on a five-node page is the model's call
+# (its <h1> here sits at P = 0.50; readability drops a heading that repeats the
+# title), not the renderer's.
+R=(-e trafilatura)
+check "extract markdown"        0 "^# Fox news$"               -- "$WCE" extract "${R[@]}" --format markdown "$T/story.html"
 check "markdown list items"     0 "^[-*] It ran past"          -- "$WCE" extract --format markdown "$T/story.html"
-check "extract html"            0 "<h1>Fox news</h1>"          -- "$WCE" extract --format html "$T/story.html"
+check "extract html"            0 "<h1>Fox news</h1>"          -- "$WCE" extract "${R[@]}" --format html "$T/story.html"
 check "json metadata"           0 '"site":"The Forest Times".*"title":"Fox news"' -- "$WCE" extract --format json "$T/story.html"
 check "json page type"          0 '"page_type":"[a-z]+","page_type_probability":[0-9.]' -- "$WCE" extract --format json "$T/story.html"
-check "json --markdown"         0 '"markdown":"# Fox news'     -- "$WCE" extract --format json --markdown "$T/story.html"
+check "json --markdown"         0 '"markdown":"# Fox news'     -- "$WCE" extract "${R[@]}" --format json --markdown "$T/story.html"
 check "json --url"              0 '"url":"https://example.org/fox"' -- "$WCE" extract --format json --url https://example.org/fox "$T/story.html"
 check "--url is for one page"   2 "--url is for one page"      -- "$WCE" extract --jsonl --url https://example.org/ "$T/good.jsonl"
 python3 -c "import json,sys; print(json.dumps({'id':'s','url':'https://example.org/s','html':open(sys.argv[1]).read()}))" "$T/story.html" > "$T/story.jsonl"
 check "jsonl metadata"          0 '"id":"s".*"lang":"en".*"title":"Fox news","url":"https://example.org/s"' -- "$WCE" extract --jsonl "$T/story.jsonl"
-check "jsonl --no-metadata"     0 '^\{"extractor":"ensemble","id":"s","ms":[0-9.]+,"text":"Fox news' -- "$WCE" extract --jsonl --no-metadata "$T/story.jsonl"
-check "jsonl --format markdown" 0 '"markdown":"# Fox news'     -- "$WCE" extract --jsonl --format markdown "$T/story.jsonl"
+check "jsonl --no-metadata"     0 '^\{"extractor":"ensemble","id":"s","ms":[0-9.]+,"text":"[^"]*The quick brown fox[^"]*"}$' -- "$WCE" extract --jsonl --no-metadata "$T/story.jsonl"
+check "jsonl --format markdown" 0 '"markdown":"# Fox news'     -- "$WCE" extract "${R[@]}" --jsonl --format markdown "$T/story.jsonl"
 check "jsonl batch"             1 '"id":"d".*"text":"good bye"' -- "$WCE" extract --jsonl "$T/data.jsonl.gz"
 check "list"                    0 "^bte +heuristic"            -- "$WCE" list
 check "no command"              2 "usage:"                     -- "$WCE"
