@@ -1,7 +1,7 @@
 // Inference time of extractors per page, parse excluded (issue 10: the
 // learned extractors' target is a median of at most 2 ms per page natively):
 //
-//   learned_timing [--extractors boilernet,dragnet,web2text] [--max-pages N] DATA.jsonl.gz...
+//   learned_timing [--extractors boilernet,boilernet_small,dragnet,web2text] [--max-pages N] DATA.jsonl.gz...
 //
 // Every page is parsed once (timed apart, the "parse" row); then each
 // extractor runs on a fresh Context (its features included in the time), the
@@ -24,7 +24,7 @@
 #include "wce/wce.hpp"
 
 int main(int argc, char** argv) {
-  std::vector<std::string> names = {"boilernet", "dragnet", "web2text"}, inputs;
+  std::vector<std::string> names = {"boilernet", "boilernet_small", "dragnet", "web2text"}, inputs;
   size_t max_pages = 0, repeat = 1;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];

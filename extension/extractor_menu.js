@@ -38,7 +38,9 @@
     boilerpipe_keepall: ['Every text block', 'All text of the page\'s blocks (for comparison).'],
     rendering: ['All visible text', 'Everything you can read on the page (for comparison).'],
     all_text: ['All text', 'Every piece of text in the page (for comparison).'],
-    boilernet: ['Learned from people (sequence)', 'A small neural network trained on pages people marked up, reading the page block by block.'],
+    boilernet_small: ['Learned from people (sequence)', 'A small neural network trained on pages people marked up, reading the page block by block.'],
+    // Not in the WebAssembly module (native only), so the extension never lists it; named for `wce list`.
+    boilernet: ['Learned from people (sequence, large)', 'The same network at its paper\'s size: ten times slower; command line and Python only.'],
     dragnet: ['Learned from people (blocks)', 'A model trained on marked-up pages that weighs text density, links and names of page parts.'],
     web2text: ['Learned from people (page structure)', 'Two small neural networks judge each piece of text and its neighbours, then read the page as a whole.'],
     vote_all: ['Majority of all methods', 'Keeps the text that two thirds of the main-content methods agree on.'],

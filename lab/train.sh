@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Trains a learned extractor and writes its weights and manifest into
 # core/models/ (see core/models/README.md):
-#   bash lab/train.sh boilernet            # the full run (GT train + extra news pages, 20 epochs, seed 2)
+#   bash lab/train.sh boilernet            # the paper's configuration (dense 256 ReLU, BiLSTM 256, GT train
+#                                              # only, best of 50 epochs by GT validation, seed 1)
+#   bash lab/train.sh boilernet_small      # the small model (dense 64 linear, BiLSTM 64, GT train + extra
+#                                              # news pages, best of 20 epochs, seed 2)
 #   bash lab/train.sh boilernet-cleaneval  # the paper's CleanEval setting, into .cache/learn/ only (reported)
 #   bash lab/train.sh boilernet-distill    # teacher (256) + distilled students (64), into .cache/learn/distill/ (reported)
 #   bash lab/train.sh dragnet              # logistic regression on the Dragnet training split
@@ -16,7 +19,8 @@
 #   WCE_SEEDS="1 2 3" bash lab/train.sh web2text   # one run per seed, the best by validation F1 kept
 #   WCE_CV_TAG=NAME bash lab/train.sh web2text-cv [options]  # 5-fold CV over CleanEval dev (model selection)
 #   bash lab/train.sh boilernet --smoke    # 1 epoch on 4 pages per split into .cache/learn/smoke/,
-#                                              # then the C++ vs Python parity check (exit 1 on mismatch)
+#                                              # then the C++ vs Python parity check (exit 1 on mismatch);
+#                                              # the same for boilernet_small, dragnet and web2text
 # Creates the Python venv .cache/train-venv (JAX CPU + Optax from PyPI, pinned
 # below), builds lab/tools/learn_features (the C++ feature dumper) and reads the
 # datasets from ../shared/datasets (or $WCE_DATASETS). Extra arguments go to
@@ -24,7 +28,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-MODEL=${1:?usage: bash lab/train.sh boilernet|dragnet|web2text|ensemble|page_type [--smoke] [training options]}
+MODEL=${1:?usage: bash lab/train.sh boilernet|boilernet_small|dragnet|web2text|ensemble|page_type [--smoke] [training options]}
 shift
 SMOKE=0
 if [[ ${1:-} == --smoke ]]; then SMOKE=1; shift; fi
@@ -220,26 +224,23 @@ boilernet_figures() {
 
 case $MODEL in
   boilernet)
+    # The paper's configuration (Leonhardt et al. 2020, lab/results/boilernet-paper.md):
+    # dense 256 ReLU (the released code's projection), two BiLSTM layers of
+    # 256, trained on the 50 Google-Trends-2017 train pages alone, the best of
+    # 50 epochs by positive-class F1 on the 30 validation pages, seed 1 (fixed
+    # beforehand, as the earlier run of this size in learned-2026-11-26f.md).
+    # Extra arguments go to boilernet.py (after these, so they override them).
     GT=$DATA/google-trends-2017.jsonl.gz
+    PAPER=(--dense 256 --hidden 256 --activation relu)
     "$FEAT" --model boilernet --labels "$DATA/labels/google-trends-2017.labeled.jsonl.gz" "$GT" > "$OUT/gt_boilernet.jsonl"
     if [[ $SMOKE == 1 ]]; then
-      # 1 epoch on 4 pages per split plus one extra page per other dataset
-      # (the --extra-features path of the shipped model); parity on 5 pages.
+      # 1 epoch on 4 pages per split at the paper's sizes; parity on 5 pages.
       head_gz 5 "$GT" > "$OUT/pages.jsonl"
-      "$PY" "$LEARN/extra_pages.py" "$DATA" "$OUT/extra" --train 1 --heldout 1 >/dev/null
-      "$FEAT" --model boilernet --align "$OUT/extra.train.jsonl" > "$OUT/extra_train.feat.jsonl"
-      smoke boilernet "$OUT/gt_boilernet.jsonl" "$OUT/pages.jsonl" --epochs 1 --max-pages 4 \
-        --extra-features "$OUT/extra_train.feat.jsonl" "$@"
+      smoke boilernet "$OUT/gt_boilernet.jsonl" "$OUT/pages.jsonl" --epochs 1 --max-pages 4 "${PAPER[@]}" "$@"
       exit $?
     fi
-    # Extra training pages (lab/results/learned-2026-11-27b.md): the news-like
-    # datasets' pages of the ensemble training split, labels by wce::align_gold
-    # (lab/learn/extra_pages.py; the held-out slice is never trained on).
-    "$PY" "$LEARN/extra_pages.py" "$DATA" "$OUT/extra" >/dev/null
-    "$FEAT" --model boilernet --align "$OUT/extra.train.jsonl" > "$OUT/extra_train.feat.jsonl"
     "$PY" "$LEARN/boilernet.py" --features "$OUT/gt_boilernet.jsonl" --out "$OUT/boilernet.wcem" \
-      --manifest "$OUT/boilernet.manifest.json" --extra-features "$OUT/extra_train.feat.jsonl" \
-      --extra-datasets big9,cleanportaleval,daniel,dragnet,l3s-gn1 --epochs 20 --seed 2 \
+      --manifest "$OUT/boilernet.manifest.json" --epochs 50 --seed 1 "${PAPER[@]}" \
       --command "bash lab/train.sh boilernet${*:+ $*}" "$@"
     cp "$OUT/boilernet.wcem" "$OUT/boilernet.manifest.json" core/models/
     boilernet_figures core/models/boilernet.wcem "$OUT/" core/models/boilernet.manifest.json
@@ -248,6 +249,37 @@ case $MODEL in
       --name google-trends-2017_with_guard --json core/models/boilernet.manifest.json
     "$PY" "$LEARN/score_blocks.py" "$OUT/ce_scores.jsonl" --split-field split --guarded \
       --name cleaneval_with_guard --json core/models/boilernet.manifest.json
+    ;;
+  boilernet_small)
+    # The small model (dense 64 linear, BiLSTM 64; about a tenth of the
+    # paper model's time per page), trained on GT train plus extra pages.
+    GT=$DATA/google-trends-2017.jsonl.gz
+    "$FEAT" --model boilernet --labels "$DATA/labels/google-trends-2017.labeled.jsonl.gz" "$GT" > "$OUT/gt_boilernet.jsonl"
+    if [[ $SMOKE == 1 ]]; then
+      # 1 epoch on 4 pages per split plus one extra page per other dataset
+      # (the --extra-features path of this model); parity on 5 pages.
+      head_gz 5 "$GT" > "$OUT/pages.jsonl"
+      "$PY" "$LEARN/extra_pages.py" "$DATA" "$OUT/extra" --train 1 --heldout 1 >/dev/null
+      "$FEAT" --model boilernet --align "$OUT/extra.train.jsonl" > "$OUT/extra_train.feat.jsonl"
+      smoke boilernet "$OUT/gt_boilernet.jsonl" "$OUT/pages.jsonl" --epochs 1 --max-pages 4 \
+        --extra-features "$OUT/extra_train.feat.jsonl" --name boilernet_small "$@"
+      exit $?
+    fi
+    # Extra training pages (lab/results/learned-2026-11-27b.md): the news-like
+    # datasets' pages of the ensemble training split, labels by wce::align_gold
+    # (lab/learn/extra_pages.py; the held-out slice is never trained on).
+    "$PY" "$LEARN/extra_pages.py" "$DATA" "$OUT/extra" >/dev/null
+    "$FEAT" --model boilernet --align "$OUT/extra.train.jsonl" > "$OUT/extra_train.feat.jsonl"
+    "$PY" "$LEARN/boilernet.py" --features "$OUT/gt_boilernet.jsonl" --out "$OUT/boilernet_small.wcem" \
+      --manifest "$OUT/boilernet_small.manifest.json" --extra-features "$OUT/extra_train.feat.jsonl" \
+      --extra-datasets big9,cleanportaleval,daniel,dragnet,l3s-gn1 --epochs 20 --seed 2 --name boilernet_small \
+      --command "bash lab/train.sh boilernet_small${*:+ $*}" "$@"
+    cp "$OUT/boilernet_small.wcem" "$OUT/boilernet_small.manifest.json" core/models/
+    boilernet_figures core/models/boilernet_small.wcem "$OUT/small_" core/models/boilernet_small.manifest.json
+    "$PY" "$LEARN/score_blocks.py" "$OUT/small_gt_scores.jsonl" --split-field boilernet_split_50_30_100 --guarded \
+      --name google-trends-2017_with_guard --json core/models/boilernet_small.manifest.json
+    "$PY" "$LEARN/score_blocks.py" "$OUT/small_ce_scores.jsonl" --split-field split --guarded \
+      --name cleaneval_with_guard --json core/models/boilernet_small.manifest.json
     ;;
   boilernet-distill)
     # Knowledge distillation (lab/results/learned-2026-11-27e.md): a teacher
@@ -396,8 +428,8 @@ case $MODEL in
     exit 0
     ;;
   *)
-    echo "train.sh: unknown model '$MODEL' (boilernet, boilernet-cleaneval, boilernet-distill, dragnet, ensemble, web2text, web2text-cv)" >&2; exit 2 ;;
+    echo "train.sh: unknown model '$MODEL' (boilernet, boilernet_small, boilernet-cleaneval, boilernet-distill, dragnet, ensemble, web2text, web2text-cv)" >&2; exit 2 ;;
 esac
 case "$MODEL" in
-  boilernet|dragnet|web2text) cmake --build "$BUILD" -j2 >/dev/null; record_inputs ;;
+  boilernet|boilernet_small|dragnet|web2text) cmake --build "$BUILD" -j2 >/dev/null; record_inputs ;;
 esac

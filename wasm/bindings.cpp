@@ -668,6 +668,9 @@ std::string js_version() { return WCE_VERSION; }
 
 std::string js_default_extractor() { return wce::kDefaultExtractor; }
 
+// Why a known extractor is not in this module ("boilernet": native only), or "".
+std::string js_missing_extractor_reason(const std::string& name) { return wce::missing_extractor_reason(name); }
+
 // The page as parse_html reads it (repair_unclosed_title applied).
 std::string js_repair_html(const val& html_js) {
   std::string html(Utf8(html_js).view());
@@ -688,6 +691,7 @@ EMSCRIPTEN_BINDINGS(wce) {
   emscripten::function("evaluate", &js_evaluate);
   emscripten::function("version", &js_version);
   emscripten::function("defaultExtractor", &js_default_extractor);
+  emscripten::function("missingExtractorReason", &js_missing_extractor_reason);
   emscripten::function("repairHtml", &js_repair_html);
   emscripten::function("measureNames", &js_measure_names);
   emscripten::function("measure", &js_measure);

@@ -116,6 +116,9 @@
       throw new TypeError('wce.' + method + ': options.extractor must be a string, got ' + describe(name));
     }
     if (!this._names[name]) {
+      // A known extractor that this module leaves out (boilernet: native only).
+      var reason = typeof this._core.missingExtractorReason === 'function' ? this._core.missingExtractorReason(name) : '';
+      if (reason) throw new Error('wce.' + method + ': ' + reason);
       throw new Error('wce.' + method + ': unknown extractor "' + name + '" (valid: ' +
         this._extractors.map(function (e) { return e.name; }).join(', ') + ')');
     }

@@ -130,6 +130,7 @@ def main():
     ap.add_argument("--pool-other-extra", action="store_true",
                     help="with --distill-alpha: the --extra-features pages of datasets outside --extra-datasets join the pool")
     ap.add_argument("--teacher", default="", help="the teacher's weights (recorded in the manifest)")
+    ap.add_argument("--name", default="boilernet", help="the model's name in the manifest (boilernet, boilernet_small)")
     ap.add_argument("--command", default=" ".join(sys.argv))
     args = ap.parse_args()
 
@@ -335,7 +336,7 @@ def main():
         wcem.write(args.out, tensors, {"config": config, "tag_vocab": "\n".join(tag_vocab),
                                        "word_vocab": "\n".join(word_vocab)})
         common.write_manifest(args.manifest, {
-            "model": "boilernet", "weights": args.out.split("/")[-1],
+            "model": args.name, "weights": args.out.split("/")[-1],
             "paper": "Leonhardt, Anand, Khosla 2020 (../shared/papers/002_*.txt)",
             "data": os.path.basename(args.features), "split_field": args.split_field,
             "pages": {"train": len(train), "validation": len(val), "test": len(test)},

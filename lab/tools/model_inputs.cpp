@@ -84,6 +84,18 @@ struct Model {
   std::function<void(wce::PageRun&, const wce::io::Page&, Inputs&)> read;
 };
 
+// BoilerNet's blocks: tag paths and words (learned::boilernet_blocks).
+void read_boilernet_blocks(wce::PageRun& run, const wce::io::Page&, Inputs& in) {
+  for (const auto& b : wce::learned::boilernet_blocks(run.doc())) {
+    in.tokens.bytes(&b.text_index, sizeof b.text_index);
+    for (const auto& t : b.tags) in.tokens.str(t);
+    in.tokens.str("|");
+    for (const auto& w : b.words) in.tokens.str(w);
+    const double counts[2] = {static_cast<double>(b.tags.size()), static_cast<double>(b.words.size())};
+    in.add_row(counts, 2);
+  }
+}
+
 const std::vector<Model>& models() {
   static const std::vector<Model> all = {
       {"ensemble", "bash lab/train.sh ensemble",
@@ -101,17 +113,9 @@ const std::vector<Model>& models() {
          const size_t d = wce::kEnsembleFeatureCount;
          for (size_t r = 0; r + d <= x.size(); r += d) in.add_row(&x[r], d);
        }},
-      {"boilernet", "bash lab/train.sh boilernet",
-       [](wce::PageRun& run, const wce::io::Page&, Inputs& in) {
-         for (const auto& b : wce::learned::boilernet_blocks(run.doc())) {
-           in.tokens.bytes(&b.text_index, sizeof b.text_index);
-           for (const auto& t : b.tags) in.tokens.str(t);
-           in.tokens.str("|");
-           for (const auto& w : b.words) in.tokens.str(w);
-           const double counts[2] = {static_cast<double>(b.tags.size()), static_cast<double>(b.words.size())};
-           in.add_row(counts, 2);
-         }
-       }},
+      // Both BoilerNet sizes read the same blocks (each retrained by its own command).
+      {"boilernet", "bash lab/train.sh boilernet", read_boilernet_blocks},
+      {"boilernet_small", "bash lab/train.sh boilernet_small", read_boilernet_blocks},
       {"dragnet", "bash lab/train.sh dragnet",
        [](wce::PageRun& run, const wce::io::Page&, Inputs& in) {
          for (const auto& b : wce::learned::dragnet_blocks(run.context())) {

@@ -13,7 +13,7 @@ scored by score.py. Outputs and per-page rows go to .cache/webeval/runs/<name>/
 # Defaults (edit here).
 OURS = ["readability", "trafilatura", "goose", "domdistiller", "justext", "resiliparse", "boilerpipe",
         "boilerpipe_article", "boilerpipe_largest", "bte", "cetd", "lxml_cleaner", "ensemble", "vote_best",
-        "vote_best_weighted", "web2text", "boilernet", "dragnet", "all_text"]
+        "vote_best_weighted", "web2text", "boilernet", "boilernet_small", "dragnet", "all_text"]
 PEERS = ["trafilatura", "readability_js", "readability_lxml", "go_domdistiller", "justext", "goose3",
          "resiliparse", "boilerpipe_default", "boilerpipe_article"]
 TIMEOUT_S = 60.0  # per page, for a peer process

@@ -87,7 +87,7 @@ same_output "extract --jsonl malformed lines" jsonl "2 3" "$WCE" extract --jsonl
 same_output "bench --out demo, all"           tsv   2 "$WCE" bench --data "$DEMO" --extractors all --out "$T/bench.tsv" --format tsv
 if [ -s "$T/sample.jsonl" ]; then
   same_output "extract --jsonl sample, bte"    jsonl "2 3" "$WCE" extract --jsonl "$T/sample.jsonl"
-  for e in trafilatura justext boilernet ensemble; do
+  for e in trafilatura justext boilernet_small boilernet ensemble; do
     same_output "extract --jsonl sample, $e"    jsonl 2 "$WCE" extract --jsonl --extractor "$e" "$T/sample.jsonl"
   done
   gzip -c "$T/sample.jsonl" > "$T/sample.jsonl.gz"

@@ -497,8 +497,9 @@ TEST(Learned, RegisteredModelsLabelEveryTextNode) {
       "<article><h1>Title</h1><p>The council approved the new budget on Tuesday after a long debate.</p>"
       "<p>Second paragraph of the story with more words.</p></article><footer><a href=/>Home</a></footer>",
   };
-  for (const char* name : {"boilernet", "dragnet", "web2text"}) {
+  for (const char* name : {"boilernet", "boilernet_small", "dragnet", "web2text"}) {
     const Extractor* ex = find_extractor(name);
+    if (!ex && nn::embedded_model(name).empty()) continue;  // left out of this build (boilernet in WASM)
     ASSERT_NE(ex, nullptr) << name;
     EXPECT_EQ(ex->info().family, wce::Family::Learned);
     if (nn::embedded_model(name).empty()) GTEST_SKIP() << name << " weights not built in";
@@ -522,9 +523,6 @@ TEST(Learned, RegisteredModelsLabelEveryTextNode) {
 // guard after it): equal scores, on
 // the demo pages and on odd markup (unknown tags, non-ASCII words, digits).
 TEST(Learned, BoilernetDirectEncodingEqualsTrainingFeatures) {
-  const Extractor* ex = find_extractor("boilernet");
-  ASSERT_NE(ex, nullptr);
-  if (nn::embedded_model("boilernet").empty()) GTEST_SKIP() << "boilernet weights not built in";
   std::vector<std::string> pages = {
       "<x-widget><p>Zwölf Boxkämpfer jagen Viktor quer über den Sylter Deich 2024.</p></x-widget>",
       "<table><tr><td>cell ONE<td>Cell two, THE end</table><custom>?? !!</custom>",
@@ -537,19 +535,57 @@ TEST(Learned, BoilernetDirectEncodingEqualsTrainingFeatures) {
     pages.push_back(ss.str());
   }
   ASSERT_GE(pages.size(), 5u);
-  for (const auto& html : pages) {
-    Document d = parse_html(html, "utf-8");
-    Context ctx(d);
-    const Labels labels = ex->run(ctx);
-    const auto blocks = learned::boilernet_blocks(d);
-    auto scores = learned::boilernet_scores(d);
-    ASSERT_EQ(blocks.size(), scores.size());
-    ASSERT_FALSE(blocks.empty());
-    std::vector<uint32_t> chars;  // the extractor applies the guard on top (nonempty_guard.cpp)
-    for (const auto& b : blocks) chars.push_back(ctx.counts().chars[d.text_nodes[b.text_index]]);
-    learned::guard_nonempty_scores(scores, chars);
-    for (size_t b = 0; b < blocks.size(); ++b) EXPECT_EQ(labels[blocks[b].text_index], scores[b]) << b;
+  // Both sizes: the paper's (boilernet, ReLU projection) and the small one
+  // (boilernet_small, linear projection folded into the first layer).
+  for (const char* name : {"boilernet", "boilernet_small"}) {
+    const Extractor* ex = find_extractor(name);
+    ASSERT_NE(ex, nullptr) << name;
+    const std::string_view weights = nn::embedded_model(name);
+    ASSERT_FALSE(weights.empty()) << name << " weights not built in";
+    for (const auto& html : pages) {
+      Document d = parse_html(html, "utf-8");
+      Context ctx(d);
+      const Labels labels = ex->run(ctx);
+      const auto blocks = learned::boilernet_blocks(d);
+      auto scores = learned::boilernet_scores(d, weights);
+      ASSERT_EQ(blocks.size(), scores.size());
+      ASSERT_FALSE(blocks.empty());
+      std::vector<uint32_t> chars;  // the extractor applies the guard on top (nonempty_guard.cpp)
+      for (const auto& b : blocks) chars.push_back(ctx.counts().chars[d.text_nodes[b.text_index]]);
+      learned::guard_nonempty_scores(scores, chars);
+      for (size_t b = 0; b < blocks.size(); ++b) EXPECT_EQ(labels[blocks[b].text_index], scores[b]) << name << " " << b;
+    }
   }
+}
+
+// The two BoilerNet sizes are two models, not one model cached under two
+// names: on a page with text they give different scores, and each gives the
+// same scores on every run (determinism, and the per-name model cache).
+TEST(Learned, BoilernetSizesAreDistinctAndDeterministic) {
+  const Extractor* paper = find_extractor("boilernet");
+  const Extractor* small = find_extractor("boilernet_small");
+  ASSERT_NE(paper, nullptr);
+  ASSERT_NE(small, nullptr);
+  const std::string html =
+      "<html><body><nav><a href=/>Home</a> <a href=/news>News</a></nav><article><h1>Council votes on the budget</h1>"
+      "<p>The council approved the new budget on Tuesday after a long debate about schools and roads.</p>"
+      "<p>Opponents said the plan raises taxes; supporters said it repairs bridges that are decades old.</p>"
+      "</article><footer>Copyright 2026 <a href=/about>About us</a></footer></body></html>";
+  Document d = parse_html(html, "utf-8");
+  std::vector<Labels> first;
+  for (int round = 0; round < 3; ++round) {
+    Context ctx(d);
+    const Labels a = paper->run(ctx), b = small->run(ctx);
+    EXPECT_NE(a, b);
+    if (round == 0) {
+      first = {a, b};
+    } else {
+      EXPECT_EQ(a, first[0]);
+      EXPECT_EQ(b, first[1]);
+    }
+  }
+  EXPECT_EQ(nn::load_embedded_model("boilernet").config_int("hidden"), 256);
+  EXPECT_EQ(nn::load_embedded_model("boilernet_small").config_int("hidden"), 64);
 }
 
 }  // namespace

@@ -75,5 +75,8 @@ std::vector<std::string> registry_problems(const std::vector<const ExtractorInfo
 const std::vector<std::unique_ptr<Extractor>>& extractors();
 // nullptr when unknown.
 const Extractor* find_extractor(const std::string& name);
+// Why a known extractor is not in this build (e.g. "boilernet", whose weights
+// the WebAssembly module leaves out), or empty.
+std::string missing_extractor_reason(const std::string& name);
 
 }  // namespace wce

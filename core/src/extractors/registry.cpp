@@ -2,6 +2,7 @@
 #include <stdexcept>
 
 #include "extractors/registry_list.hpp"
+#include "nn/model_file.hpp"
 
 namespace wce {
 
@@ -41,7 +42,10 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     v.push_back(make_trafilatura());
     v.push_back(make_domdistiller());
     v.push_back(make_resiliparse());
-    v.push_back(make_boilernet());
+    // BoilerNet at the paper's size only where its weights are compiled in
+    // (the WebAssembly build leaves them out: CMake WCE_NATIVE_ONLY_MODELS).
+    if (!nn::embedded_model("boilernet").empty()) v.push_back(make_boilernet());
+    v.push_back(make_boilernet_small());
     v.push_back(make_dragnet());
     v.push_back(make_web2text());
     v.push_back(make_vote_all());
@@ -65,6 +69,13 @@ const std::vector<std::unique_ptr<Extractor>>& extractors() {
     return v;
   }();
   return all;
+}
+
+std::string missing_extractor_reason(const std::string& name) {
+  if (name == "boilernet" && nn::embedded_model("boilernet").empty())
+    return "boilernet (BoilerNet at the paper's size, 5.8 MB of weights) is native-only: this build "
+           "(e.g. the WebAssembly module) leaves its weights out; use boilernet_small";
+  return {};
 }
 
 const Extractor* Extractor::member(const std::string& name) const {

@@ -31,7 +31,8 @@ std::unique_ptr<Extractor> make_goose();
 std::unique_ptr<Extractor> make_trafilatura();
 std::unique_ptr<Extractor> make_domdistiller();
 std::unique_ptr<Extractor> make_resiliparse();
-std::unique_ptr<Extractor> make_boilernet();
+std::unique_ptr<Extractor> make_boilernet();        // registered only when its weights are built in
+std::unique_ptr<Extractor> make_boilernet_small();
 std::unique_ptr<Extractor> make_dragnet();
 std::unique_ptr<Extractor> make_web2text();
 // Ensembles (vote.cpp, news_please.cpp).

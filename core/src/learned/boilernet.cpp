@@ -4,9 +4,13 @@
 // most frequent tags, one out-of-vocabulary slot) and word counts (the l most
 // frequent words, one OOV slot); a dense projection, two bidirectional LSTM
 // layers and a sigmoid per block. Sizes and vocabularies come from the model
-// file (core/models/boilernet.wcem, made by lab/train.sh boilernet).
-// The extractor (our addition) keeps the best run of blocks when the model
-// keeps almost no text (nonempty_guard.cpp).
+// file. Two models ship: `boilernet`, the paper's configuration (dense 256
+// ReLU, BiLSTM 256, trained on Google-Trends-2017 train: core/models/
+// boilernet.wcem, lab/train.sh boilernet), and `boilernet_small` (dense 64
+// linear, BiLSTM 64, trained on Google-Trends-2017 train plus extra news
+// pages: core/models/boilernet_small.wcem, lab/train.sh boilernet_small),
+// about ten times cheaper per page. The extractors (our addition) keep the
+// best run of blocks when the model keeps almost no text (nonempty_guard.cpp).
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -224,7 +228,23 @@ struct BoilerNetModel {
   }
 };
 
-const BoilerNetModel& builtin_model() { return nn::cached_embedded_model<BoilerNetModel>("boilernet"); }
+const BoilerNetModel& builtin_model(const std::string& name) {
+  return nn::cached_embedded_model<BoilerNetModel>(name);
+}
+
+// The extractor over the compiled-in weights `model` (core/models/<model>.wcem).
+std::unique_ptr<Extractor> make_boilernet_extractor(ExtractorInfo info, std::string model) {
+  return make_extractor(std::move(info), [model](Context& ctx) {
+    const Document& doc = ctx.doc();
+    Labels labels(doc.text_nodes.size(), 0.0f);
+    const BoilerNetModel& m = builtin_model(model);
+    const auto rows = m.encode(doc);
+    auto scores = m.scores(rows);
+    guard_nonempty_scores(scores, boilernet_block_chars(ctx));  // nonempty_guard.cpp
+    for (size_t b = 0; b < rows.size(); ++b) labels[rows.text_index[b]] = scores[b];
+    return labels;
+  });
+}
 
 }  // namespace
 
@@ -252,7 +272,10 @@ std::vector<uint32_t> boilernet_block_chars(Context& ctx) {
 std::vector<float> boilernet_scores(const Document& doc, std::string_view model_bytes) {
   // From the string features (the path of the training dump), so that a test
   // can hold the extractor's direct encoding against it.
-  if (model_bytes.empty()) return builtin_model().scores(builtin_model().encode(boilernet_blocks(doc)));
+  if (model_bytes.empty()) {
+    const BoilerNetModel& m = builtin_model("boilernet");
+    return m.scores(m.encode(boilernet_blocks(doc)));
+  }
   BoilerNetModel m(nn::ModelFile::parse(model_bytes, "boilernet"));
   return m.scores(m.encode(boilernet_blocks(doc)));
 }
@@ -260,22 +283,27 @@ std::vector<float> boilernet_scores(const Document& doc, std::string_view model_
 }  // namespace learned
 
 std::unique_ptr<Extractor> make_boilernet() {
-  return make_extractor(
+  return learned::make_boilernet_extractor(
       {"boilernet", Family::Learned,
        "Leonhardt, Anand, Khosla 2020: Boilerplate Removal using a Neural Sequence Labeling Model",
-       "Tag-path and word counts per leaf text block, dense projection, two BiLSTM layers, sigmoid per "
-       "block; trained here on Google-Trends-2017 (core/models/boilernet.manifest.json); when almost no text "
+       "The paper's configuration: tag-path and word counts per leaf text block, dense 256 ReLU, two BiLSTM "
+       "layers of 256, sigmoid per block; trained here on Google-Trends-2017 train (core/models/"
+       "boilernet.manifest.json). Slow: about 40 ms per page natively (CPU median on Google-Trends-2017 "
+       "test pages, parse excluded), ten times boilernet_small; native only (not in the WebAssembly module). When almost no text is kept, the best run of blocks "
+       "is kept too."},
+      "boilernet");
+}
+
+std::unique_ptr<Extractor> make_boilernet_small() {
+  return learned::make_boilernet_extractor(
+      {"boilernet_small", Family::Learned,
+       "Leonhardt, Anand, Khosla 2020: Boilerplate Removal using a Neural Sequence Labeling Model",
+       "BoilerNet at a small size: tag-path and word counts per leaf text block, dense 64 linear, two BiLSTM "
+       "layers of 64, sigmoid per block; trained here on Google-Trends-2017 train and extra news pages "
+       "(core/models/boilernet_small.manifest.json). About 4 ms per page natively (CPU median on "
+       "Google-Trends-2017 test pages, parse excluded). When almost no text "
        "is kept, the best run of blocks is kept too."},
-      [](Context& ctx) {
-        const Document& doc = ctx.doc();
-        Labels labels(doc.text_nodes.size(), 0.0f);
-        const auto& model = learned::builtin_model();
-        const auto rows = model.encode(doc);
-        auto scores = model.scores(rows);
-        learned::guard_nonempty_scores(scores, learned::boilernet_block_chars(ctx));  // nonempty_guard.cpp
-        for (size_t b = 0; b < rows.size(); ++b) labels[rows.text_index[b]] = scores[b];
-        return labels;
-      });
+      "boilernet_small");
 }
 
 }  // namespace wce

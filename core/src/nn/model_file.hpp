@@ -56,22 +56,34 @@ std::string_view embedded_model(std::string_view name);
 ModelFile load_embedded_model(const std::string& name);
 
 // A model built from the embedded weights `name` (Model(ModelFile)), parsed
-// once per process (thread-safe); a load error is kept and rethrown on every
-// use, so that each page reports it.
+// once per process and name (thread-safe: two models of one type, e.g.
+// boilernet and boilernet_small, get one entry each); a load error is kept
+// and rethrown on every use, so that each page reports it.
 template <class Model>
 const Model& cached_embedded_model(const std::string& name) {
-  static std::once_flag once;
-  static std::unique_ptr<Model> model;
-  static std::string error;
-  std::call_once(once, [&] {
+  struct Entry {
+    std::once_flag once;
+    std::unique_ptr<Model> model;
+    std::string error;
+  };
+  static std::mutex mutex;
+  static std::map<std::string, std::unique_ptr<Entry>> entries;
+  Entry* entry;
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto& slot = entries[name];
+    if (!slot) slot = std::make_unique<Entry>();
+    entry = slot.get();  // stable: entries are never erased
+  }
+  std::call_once(entry->once, [&] {
     try {
-      model = std::make_unique<Model>(load_embedded_model(name));
+      entry->model = std::make_unique<Model>(load_embedded_model(name));
     } catch (const std::exception& e) {
-      error = e.what();
+      entry->error = e.what();
     }
   });
-  if (!model) throw ModelError(error);
-  return *model;
+  if (!entry->model) throw ModelError(entry->error);
+  return *entry->model;
 }
 
 }  // namespace wce::nn

@@ -109,6 +109,8 @@ std::string PageRun::render(const ExtractorRun& x, OutputFormat format, const Ma
 
 const Extractor& require_extractor(const std::string& name) {
   if (const Extractor* ex = find_extractor(name)) return *ex;
+  const std::string reason = missing_extractor_reason(name);
+  if (!reason.empty()) throw std::invalid_argument(reason);
   std::string names;
   for (const auto& e : extractors()) names += (names.empty() ? "" : ", ") + e->info().name;
   throw std::invalid_argument("unknown extractor \"" + name + "\" (valid: " + names + ")");

@@ -27,8 +27,10 @@ std::vector<TokenBlock> boilernet_blocks(const Document& doc);
 std::vector<uint32_t> boilernet_block_chars(Context& ctx);
 
 // The model's main-content probability per block of boilernet_blocks(doc),
-// with the weights in `model_bytes` (a .wcem file) or, when empty, the
-// compiled-in model. Throws std::runtime_error on missing or bad weights.
+// with the weights in `model_bytes` (a .wcem file; boilernet_small's are
+// nn::embedded_model("boilernet_small")) or, when empty, the compiled-in
+// `boilernet` (the paper's size; absent in the WebAssembly build). Throws
+// std::runtime_error on missing or bad weights.
 std::vector<float> boilernet_scores(const Document& doc, std::string_view model_bytes = {});
 
 }  // namespace wce::learned
