@@ -221,6 +221,16 @@ boilernet_figures() {
   "$FEAT" --model boilernet --align --scores "$w" --scores-only "$DATA/cleaneval.jsonl.gz" > "${prefix}ce_scores.jsonl"
   "$PY" "$LEARN/score_blocks.py" "${prefix}ce_scores.jsonl" --split-field split --name cleaneval --json "$manifest"
 }
+# The shipped extractor's figures as well: the same after the guard against
+# empty output (nonempty_guard.cpp), into the shipped manifest.
+boilernet_shipped_figures() {
+  local w=$1 prefix=$2 manifest=$3
+  boilernet_figures "$w" "$prefix" "$manifest"
+  "$PY" "$LEARN/score_blocks.py" "${prefix}gt_scores.jsonl" --split-field boilernet_split_50_30_100 --guarded \
+    --name google-trends-2017_with_guard --json "$manifest"
+  "$PY" "$LEARN/score_blocks.py" "${prefix}ce_scores.jsonl" --split-field split --guarded \
+    --name cleaneval_with_guard --json "$manifest"
+}
 
 case $MODEL in
   boilernet)
@@ -243,12 +253,7 @@ case $MODEL in
       --manifest "$OUT/boilernet.manifest.json" --epochs 50 --seed 1 "${PAPER[@]}" \
       --command "bash lab/train.sh boilernet${*:+ $*}" "$@"
     cp "$OUT/boilernet.wcem" "$OUT/boilernet.manifest.json" core/models/
-    boilernet_figures core/models/boilernet.wcem "$OUT/" core/models/boilernet.manifest.json
-    # The extractor's outputs: the same after the guard against empty output (nonempty_guard.cpp).
-    "$PY" "$LEARN/score_blocks.py" "$OUT/gt_scores.jsonl" --split-field boilernet_split_50_30_100 --guarded \
-      --name google-trends-2017_with_guard --json core/models/boilernet.manifest.json
-    "$PY" "$LEARN/score_blocks.py" "$OUT/ce_scores.jsonl" --split-field split --guarded \
-      --name cleaneval_with_guard --json core/models/boilernet.manifest.json
+    boilernet_shipped_figures core/models/boilernet.wcem "$OUT/" core/models/boilernet.manifest.json
     ;;
   boilernet_small)
     # The small model (dense 64 linear, BiLSTM 64; about a tenth of the
@@ -275,11 +280,7 @@ case $MODEL in
       --extra-datasets big9,cleanportaleval,daniel,dragnet,l3s-gn1 --epochs 20 --seed 2 --name boilernet_small \
       --command "bash lab/train.sh boilernet_small${*:+ $*}" "$@"
     cp "$OUT/boilernet_small.wcem" "$OUT/boilernet_small.manifest.json" core/models/
-    boilernet_figures core/models/boilernet_small.wcem "$OUT/small_" core/models/boilernet_small.manifest.json
-    "$PY" "$LEARN/score_blocks.py" "$OUT/small_gt_scores.jsonl" --split-field boilernet_split_50_30_100 --guarded \
-      --name google-trends-2017_with_guard --json core/models/boilernet_small.manifest.json
-    "$PY" "$LEARN/score_blocks.py" "$OUT/small_ce_scores.jsonl" --split-field split --guarded \
-      --name cleaneval_with_guard --json core/models/boilernet_small.manifest.json
+    boilernet_shipped_figures core/models/boilernet_small.wcem "$OUT/small_" core/models/boilernet_small.manifest.json
     ;;
   boilernet-distill)
     # Knowledge distillation (lab/results/learned-2026-11-27e.md): a teacher
