@@ -6,7 +6,7 @@
 set -euo pipefail
 WCE="$1"
 cd "$(dirname "$0")/../.."
-NATIVE_ONLY="boilernet"
+NATIVE_ONLY=$(python3 -c 'import json; print("\n".join(json.load(open("tests/native_only.json"))["extractors"]))')
 n=$("$WCE" list --names | grep -c .)
 n_wasm=$("$WCE" list --names | grep -v -x -F -e "$NATIVE_ONLY" | grep -c .)
 fail=0

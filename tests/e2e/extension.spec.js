@@ -21,6 +21,7 @@ const path = require('node:path');
 const ROOT = path.resolve(__dirname, '..', '..');
 const EXT_DIR = path.join(ROOT, 'build', 'extension', 'chrome-test');
 const CLI = path.join(ROOT, 'build', 'native', 'wce');
+const NATIVE_ONLY = require('../native_only.json').extractors;
 const FIXTURES = path.join(__dirname, 'fixtures');
 const STRICT_CSP = "default-src 'none'; style-src 'self'; script-src 'none'";
 
@@ -611,9 +612,11 @@ test('the popup lists every registered extractor, grouped by family, and highlig
     // Plain names, never the registry's acronyms.
     for (const l of g.labels) expect(l, g.family).not.toMatch(/^[a-z0-9_]+$/);
   }
-  // ...which is the command line's list too.
+  // ...which is the command line's list too, but for the native-only models
+  // (CMake WCE_NATIVE_ONLY_MODELS; tests/native_only.json).
   const cliNames = execFileSync(CLI, ['list'], { encoding: 'utf8' }).split('\n')
-    .map((l) => l.match(/^([a-z0-9_]+)\s/)).filter(Boolean).map((m) => m[1]);
+    .map((l) => l.match(/^([a-z0-9_]+)\s/)).filter(Boolean).map((m) => m[1])
+    .filter((n) => !NATIVE_ONLY.includes(n));
   expect(groups.flatMap((g) => g.names).sort()).toEqual(cliNames.sort());
   expect(await popup.$eval('#extractor', (s) => s.value)).toBe('ensemble');
   // One line in plain words; the citation only under "About this method".

@@ -138,12 +138,14 @@ function pageOrder(wce) {
 const PEER = 'Readability.js';
 const TOL = 1e-9;
 
-// `wce bench --out FILE.json` on the given data files.
-function cliBench(data) {
+// `wce bench --out FILE.json` on the given data files, for the extractors the
+// page offers (the WebAssembly module's: native-only ones are not among them).
+function cliBench(data, extractors) {
   const tmp = fs.mkdtempSync(path.join(require('node:os').tmpdir(), 'wce-web-'));
   const out = path.join(tmp, 'bench.json');
   try {
-    execFileSync(CLI, ['bench', '--no-progress', '--data', ...data, '--out', out], { stdio: 'pipe' });
+    execFileSync(CLI, ['bench', '--no-progress', '--data', ...data, '--extractors', extractors.join(','), '--out', out],
+      { stdio: 'pipe' });
   } catch (err) {
     // exit 1: some extraction failed (reported); the table is still written
     if (err.status !== 1 || !fs.existsSync(out)) throw new Error('wce bench failed: ' + (err.stderr || err.message));
@@ -301,7 +303,7 @@ test('runs the demo corpus with every extractor and Readability.js, as the CLI c
   expect(demo.length).toBeGreaterThan(0);
   const names = pageOrder(await nodeWce());
   expect(names).toContain('bte');
-  const cli = cliBench([path.join(WEB, 'demo.jsonl')]);
+  const cli = cliBench([path.join(WEB, 'demo.jsonl')], names);
 
   const { context, page, foreign, errors, consoleErrors } = await openPage();
   await expect(page.locator('#sources li[data-source="demo"]')).toContainText(`${demo.length} page`);
@@ -329,7 +331,7 @@ test('runs a shared dataset plus the demo corpus, as the CLI computes it', async
   test.skip(!fs.existsSync(CLI), 'build/native/wce not built (cmake --build build/native)');
   test.skip(!fs.existsSync(DATASET), `${DATASET} is missing (../shared/datasets, or set WCE_DATASETS_DIR)`);
   const names = pageOrder(await nodeWce());
-  const cli = cliBench([path.join(WEB, 'demo.jsonl'), DATASET]);
+  const cli = cliBench([path.join(WEB, 'demo.jsonl'), DATASET], names);
   const total = cli.rows.find((r) => r.dataset === '(micro)').pages;
 
   const { context, page, foreign, errors, consoleErrors } = await openPage();

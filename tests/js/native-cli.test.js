@@ -7,7 +7,7 @@ const { execFileSync } = require('child_process');
 const { ROOT, loadWce, decodeHtmlFile, demoPages } = require('./helpers');
 
 const WCE_BIN = path.join(ROOT, 'build', 'native', 'wce');
-const NATIVE_ONLY = ['boilernet'];
+const NATIVE_ONLY = require('../native_only.json').extractors;
 const haveCli = fs.existsSync(WCE_BIN);
 
 function cli(args) {
