@@ -402,7 +402,7 @@ async function main() {
   if (o.out) {
     fs.writeFileSync(o.out, report);
     // The per-page data (≈0.4 MB) goes to the untracked lab/results/tmp/.
-    const tmp = path.join(ROOT, 'bench', 'results', 'tmp');
+    const tmp = path.join(ROOT, 'lab', 'results', 'tmp');
     fs.mkdirSync(tmp, { recursive: true });
     fs.writeFileSync(path.join(tmp, path.basename(o.out).replace(/\.md$/, '') + '.json'), JSON.stringify({ rows, peer, cold }, null, 1));
   }
