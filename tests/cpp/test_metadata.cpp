@@ -95,6 +95,9 @@ TEST(MetadataSources, EachSourceAndItsTrust) {
       {"<h1>T</h1><span class=post-date>9 July 2021</span><p>x</p>", "", Date, "2021-07-09"},
       // Bylines in comments are other people's.
       {"<h1>T</h1><p>x</p><div class=comments><div class=comment-author>Troll</div></div>", "", Author, ""},
+      // So are a quoted post's (a forum's "Zitat von Name" in the quote's box).
+      {"<h1>T</h1><div class=quote_container><div class=bbcode_postedby>Zitat von <strong>Zaadi</strong></div>"
+       "<div class=message>x</div></div><p>Reply text.</p>", "", Author, ""},
       // The URL's date comes last.
       {"<p>x</p>", "https://e.org/2020/02/29/story", Date, "2020-02-29"},
   };

@@ -16,9 +16,11 @@ const char* const kBylineMarks[] = {"byline", "author", "dateline", "writtenby",
                                     "postedby", "contributor"};
 const char* const kDateMarks[] = {"date", "publish", "posted", "time", "dateline", "pubdate", "post-meta",
                                   "entry-meta", "article-meta", "meta-info", "timestamp"};
-// Subtrees whose bylines and dates are not the page's: comments, related lists.
+// Subtrees whose bylines and dates are not the page's: comments, related lists,
+// quoted posts (a forum quote's "Quote from Name" names the quoted poster).
 const char* const kOtherPeopleMarks[] = {"comment", "reply", "related", "sidebar", "widget", "recommend",
-                                         "footer", "author-bio", "about-author", "author-box", "authorbox"};
+                                         "footer", "author-bio", "about-author", "author-box", "authorbox",
+                                         "quote"};
 // itemprop names of items written by others than the page's author.
 const char* const kOtherPeopleProps[] = {"review", "comment", "answer", "suggestedanswer", "acceptedanswer"};
 constexpr size_t kMaxH1 = 8;
