@@ -524,6 +524,7 @@ std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<
       std::vector<bool> f(D, false);
       for (size_t m = 0; m < kEnsembleMemberCount; ++m) f[kShare + m] = true;
       f[kComplexity] = f[kLogPageWords] = f[kPageAgreement] = f[kPageRepeatedShare] = true;
+      for (size_t t = 0; t < kPageTypeCount; ++t) f[kPageTypeFirst + t] = true;  // one type per page
       return f;
     }();
     info.model_batch.resolve(&x[worded[0] * D], page_feature)
