@@ -29,6 +29,28 @@ TEST(ParseHtml, DropsScriptStyleNoscriptTemplateContent) {
   EXPECT_EQ(render_all_text(d), "kept");
 }
 
+// The no-script fallback (input/gumbo_builder.cpp): a page whose text is
+// mostly inside <noscript> markup (a forum serving its posts to browsers
+// without scripts) is read from it; any other page drops <noscript> content.
+TEST(ParseHtml, NoscriptFallbackOnlyWhenItHoldsThePage) {
+  const std::string post(260, 'w');  // one long word: 260 bytes of text
+  const std::string posts = "<div class=post><p>" + post + "</p></div><div class=post><p>second post</p></div>";
+  const struct { const char* what; std::string html; std::string text; } cases[] = {
+      {"a script-rendered thread: the fallback's markup is the page",
+       "<body><div id=app></div><noscript>Enable JavaScript<div id=topic>" + posts + "</div></noscript></body>",
+       post + "\nsecond post"},
+      {"an article with a bare noscript message: dropped",
+       "<body><p>" + post + "</p><noscript><p>Please enable JavaScript to view the comments.</p></noscript></body>", post},
+      {"the fallback smaller than the rest: dropped",
+       "<body><p>" + post + " " + post + "</p><noscript>" + posts + "</noscript></body>", post + " " + post},
+      {"too little text to be a page (under 200 bytes): dropped",
+       "<body><noscript><p>You need to enable JavaScript to run this app.</p></noscript></body>", ""},
+      {"a tag manager's self-closed iframe reads the rest as raw text, which does not count",
+       "<body><noscript><iframe src=gtm.html /></noscript><p>" + post + "</p></body>", ""},
+  };
+  for (const auto& c : cases) EXPECT_EQ(render_all_text(parse_html(c.html)), c.text) << c.what;
+}
+
 // Annotations a reader does not read inline: each case fails if its rule
 // (core/src/document/tags.cpp non_content) is removed.
 TEST(ParseHtml, DropsRubyReadingsAndMathAnnotations) {

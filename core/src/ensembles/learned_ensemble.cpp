@@ -618,7 +618,16 @@ std::unique_ptr<Extractor> make_learned_ensemble() {
            names_of(kModelMembers, std::size(kModelMembers)) +
            "), each member's share of the page kept, "
            "agreement of the node, its block and neighbours, words, link density, depth, position, tag path "
-           "and the page-complexity estimate (routing); when the model has one, a second stage of trees smooths the "
+           "and the page-complexity estimate (routing)" +
+           std::string(ensemble_model().reads_structure
+                           ? ", the page's repeated structures (posts, cards, list entries), post markup, sections "
+                             "and navigation / tables of contents"
+                           : "") +
+           std::string(ensemble_model().reads_page_type
+                           ? ", and the page's type (the core's page-type classifier, read without the URL and "
+                             "structured data so that the extension's live page gets the same type)"
+                           : "") +
+           "; when the model has one, a second stage of trees smooths the "
            "first one's P(content) over neighbours, blocks and enclosing elements. The label is P(content); >= 0.5 "
            "is kept. A page stage (small trees over the trees' output and the members') decides whether the page "
            "takes a member's labels outright (the model's choices: " +

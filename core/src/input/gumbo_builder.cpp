@@ -232,31 +232,54 @@ bool follows_text(const GumboNode* n) {
 extern "C" void* wce_gumbo_arena_allocate(void* arena, size_t n) { return static_cast<Arena*>(arena)->take(n); }
 extern "C" void wce_gumbo_arena_release(void*, void*) {}
 
-Document parse_html(std::string_view bytes, std::string_view charset, const ParseOptions& opt) {
-  std::string used;
-  return parse_html(bytes, charset, opt, used);
+namespace {
+
+// The no-script fallback (parse_html below): its markup is read as the page's
+// content when its text is more than the rest of the page's and at least
+// kNoscriptFallbackMinBytes (one or two "enable JavaScript" lines are not a
+// page's content). Bytes of UTF-8 text, white-space-only text not counted.
+constexpr size_t kNoscriptFallbackMinBytes = 200;
+
+bool noscript_fallback_kept(size_t noscript_bytes, size_t other_bytes) {
+  return noscript_bytes >= kNoscriptFallbackMinBytes && noscript_bytes > other_bytes;
 }
 
-Document parse_html(std::string_view bytes, std::string_view charset, const ParseOptions& opt,
-                    std::string& charset_used) {
-  check_limit("input_bytes", bytes.size(), opt.max_input_bytes);
-  opt.deadline.check("parse");
-  charset_used = charset.empty() ? sniff_charset(bytes) : std::string(charset);
-  const std::string& cs = charset_used;
-  std::string utf8 = to_utf8(bytes, cs);
-  repair_unclosed_title(utf8);
+// Bytes of the text inside the elements of these <noscript> elements (their
+// markup, as a browser without scripts parses it; text right inside a
+// <noscript> and the content of script, style, template, nested noscript and
+// iframe not counted: an <iframe /> in a no-script fallback, a tag manager's
+// pixel, reads the rest of the page as its raw text).
+size_t noscript_markup_text_bytes(const std::vector<const GumboNode*>& noscripts) {
+  size_t bytes = 0;
+  std::vector<const GumboNode*> stack;
+  for (const GumboNode* ns : noscripts) {
+    const GumboVector& kids = ns->v.element.children;
+    for (size_t k = 0; k < kids.length; ++k) {
+      const auto* c = static_cast<const GumboNode*>(kids.data[k]);
+      if (c->type == GUMBO_NODE_ELEMENT) stack.push_back(c);
+    }
+    while (!stack.empty()) {
+      const GumboNode* n = stack.back();
+      stack.pop_back();
+      if (n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_CDATA) {
+        bytes += std::strlen(n->v.text.text);
+      } else if (n->type == GUMBO_NODE_ELEMENT && !is_non_content(element_tag(n->v.element)) &&
+                 element_tag(n->v.element) != Tag::Iframe) {
+        const GumboVector& ch = n->v.element.children;
+        for (size_t k = 0; k < ch.length; ++k) stack.push_back(static_cast<const GumboNode*>(ch.data[k]));
+      }
+    }
+  }
+  return bytes;
+}
 
-  Arena arena(opt.max_nodes ? opt.max_nodes * kTreeBytesPerNode + bytes.size() * kTreeBytesPerInputByte : 0);
-  GumboOptions options = kGumboDefaultOptions;
-  options.max_errors = 0;  // we do not use parse errors; don't store them
-  options.allocator = &wce_gumbo_arena_allocate;
-  options.deallocator = &wce_gumbo_arena_release;
-  options.userdata = &arena;
-  GumboOutput* out = gumbo_parse_with_options(&options, utf8.data(), utf8.size());
-  opt.deadline.check("parse");
-
+// Builds the Document from Gumbo's tree. The content of <noscript> is left
+// out unless keep_noscript; the <noscript> elements met are listed, and the
+// bytes of the text kept (not counting white-space-only nodes) summed.
+Document build_document(GumboOutput* out, const ParseOptions& opt, size_t pool_bytes, bool keep_noscript,
+                        std::vector<const GumboNode*>& noscripts, size_t& text_bytes) {
   Document doc;
-  doc.pool.reserve(utf8.size() / 2);
+  doc.pool.reserve(pool_bytes);
   builder::add_node(doc, kNone, NodeKind::Element, Tag::Document);
 
   struct Item { GumboNode* node; uint32_t parent; bool keep; };
@@ -309,14 +332,19 @@ Document parse_html(std::string_view bytes, std::string_view charset, const Pars
         node.src_end = static_cast<uint32_t>(el.end_pos.offset);
         std::string script;
         keep_attributes(doc, self, tag, kept_values(a, el, tag, script));
-        keep_children = !is_non_content(tag);
+        keep_children = !is_non_content(tag) || (tag == Tag::Noscript && keep_noscript);
+        if (tag == Tag::Noscript) noscripts.push_back(n);
         break;
       }
       case GUMBO_NODE_TEXT:
       case GUMBO_NODE_CDATA:
       case GUMBO_NODE_WHITESPACE: {
         if (!it.keep) break;
+        // Text right inside a kept <noscript> is a bare "enable JavaScript"
+        // line, not the fallback's markup: dropped (noscript_fallback_kept).
+        if (keep_noscript && it.parent != kNone && doc.nodes[it.parent].tag == Tag::Noscript) break;
         const GumboText& t = n->v.text;
+        if (n->type != GUMBO_NODE_WHITESPACE) text_bytes += std::strlen(t.text);
         const uint32_t end = static_cast<uint32_t>(t.start_pos.offset + t.original_text.length);
         // Adjacent text siblings become one text node, as in a browser's DOM
         // (Gumbo leaves some apart, e.g. around an ignored end tag in a table).
@@ -349,6 +377,48 @@ Document parse_html(std::string_view bytes, std::string_view charset, const Pars
   check_limit("nodes", doc.nodes.size(), opt.max_nodes);
   check_limit("text_bytes", doc.pool.size(), opt.max_text_bytes);
   builder::finish(doc);
+  return doc;
+}
+
+}  // namespace
+
+Document parse_html(std::string_view bytes, std::string_view charset, const ParseOptions& opt) {
+  std::string used;
+  return parse_html(bytes, charset, opt, used);
+}
+
+Document parse_html(std::string_view bytes, std::string_view charset, const ParseOptions& opt,
+                    std::string& charset_used) {
+  check_limit("input_bytes", bytes.size(), opt.max_input_bytes);
+  opt.deadline.check("parse");
+  charset_used = charset.empty() ? sniff_charset(bytes) : std::string(charset);
+  const std::string& cs = charset_used;
+  std::string utf8 = to_utf8(bytes, cs);
+  repair_unclosed_title(utf8);
+
+  Arena arena(opt.max_nodes ? opt.max_nodes * kTreeBytesPerNode + bytes.size() * kTreeBytesPerInputByte : 0);
+  GumboOptions options = kGumboDefaultOptions;
+  options.max_errors = 0;  // we do not use parse errors; don't store them
+  options.allocator = &wce_gumbo_arena_allocate;
+  options.deallocator = &wce_gumbo_arena_release;
+  options.userdata = &arena;
+  GumboOutput* out = gumbo_parse_with_options(&options, utf8.data(), utf8.size());
+  opt.deadline.check("parse");
+
+  std::vector<const GumboNode*> noscripts;
+  size_t text_bytes = 0;
+  Document doc = build_document(out, opt, utf8.size() / 2, false, noscripts, text_bytes);
+  // A page whose text is mostly in its no-script fallback (a forum that
+  // renders its posts with scripts and serves them in <noscript> for
+  // crawlers) is read as a browser without scripts shows it: built again with
+  // that markup kept. A browser with scripts, where the extension runs, shows
+  // what the scripts render instead (wasm/dom_encoder.js never reads inside
+  // <noscript>).
+  if (!noscripts.empty() && noscript_fallback_kept(noscript_markup_text_bytes(noscripts), text_bytes)) {
+    opt.deadline.check("parse");
+    std::vector<const GumboNode*> again;
+    doc = build_document(out, opt, utf8.size() / 2, true, again, text_bytes);
+  }
   return doc;
 }
 
