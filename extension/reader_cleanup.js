@@ -30,6 +30,8 @@
     { name: 'read more', test: /^(read|see) (more|the full story)\W*$/i, then: 'block' },
     { name: 'photo label', test: /^(photo|image|video|graphic|illustration)s?\W*$/i, then: 'block' },
     { name: 'related box', test: /^(related|more) (stories|articles|coverage|content|links|news)\b\W*$/i, then: 'rest' },
+    // "More From Forbes", "More on this story": the site's own box of other articles.
+    { name: 'more from box', test: /^more (from|on) [\p{L}\p{N}.'’& -]{1,40}\W*$/iu, then: 'rest' },
     { name: 'social prompt', test: /\b(hit ['"‘“]?like['"’”]?|like us on facebook|follow us on (twitter|x|instagram|facebook)|share (this|on) (story|article|facebook|twitter)|sign up for (our|the) newsletter|want up-to-the-minute)/i, then: 'block' },
     { name: 'bare time', test: /^(updated:?\s*)?\d{1,2}:\d{2}\s*(am|pm|a\.m\.|p\.m\.)?\s*(et|pt|ct|mt|edt|est|pdt|pst|gmt|utc|bst|cet)?$/i, then: 'block' },
     { name: 'video with duration', test: /^(video|watch)\b.{0,120}\(?\b\d{1,2}:\d{2}\)?$|^.{0,120}\(\d{1,2}:\d{2}\)$/i, then: 'block' },
