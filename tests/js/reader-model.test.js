@@ -372,6 +372,9 @@ describe('the day a short text names (reader_cleanup.js dayOfText)', () => {
     ['2017-04-08T05:38-500', '2017-04-08'],
     ['April 8, 2017', '2017-04-08'],
     ['Sat, 08 Apr 2017 05:38:00 GMT', '2017-04-08'],
+    // dragnet-9 (docs/reader-compare page 04): the dateline under the byline, and without punctuation (repeatsHeader's form).
+    ['updated 4:36 p.m. ET July 23, 2012', '2012-07-23'],
+    ['4 36 p m et july 23 2012', '2012-07-23'],
     ['2017-13-45', ''],
     ['3:30 AM ET', ''],
     ['12/05', ''],

@@ -108,7 +108,8 @@ describe('reader clean-up rules', () => {
 
   test('the byline and the date repeated inside the body go (the header has them)', () => {
     const info = { byline: 'Jane Doe', date: '2017-04-08' };
-    const out = cleanBlocks(blocks(['By Jane Doe', keep, 'Jane Doe, April 8, 2017', 'April 8, 2017', keep]), info);
+    const out = cleanBlocks(blocks(['By Jane Doe', keep, 'Jane Doe, April 8, 2017', 'April 8, 2017', keep,
+      'updated 5:38 a.m. ET April 8, 2017']), info);
     expect(out.blocks.map((b) => b.text)).toEqual([keep, keep]);
   });
 
