@@ -76,7 +76,9 @@
   // picture's own block or figure (the lead picture of a kept paragraph, a
   // figure whose caption is kept). Unkept text between a picture and the kept
   // text (a user name beside an avatar, a row of buttons) makes it page
-  // furniture; the unkept caption of its own figure does not.
+  // furniture; the unkept caption of its own figure does not, and is shown
+  // under the picture (Firefox Reader View keeps a figure whole), up to
+  // CAPTION_MAX_CHARS.
   // Links and emphasis inside kept text: the model judges each text node, and
   // a link or an italic word inside a kept paragraph is often left out
   // ("<a>Link zum Artikel</a>" at the end of a forum post, a URL in a
@@ -89,6 +91,7 @@
   // a row (more is a part the model rejected, not a word it missed), never
   // what reader_cleanup.js's rules would drop ("Read more").
   const GAP_MAX_CHARS = 200;
+  const CAPTION_MAX_CHARS = 400;
   const EM_TAGS = new Set(['em', 'i', 'cite', 'dfn']);
   const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
   // An <h1> among the first blocks (or an <h2> opening the text) is the
@@ -122,8 +125,10 @@
       listOrdered: parent.listOrdered, quote: parent.quote, pre: parent.pre,
       bold: parent.bold, table: parent.table, row: parent.row, header: parent.header,
       href: parent.href, em: parent.em, strong: parent.strong, code: parent.code, figure: parent.figure,
+      inCaption: parent.inCaption,
     };
     if (tag === 'figure') ctx.figure = el;
+    if (tag === 'figcaption') ctx.inCaption = true;
     if (BLOCK_TAGS.has(tag)) {
       ctx.block = el;
       ctx.tag = tag;
@@ -330,8 +335,9 @@
     const blocks = [];
     let current = null;      // the open block
     let currentEl = null;    // its block element
-    // Pictures since the last text: [{im, block, figure, afterKept}], shown
-    // when the next text is kept (see the rule at the top).
+    // Pictures since the last text: [{im, block, figure, afterKept, caption}],
+    // shown when the next text is kept (see the rule at the top); caption: the
+    // unkept caption of its figure, a caption block.
     let pendingImages = [];
     let lastKept = false;    // whether the last text read was chosen
     // Unkept text of one block since its last chosen text, shown if the block
@@ -501,7 +507,14 @@
             pendingImages = [];
             if (shown.length) {
               finish();
-              for (const p of shown) blocks.push(p.im);
+              for (const p of shown) {
+                blocks.push(p.im);
+                if (p.caption && p.caption.text.length <= CAPTION_MAX_CHARS) {
+                  p.caption.text = p.caption.text.replace(/ {2,}/g, ' ').trim();
+                  normaliseRuns(p.caption);
+                  if (p.caption.text) blocks.push(p.caption);
+                }
+              }
             }
           }
           appendText(node.data, top);
@@ -511,7 +524,21 @@
           // their own figure's caption; it may come back as a word the model
           // missed inside a kept block (restoreUnkept).
           lastKept = false;
-          if (pendingImages.length) pendingImages = pendingImages.filter((p) => p.figure && p.figure === top.figure);
+          if (pendingImages.length) {
+            pendingImages = pendingImages.filter((p) => p.figure && p.figure === top.figure);
+            // The caption of the last picture of its figure.
+            const p = pendingImages[pendingImages.length - 1];
+            if (p && top.inCaption && (!p.caption || p.caption.text.length <= CAPTION_MAX_CHARS)) {
+              if (!p.caption) p.caption = { type: 'caption', text: '', runs: [] };
+              const t = collapse(node.data);
+              if (p.caption.text && !/\s$/.test(p.caption.text) && !/^\s/.test(t)) {
+                p.caption.text += ' ';
+                addSpace(p.caption, ' ');
+              }
+              p.caption.text += t;
+              addRun(p.caption, t, top);
+            }
+          }
           if (unkept.block !== top.block) {
             if (current !== null && unkept.block === currentEl) restoreUnkept(false); // trailing, of the open block
             unkept = noUnkept();

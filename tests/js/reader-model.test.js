@@ -98,12 +98,12 @@ const CASES = [
       { type: 'image', src: 'https://example.org/chart.png', alt: 'Chart' }, { type: 'caption', text: 'Life expectancy.' }],
   },
   {
-    name: 'a figure between kept texts stays when the model left its caption out',
-    html: '<div data-main><p>Before.</p><figure><img src="/p.jpg" alt="P"><figcaption data-out>Credit line</figcaption></figure>' +
-      '<p>After.</p></div>',
+    name: 'a figure between kept texts stays whole, with the caption the model left out',
+    html: '<div data-main><p>Before.</p><figure><img src="/p.jpg" alt="P"><figcaption data-out><p>The pier at <a href="/tide">low' +
+      '</a>  tide.</p></figcaption></figure><p>After.</p></div>',
     options: { images: true },
     blocks: [{ type: 'para', text: 'Before.' }, { type: 'image', src: 'https://example.org/p.jpg', alt: 'P' },
-      { type: 'para', text: 'After.' }],
+      { type: 'caption', text: 'The pier at low tide.', links: ['low -> https://example.org/tide'] }, { type: 'para', text: 'After.' }],
   },
   {
     name: 'interface pictures are furniture: icons, buttons, avatars, spacers, logos (by file path, class or id)',
