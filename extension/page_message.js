@@ -15,6 +15,10 @@
  * unpack turns a request into {nodes, strings, attrs, attrStrings} for
  * wce.classify, or throws a clear error. A request without the attribute
  * section (an older page script) is read as a page without attributes.
+ * unpack checks the transport (strings, base64, whole uint32 words); the
+ * layout (10 words a node, 3 an attribute value) is checked by wce.classify,
+ * which takes the result (wasm/wce_api.js: the worker side's one copy of the
+ * core's strides; the page side's is wasm/dom_encoder.js).
  *
  * Runs as a classic script (self.wcePageMessage: the background context and
  * the tab's isolated world) and under Node (module.exports, for Jest).
@@ -28,8 +32,6 @@
   'use strict';
 
   const FIELDS = Object.freeze(['nodes', 'strings', 'attrs', 'attrStrings']);
-  const NODE_STRIDE = 10;
-  const ATTR_STRIDE = 3;
 
   // The end of the part of s that starts at i and holds at most size
   // characters; never between the two halves of a surrogate pair (messaging
@@ -102,22 +104,13 @@
     if (!msg || typeof msg.nodes !== 'string' || typeof msg.strings !== 'string') {
       throw new Error('bad classify request: expected {nodes: string, strings: string}');
     }
-    const nodes = unpackUint32(msg.nodes);
-    if (nodes.length % NODE_STRIDE !== 0) {
-      throw new Error('bad classify request: the node table has ' + nodes.length + ' words, not a multiple of ' + NODE_STRIDE);
-    }
-    const flat = { nodes, strings: msg.strings };
+    const flat = { nodes: unpackUint32(msg.nodes), strings: msg.strings };
     const hasAttrs = msg.attrs !== undefined && msg.attrs !== null && msg.attrs !== '';
     if (hasAttrs || (msg.attrStrings !== undefined && msg.attrStrings !== null && msg.attrStrings !== '')) {
       if (typeof msg.attrs !== 'string' || typeof msg.attrStrings !== 'string') {
         throw new Error('bad classify request: attrs and attrStrings must be strings');
       }
-      const attrs = unpackUint32(msg.attrs);
-      if (attrs.length % ATTR_STRIDE !== 0) {
-        throw new Error('bad classify request: the attribute section has ' + attrs.length + ' words, not a multiple of ' +
-          ATTR_STRIDE);
-      }
-      flat.attrs = attrs;
+      flat.attrs = unpackUint32(msg.attrs);
       flat.attrStrings = msg.attrStrings;
     }
     return flat;

@@ -30,6 +30,8 @@
     { name: 'read more', test: /^(read|see) (more|the full story)\W*$/i, then: 'block' },
     { name: 'photo label', test: /^(photo|image|video|graphic|illustration)s?\W*$/i, then: 'block' },
     { name: 'related box', test: /^(related|more) (stories|articles|coverage|content|links|news)\b\W*$/i, then: 'rest' },
+    // "More From Forbes", "More on this story": the site's own box of other articles.
+    { name: 'more from box', test: /^more (from|on) [\p{L}\p{N}.'’& -]{1,40}\W*$/iu, then: 'rest' },
     { name: 'social prompt', test: /\b(hit ['"‘“]?like['"’”]?|like us on facebook|follow us on (twitter|x|instagram|facebook)|share (this|on) (story|article|facebook|twitter)|sign up for (our|the) newsletter|want up-to-the-minute)/i, then: 'block' },
     { name: 'bare time', test: /^(updated:?\s*)?\d{1,2}:\d{2}\s*(am|pm|a\.m\.|p\.m\.)?\s*(et|pt|ct|mt|edt|est|pdt|pst|gmt|utc|bst|cet)?$/i, then: 'block' },
     { name: 'video with duration', test: /^(video|watch)\b.{0,120}\(?\b\d{1,2}:\d{2}\)?$|^.{0,120}\(\d{1,2}:\d{2}\)$/i, then: 'block' },
@@ -64,6 +66,10 @@
   // is read as it is; other forms by Date; a numeric form without a year of
   // four digits ("12/05") is ambiguous and not read.
   const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})/;
+  // A time of day with its zone, as news pages write it beside the day
+  // ("updated 4:36 p.m. ET July 23, 2012"; "4 36 p m et" once punctuation is
+  // gone) is taken out before Date reads the day.
+  const TIME_OF_DAY = /\b\d{1,2}(?::\d{2}(?::\d{2})?\b(?:\s*[ap]\.?\s?m\b\.?)?|\s\d{2}\s[ap]\s?m\b)(?:\s*(?:et|pt|ct|mt|edt|est|cdt|cst|pdt|pst|gmt|utc|bst|cet|cest)\b)?/gi;
   function dayOfText(raw) {
     const s = clean(raw);
     if (!s) return '';
@@ -75,7 +81,9 @@
       if (t.getUTCMonth() !== m - 1 || t.getUTCDate() !== d) return '';
     } else {
       if (!/[a-z]/i.test(s) && !/\d{4}/.test(s)) return '';
-      const t = new Date(s);
+      // Without the time first: Date reads "4 36 p m et july 23 2012" as some other day.
+      let t = new Date(s.replace(TIME_OF_DAY, ' ').replace(/^\W+|\W+$/g, ''));
+      if (Number.isNaN(t.getTime())) t = new Date(s);
       if (Number.isNaN(t.getTime())) return '';
       [y, m, d] = [t.getFullYear(), t.getMonth() + 1, t.getDate()];
     }

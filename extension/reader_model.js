@@ -55,6 +55,13 @@
   const SKIP_TAGS = new Set(['script', 'style', 'noscript', 'template', 'head', 'svg', 'math', 'rt', 'rp', 'rtc']);
   // Images this small (width or height attribute, CSS px) are tracking pixels or spacers.
   const MIN_IMAGE_SIDE = 24;
+  // Pictures that are the page's furniture, not the article's: a word of the
+  // picture's file path (not its host), class or id names an interface icon,
+  // a button, an avatar, a spacer or a logo (vBulletin's "statusicon/user-
+  // offline.png", "misc/quote_icon.png", "buttons/viewpost-right.png", a
+  // "spacer.gif"). Emoticons ("smilies/") are the writer's and stay.
+  const FURNITURE_IMAGE_WORDS = new Set(['icon', 'icons', 'statusicon', 'button', 'buttons', 'btn', 'avatar',
+    'avatars', 'customavatars', 'spacer', 'blank', 'pixel', 'sprite', 'sprites', 'logo', 'logos', 'badge', 'badges']);
   // Addresses the reader view may show: pictures from the web or inline
   // pictures; links to the web or to a mail program. No javascript:, no
   // other data: (an HTML or SVG document), no blob: (the page's memory).
@@ -63,6 +70,28 @@
   // Where lazy-loading scripts keep the real picture until it scrolls into view.
   const LAZY_SRC_ATTRS = ['data-src', 'data-lazy-src', 'data-original', 'data-url', 'data-hi-res-src'];
   const LAZY_SRCSET_ATTRS = ['data-srcset', 'data-lazy-srcset', 'srcset'];
+  // Pictures in the kept region only (the walk's pending pictures): a picture
+  // is shown when the next text after it is kept and either the text before it
+  // was kept too (it sits between kept texts) or that next text is in the
+  // picture's own block or figure (the lead picture of a kept paragraph, a
+  // figure whose caption is kept). Unkept text between a picture and the kept
+  // text (a user name beside an avatar, a row of buttons) makes it page
+  // furniture; the unkept caption of its own figure does not, and is shown
+  // under the picture (Firefox Reader View keeps a figure whole), up to
+  // CAPTION_MAX_CHARS.
+  // Links and emphasis inside kept text: the model judges each text node, and
+  // a link or an italic word inside a kept paragraph is often left out
+  // ("<a>Link zum Artikel</a>" at the end of a forum post, a URL in a
+  // sentence), which cuts the sentence and loses the link. Unkept text of a
+  // block that has kept text is shown: between two kept texts of one line
+  // any text (a date inside a sentence); else (before the first kept text,
+  // after the last, a line of its own) only text inside links or emphasis:
+  // a line of plain text between kept lines is a part the model rejected
+  // (a related headline with its date). At most GAP_MAX_CHARS characters in
+  // a row (more is a part the model rejected, not a word it missed), never
+  // what reader_cleanup.js's rules would drop ("Read more").
+  const GAP_MAX_CHARS = 200;
+  const CAPTION_MAX_CHARS = 400;
   const EM_TAGS = new Set(['em', 'i', 'cite', 'dfn']);
   const CODE_TAGS = new Set(['code', 'kbd', 'samp', 'tt']);
   // An <h1> among the first blocks (or an <h2> opening the text) is the
@@ -95,8 +124,11 @@
       block: parent.block, tag: parent.tag, ordered: parent.ordered,
       listOrdered: parent.listOrdered, quote: parent.quote, pre: parent.pre,
       bold: parent.bold, table: parent.table, row: parent.row, header: parent.header,
-      href: parent.href, em: parent.em, strong: parent.strong, code: parent.code,
+      href: parent.href, em: parent.em, strong: parent.strong, code: parent.code, figure: parent.figure,
+      inCaption: parent.inCaption,
     };
+    if (tag === 'figure') ctx.figure = el;
+    if (tag === 'figcaption') ctx.inCaption = true;
     if (BLOCK_TAGS.has(tag)) {
       ctx.block = el;
       ctx.tag = tag;
@@ -227,9 +259,16 @@
     return '';
   }
 
+  function isFurniture(img, src) {
+    let file = '';
+    try { file = /^data:/i.test(src) ? '' : new URL(src).pathname; } catch (e) { file = ''; }
+    const names = (file + ' ' + (img.getAttribute('class') || '') + ' ' + (img.getAttribute('id') || '')).toLowerCase();
+    return names.split(/[^a-z0-9]+/).some((w) => FURNITURE_IMAGE_WORDS.has(w));
+  }
+
   function imageBlock(img) {
     const src = imageSource(img);
-    if (!IMAGE_URL.test(src)) return null;
+    if (!IMAGE_URL.test(src) || isFurniture(img, src)) return null;
     for (const side of ['width', 'height']) {
       const v = parseInt(img.getAttribute(side), 10);
       if (!Number.isNaN(v) && v < MIN_IMAGE_SIDE) return null;
@@ -285,6 +324,9 @@
     if (!textNodes || !labels || textNodes.length !== labels.length) {
       throw new Error('WCEReader.build: one label per text node expected');
     }
+    // What a reader does not want (reader_cleanup.js's rules).
+    const cleanup = typeof WCEReaderCleanup !== 'undefined' ? WCEReaderCleanup // eslint-disable-line no-undef
+      : (typeof require === 'function' ? require('./reader_cleanup.js') : null);
     const chosen = new Set();
     for (let k = 0; k < labels.length; k++) {
       if (labels[k] >= threshold && textNodes[k] && /\S/.test(textNodes[k].data)) chosen.add(textNodes[k]);
@@ -293,12 +335,23 @@
     const blocks = [];
     let current = null;      // the open block
     let currentEl = null;    // its block element
-    let pendingImages = [];  // images after the last chosen text: kept if more text follows
-    let seenText = false;
+    // Pictures since the last text: [{im, block, figure, afterKept, caption}],
+    // shown when the next text is kept (see the rule at the top); caption: the
+    // unkept caption of its figure, a caption block.
+    let pendingImages = [];
+    let lastKept = false;    // whether the last text read was chosen
+    // Unkept text of one block since its last chosen text, shown if the block
+    // keeps text around it: {block, items: [{data, ctx, gapBefore} or {br}],
+    // chars}; `over` once it holds more than GAP_MAX_CHARS, `lineBreak` once a
+    // line break precedes or splits it.
+    const noUnkept = () => ({ block: null, items: [], chars: 0, over: false, lineBreak: false });
+    let unkept = noUnkept();
     let table = null;        // the open table block {type: 'table', rows, el}
     let gap = false;         // a word boundary since the last text of the open block
 
     function finish() {
+      // Links and emphasis after the block's last kept text end it.
+      if (current && unkept.block === currentEl) restoreUnkept(false);
       if (current) {
         current.text = current.type === 'pre' ? current.text.replace(/^\n+|\s+$/g, '')
           : current.text.replace(/ *\n */g, '\n').replace(/ {2,}/g, ' ').trim();
@@ -330,6 +383,55 @@
       }
       table.rows[table.rows.length - 1].cells.push({ text: b.text, header: b.cellOf.header === true });
       delete b.runs;
+    }
+
+    // The cleanup rules (reader_cleanup.js): restored text they would drop stays out.
+    const cleanupRules = cleanup ? cleanup.RULES : [];
+    // Text goes into the open block, or opens the block of its context.
+    function appendText(data, top) {
+      if (!current || currentEl !== top.block) {
+        finish();
+        current = blockFor(top);
+        current.allBold = true;
+        if (top.table && top.row && (top.tag === 'td' || top.tag === 'th')) {
+          current.cellOf = { table: top.table, row: top.row, header: top.header };
+        }
+        currentEl = top.block;
+        gap = false;
+      }
+      const t = top.pre ? data : collapse(data);
+      if (gap && current.text && !/\s$/.test(current.text) && !/^\s/.test(t)) {
+        current.text += ' ';
+        addSpace(current, ' ');
+      }
+      current.text += t;
+      addRun(current, t, top);
+      if (!top.bold) current.allBold = false;
+      gap = false;
+    }
+    // The unkept text of the open block goes in: all of it between two kept
+    // texts (between), else only if it is all links or emphasis.
+    function restoreUnkept(between) {
+      const u = unkept;
+      unkept = noUnkept();
+      const texts = u.items.filter((x) => !x.br);
+      const text = clean(texts.map((x) => x.data).join(' '));
+      const ok = texts.length > 0 && !u.over && text.length <= GAP_MAX_CHARS &&
+        (between || texts.every((x) => x.ctx.href || x.ctx.em || x.ctx.strong || x.ctx.code)) &&
+        !cleanupRules.some((r) => r.test.test(text));
+      const after = gap;
+      for (const x of u.items) {
+        // A line break of the open block stays where it was, text or not.
+        if (x.br) {
+          if (current !== null && currentEl === u.block) { current.text += '\n'; addSpace(current, '\n'); }
+          continue;
+        }
+        if (!ok) continue;
+        gap = x.gapBefore;
+        appendText(x.data, x.ctx);
+      }
+      // Left out, it still parted the words around it.
+      gap = after || (!ok && u.items.some((x) => x.gapBefore));
     }
 
     const rootEl = doc.body || doc.documentElement;
@@ -371,9 +473,12 @@
         if (!SKIP_TAGS.has(tag)) {
           const ctx = childContext(stack.length ? stack[stack.length - 1] : base, node, tag);
           if (SEPARATE_INLINE_TAGS.has(tag)) gap = true;
-          if (tag === 'img' && opts.images && seenText) {
+          if (tag === 'img' && opts.images) {
             const im = imageBlock(node);
-            if (im) pendingImages.push(im);
+            if (im) pendingImages.push({ im, block: ctx.block, figure: ctx.figure, afterKept: lastKept });
+          } else if (tag === 'br' && unkept.block === ctx.block && unkept.items.length) {
+            unkept.items.push({ br: true }); // in its place among the unkept text
+            unkept.lineBreak = true;
           } else if (tag === 'br' && current && currentEl === ctx.block) {
             current.text += '\n';
             addSpace(current, '\n');
@@ -391,32 +496,63 @@
       } else if (type === TEXT_NODE || type === CDATA_SECTION_NODE) {
         const top = stack.length ? stack[stack.length - 1] : base;
         if (chosen.has(node)) {
+          // The unkept text before it in its block: between two kept texts
+          // of the block, or leading links and emphasis.
+          if (unkept.block === top.block) restoreUnkept(current !== null && currentEl === top.block && !unkept.lineBreak);
+          else if (current !== null && unkept.block === currentEl) restoreUnkept(false); // trailing, of the open block
+          else unkept = noUnkept();
           if (pendingImages.length) {
-            finish();
-            for (const im of pendingImages) blocks.push(im);
+            const shown = pendingImages.filter((p) => p.afterKept || p.block === top.block ||
+              (p.figure && p.figure === top.figure));
             pendingImages = [];
-          }
-          if (!current || currentEl !== top.block) {
-            finish();
-            current = blockFor(top);
-            current.allBold = true;
-            if (top.table && top.row && (top.tag === 'td' || top.tag === 'th')) {
-              current.cellOf = { table: top.table, row: top.row, header: top.header };
+            if (shown.length) {
+              finish();
+              for (const p of shown) {
+                blocks.push(p.im);
+                if (p.caption && p.caption.text.length <= CAPTION_MAX_CHARS) {
+                  p.caption.text = p.caption.text.replace(/ {2,}/g, ' ').trim();
+                  normaliseRuns(p.caption);
+                  if (p.caption.text) blocks.push(p.caption);
+                }
+              }
             }
-            currentEl = top.block;
-            gap = false;
           }
-          const t = top.pre ? node.data : collapse(node.data);
-          if (gap && current.text && !/\s$/.test(current.text) && !/^\s/.test(t)) {
-            current.text += ' ';
-            addSpace(current, ' ');
+          appendText(node.data, top);
+          lastKept = true;
+        } else if (/\S/.test(node.data)) {
+          // Unkept text: pictures before it are page furniture unless it is
+          // their own figure's caption; it may come back as a word the model
+          // missed inside a kept block (restoreUnkept).
+          lastKept = false;
+          if (pendingImages.length) {
+            pendingImages = pendingImages.filter((p) => p.figure && p.figure === top.figure);
+            // The caption of the last picture of its figure.
+            const p = pendingImages[pendingImages.length - 1];
+            if (p && top.inCaption && (!p.caption || p.caption.text.length <= CAPTION_MAX_CHARS)) {
+              if (!p.caption) p.caption = { type: 'caption', text: '', runs: [] };
+              const t = collapse(node.data);
+              if (p.caption.text && !/\s$/.test(p.caption.text) && !/^\s/.test(t)) {
+                p.caption.text += ' ';
+                addSpace(p.caption, ' ');
+              }
+              p.caption.text += t;
+              addRun(p.caption, t, top);
+            }
           }
-          current.text += t;
-          addRun(current, t, top);
-          if (!top.bold) current.allBold = false;
-          gap = false;
-          seenText = true;
-        } else if (current && currentEl === top.block && !/\S/.test(node.data) && node.data.length > 0) {
+          if (unkept.block !== top.block) {
+            if (current !== null && unkept.block === currentEl) restoreUnkept(false); // trailing, of the open block
+            unkept = noUnkept();
+            unkept.block = top.block;
+          }
+          const sameBlock = current !== null && currentEl === top.block;
+          if (!unkept.items.length && (!sameBlock || current.text.endsWith('\n'))) unkept.lineBreak = true;
+          if (top.pre && node.data.includes('\n')) unkept.lineBreak = true;
+          unkept.chars += clean(node.data).length;
+          // Too long to come back: only its line breaks are held.
+          if (unkept.chars > GAP_MAX_CHARS) unkept.over = true;
+          if (!unkept.over) unkept.items.push({ data: node.data, ctx: top, gapBefore: sameBlock ? gap : false });
+          if (sameBlock) gap = false;
+        } else if (node.data.length > 0 && ((current && currentEl === top.block) || unkept.block === top.block)) {
           // White space between two inline elements ("<a>Share</a> <a>Email</a>")
           // separates words even though the extractor did not choose it.
           gap = true;
@@ -452,8 +588,6 @@
       blocks.shift();
     }
     // What a reader does not want (reader_cleanup.js's rules).
-    const cleanup = typeof WCEReaderCleanup !== 'undefined' ? WCEReaderCleanup // eslint-disable-line no-undef
-      : (typeof require === 'function' ? require('./reader_cleanup.js') : null);
     let kept = blocks;
     let dropped = [];
     if (cleanup && opts.cleanup !== false) {

@@ -8,12 +8,16 @@ Usage: .cache/firefox-venv/bin/python bench/firefox/reader_compare.py [N] [OUT_D
 HTML is at least 5 kB, served on 127.0.0.1. Writes OUT_DIR (default
 docs/reader-compare)/NN-ours.png, NN-firefox.png and index.md, whose table
 also counts what each view kept of the page's structure: links, emphasis,
-pictures and captions.
+pictures and captions, and scores each view's article text against the
+page's human gold: word F1 (lowercased \\w+ tokens, bag overlap: WCXB's
+word F1, as tests/wcxb/check_word_f1.py).
 """
+import collections
 import gzip
 import http.server
 import json
 import os
+import re
 import sys
 import threading
 import time
@@ -31,13 +35,33 @@ COUNT_STRUCTURE = '''
   const root = document.querySelector(arguments[0]);
   if (!root) return null;
   const n = (sel) => root.querySelectorAll(sel).length;
-  return {links: n('a[href]'), emphasis: n('em, i, strong, b'), pictures: n('img'), captions: n('figcaption')};
+  return {links: n('a[href]'), emphasis: n('em, i, strong, b'), pictures: n('img'), captions: n('figcaption'),
+          text: root.innerText};
 '''
 KINDS = ('links', 'emphasis', 'pictures', 'captions')
 
 
 def counts(c):
     return '/'.join(str(c[k]) for k in KINDS) if c else '-'
+
+
+def tokens(text):
+    return re.findall(r'\w+', text.lower()) if text else []
+
+
+def word_f1(pred, gold):
+    p, g = tokens(pred), tokens(gold)
+    if not g:
+        return 1.0 if not p else 0.0
+    common = sum((collections.Counter(p) & collections.Counter(g)).values())
+    if not common:
+        return 0.0
+    prec, rec = common / len(p), common / len(g)
+    return 2 * prec * rec / (prec + rec)
+
+
+def f1_of(kept, gold):
+    return word_f1(kept.get('text') or '', gold) if kept else 0.0
 
 
 def pick_pages(n):
@@ -55,7 +79,7 @@ def pick_pages(n):
                     if len(r.get('html') or '') < MIN_HTML:
                         continue
                     if k == skip:
-                        pages.append({'id': r['id'], 'html': r['html']})
+                        pages.append({'id': r['id'], 'html': r['html'], 'gold': r.get('text') or ''})
                         break
                     k += 1
         skip += 1
@@ -128,9 +152,10 @@ def main():
             d.close()
             # The closed tab's context is gone: new tabs open from the controller.
             d.switch_to.window(ff.controller)
-            rows.append((i, p['id'], rd.get('ok'), rd.get('words'), ours_kept, theirs_kept))
-            print('%02d %s ours=%s kept %s, Firefox %s' % (i, p['id'], rd.get('ok'), counts(ours_kept),
-                                                         counts(theirs_kept)), flush=True)
+            f1 = (f1_of(ours_kept, p['gold']), f1_of(theirs_kept, p['gold']))
+            rows.append((i, p['id'], rd.get('ok'), rd.get('words'), ours_kept, theirs_kept, f1))
+            print('%02d %s ours=%s kept %s F1 %.4f, Firefox %s F1 %.4f' % (
+                i, p['id'], rd.get('ok'), counts(ours_kept), f1[0], counts(theirs_kept), f1[1]), flush=True)
     finally:
         d.quit()
         server.shutdown()
@@ -142,16 +167,20 @@ def main():
                 'Firefox\'s own Reader View (about:reader, Readability.js) of the same page. '
                 'Only the top of each page (one screen) is shown. "Kept" counts, in each view\'s whole '
                 'article, its links / emphasis (em, i, strong, b) / pictures (img) / captions '
-                '(figcaption).\n\n' % (n, ff.version, WIDTH, HEIGHT, MIN_HTML))
-        f.write('| page | ours | kept by ours | Firefox Reader View | kept by Firefox |\n|---|---|---|---|---|\n')
+                '(figcaption); "F1" scores its text against the page\'s human gold (word F1: lowercased '
+                '\\w+ tokens, bag overlap).\n\n' % (n, ff.version, WIDTH, HEIGHT, MIN_HTML))
+        f.write('| page | ours | kept by ours | F1 | Firefox Reader View | kept by Firefox | F1 |\n'
+                '|---|---|---|---|---|---|---|\n')
         total = {'ours': dict.fromkeys(KINDS, 0), 'firefox': dict.fromkeys(KINDS, 0)}
-        for i, pid, ok, words, ours_kept, theirs_kept in rows:
-            f.write('| %s (%s words) | ![ours](%02d-ours.png) | %s | ![Firefox](%02d-firefox.png) | %s |\n'
-                    % (pid, words if ok else 'failed', i, counts(ours_kept), i, counts(theirs_kept)))
+        for i, pid, ok, words, ours_kept, theirs_kept, f1 in rows:
+            f.write('| %s (%s words) | ![ours](%02d-ours.png) | %s | %.3f | ![Firefox](%02d-firefox.png) | %s | %.3f |\n'
+                    % (pid, words if ok else 'failed', i, counts(ours_kept), f1[0], i, counts(theirs_kept), f1[1]))
             for side, c in (('ours', ours_kept), ('firefox', theirs_kept)):
                 for k in KINDS:
                     total[side][k] += (c or {}).get(k, 0)
-        f.write('| all | | %s | | %s |\n' % (counts(total['ours']), counts(total['firefox'])))
+        mean = [sum(r[6][k] for r in rows) / len(rows) if rows else 0.0 for k in (0, 1)]
+        f.write('| all | | %s | %.3f | | %s | %.3f |\n' % (counts(total['ours']), mean[0], counts(total['firefox']),
+                                                        mean[1]))
     print('wrote', out)
 
 

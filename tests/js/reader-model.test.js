@@ -1,5 +1,6 @@
 // extension/reader_model.js: the reader view's document from a DOM and labels.
-// Labels here are synthetic (1 inside an element with data-main, else 0), so
+// Labels here are synthetic (1 inside an element with data-main, else 0; 0
+// inside a data-out element within it: a text node the model left out), so
 // the tests check the grouping into blocks, not an extractor. The header
 // comes from the core's metadata of the same flat DOM, as the extension's
 // worker computes it (wce.metadata on encodeDom's output, attribute section
@@ -14,7 +15,10 @@ let wce;
 beforeAll(async () => { wce = await loadWce(); });
 
 function labelsOf(textNodes) {
-  return textNodes.map((t) => (t.parentNode && t.parentNode.closest && t.parentNode.closest('[data-main]') ? 1 : 0));
+  return textNodes.map((t) => {
+    const el = t.parentNode && t.parentNode.closest ? t.parentNode.closest('[data-main], [data-out]') : null;
+    return el && el.hasAttribute('data-main') ? 1 : 0;
+  });
 }
 
 // The core's metadata of a document as the worker gets it (the composed tree).
@@ -39,6 +43,8 @@ const brief = (doc) => doc.blocks.map((b) => {
   if (b.quote) x.quote = true;
   if (b.type === 'image') { x.src = b.src; x.alt = b.alt; }
   if (b.type === 'table') x.rows = b.rows.map((r) => r.cells.map((c) => (c.header ? '#' : '') + c.text));
+  const links = (b.runs || []).filter((r) => r.href).map((r) => r.text.trim() + ' -> ' + r.href);
+  if (links.length) x.links = links;
   return x;
 });
 
@@ -69,6 +75,67 @@ const CASES = [
     options: { images: true },
     blocks: [{ type: 'para', text: 'Before.' }, { type: 'image', src: 'https://example.org/pic.jpg', alt: 'A pic' },
       { type: 'para', text: 'After.' }],
+  },
+  {
+    // Page 06 of docs/reader-compare (a vBulletin thread): the avatar and the
+    // online-status icon beside the poster's name, a quote button and a
+    // spacer between posts were shown as pictures (their alt text "Avatar von
+    // Zaadi", "Zaadi ist offline", "Zitieren" when they did not load).
+    name: 'pictures only in the kept region: not between unkept texts, not before unkept text',
+    html: '<div data-main><p>First post.</p></div><div><a href="/u/1">Zaadi</a><img src="/u/zaadi.gif" alt="Avatar von Zaadi">' +
+      '<span>Registriert seit 2010</span></div><div data-main><p>Second post.</p></div><img src="/q.gif" alt="Zitieren">' +
+      '<span>Antworten</span><div data-main><p>Third post.</p></div>',
+    options: { images: true },
+    blocks: [{ type: 'para', text: 'First post.' }, { type: 'para', text: 'Second post.' }, { type: 'para', text: 'Third post.' }],
+  },
+  {
+    // Page 03 of docs/reader-compare: the article's picture opens its block, after the unkept date line.
+    name: 'the lead picture of a kept block, and a figure whose caption is kept, after unkept text',
+    html: '<p>01/11/11 10:18</p><div data-main><img src="/happy.jpg" width="231" height="158">Happy people live longer.</div>' +
+      '<span>Share</span><figure><img src="/chart.png" alt="Chart"><figcaption data-main>Life expectancy.</figcaption></figure>',
+    options: { images: true },
+    blocks: [{ type: 'image', src: 'https://example.org/happy.jpg', alt: '' }, { type: 'para', text: 'Happy people live longer.' },
+      { type: 'image', src: 'https://example.org/chart.png', alt: 'Chart' }, { type: 'caption', text: 'Life expectancy.' }],
+  },
+  {
+    name: 'a figure between kept texts stays whole, with the caption the model left out',
+    html: '<div data-main><p>Before.</p><figure><img src="/p.jpg" alt="P"><figcaption data-out><p>The pier at <a href="/tide">low' +
+      '</a>  tide.</p></figcaption></figure><p>After.</p></div>',
+    options: { images: true },
+    blocks: [{ type: 'para', text: 'Before.' }, { type: 'image', src: 'https://example.org/p.jpg', alt: 'P' },
+      { type: 'caption', text: 'The pier at low tide.', links: ['low -> https://example.org/tide'] }, { type: 'para', text: 'After.' }],
+  },
+  {
+    name: 'interface pictures are furniture: icons, buttons, avatars, spacers, logos (by file path, class or id)',
+    html: '<div data-main><p>Before.</p><img src="/images/statusicon/user-offline.png"><img src="/misc/quote_icon.png">' +
+      '<img src="/buttons/viewpost-right.png"><img src="/customavatars/avatar1.gif"><img src="/spacer.gif">' +
+      '<img src="/img/site-logo.png"><img class="inlineimg avatar" src="/u/9.jpg"><img src="/smilies/biggrin.gif" alt=":D">' +
+      '<img src="https://icons.example/photos/harbour.jpg" alt="Harbour"><p>After.</p></div>',
+    options: { images: true },
+    blocks: [{ type: 'para', text: 'Before.' }, { type: 'image', src: 'https://example.org/smilies/biggrin.gif', alt: ':D' },
+      { type: 'image', src: 'https://icons.example/photos/harbour.jpg', alt: 'Harbour' }, { type: 'para', text: 'After.' }],
+  },
+  {
+    // Page 06 again: "Link zum Artikel" at the end of the first post and a URL
+    // in a sentence were left out by the model (labels 0.43, 0.38).
+    name: 'links and emphasis the model left out inside kept text are shown, with their address',
+    html: '<div data-main><p>The <a data-out href="/report">full report</a> comes <em data-out>next</em> week.</p>' +
+      '<p>Ein Einschlag soll ausgeschlossen sein.<br><a data-out href="https://news.example/a">Link zum Artikel</a></p>' +
+      '<p><a data-out href="/magnum">Magnum P.I.</a> airs on Monday nights.</p></div>',
+    blocks: [{ type: 'para', text: 'The full report comes next week.', links: ['full report -> https://example.org/report'] },
+      { type: 'para', text: 'Ein Einschlag soll ausgeschlossen sein.\nLink zum Artikel', links: ['Link zum Artikel -> https://news.example/a'] },
+      { type: 'para', text: 'Magnum P.I. airs on Monday nights.', links: ['Magnum P.I. -> https://example.org/magnum'] }],
+  },
+  {
+    // Page 00 (Forbes): related headlines with their dates, one a line, between kept teaser lines.
+    name: 'unkept plain text stays out: a line of its own, before or after the kept text, too long, or a cleanup rule\'s',
+    html: '<div data-main><p>Dual-core is the theme.<br><a data-out href="/chips">Two Cores</a> <span data-out>08.24.04</span><br>' +
+      'Chipmakers are warming to it.</p><p><span data-out>Posted in</span> News today.</p><p>Kept.<span data-out> Plain tail.</span></p>' +
+      '<p>Start <span data-out>' + 'x'.repeat(201) + '</span> end.</p><p>The story. <a data-out href="/more">Read more</a></p>' +
+      '<p>One <span data-out>2024</span> line.</p><p>Left <span data-out>' + 'y'.repeat(201) + '</span>right.</p></div>',
+    blocks: [{ type: 'para', text: 'Dual-core is the theme.\n\nChipmakers are warming to it.' }, { type: 'para', text: 'News today.' },
+      { type: 'para', text: 'Kept.' }, { type: 'para', text: 'Start end.' }, { type: 'para', text: 'The story.' },
+      { type: 'para', text: 'One 2024 line.' }, { type: 'para', text: 'Left right.' }],
   },
   {
     name: 'images are left out by default',
@@ -305,6 +372,9 @@ describe('the day a short text names (reader_cleanup.js dayOfText)', () => {
     ['2017-04-08T05:38-500', '2017-04-08'],
     ['April 8, 2017', '2017-04-08'],
     ['Sat, 08 Apr 2017 05:38:00 GMT', '2017-04-08'],
+    // dragnet-9 (docs/reader-compare page 04): the dateline under the byline, and without punctuation (repeatsHeader's form).
+    ['updated 4:36 p.m. ET July 23, 2012', '2012-07-23'],
+    ['4 36 p m et july 23 2012', '2012-07-23'],
     ['2017-13-45', ''],
     ['3:30 AM ET', ''],
     ['12/05', ''],

@@ -97,16 +97,27 @@ describe('reader clean-up rules', () => {
     expect(out.dropped[0].rule).toBe('related box');
   });
 
+  test.each([
+    ['Forbes: "More From Forbes" with its teasers', 'More From Forbes', 'more from box'],
+    ['"More on this story"', 'More on this story:', 'more from box'],
+  ])('%s at the end of the page goes, with what follows', (name, box, rule) => {
+    const out = cleanBlocks(blocks([keep, keep, box, 'In Chips, Two Cores Are Better Than One 08.24.04', 'Click here.']), {});
+    expect(out.blocks.map((b) => b.text)).toEqual([keep, keep]);
+    expect(out.dropped[0].rule).toBe(rule);
+  });
+
   test('the byline and the date repeated inside the body go (the header has them)', () => {
     const info = { byline: 'Jane Doe', date: '2017-04-08' };
-    const out = cleanBlocks(blocks(['By Jane Doe', keep, 'Jane Doe, April 8, 2017', 'April 8, 2017', keep]), info);
+    const out = cleanBlocks(blocks(['By Jane Doe', keep, 'Jane Doe, April 8, 2017', 'April 8, 2017', keep,
+      'updated 5:38 a.m. ET April 8, 2017']), info);
     expect(out.blocks.map((b) => b.text)).toEqual([keep, keep]);
   });
 
   test('no rule removes a paragraph of the article', () => {
     const article = ['Photographs of the harbour were shown at the meeting, which went on until 10:30 at night.',
       'Related stories in other papers said the same: the plan will go ahead, although the residents are unhappy with it.',
-      'Continue reading, the mayor told the council, because the second half of the report is the important one.'];
+      'Continue reading, the mayor told the council, because the second half of the report is the important one.',
+      'More from the council: the plan goes to a vote of the residents in May, and the mayor expects a yes.'];
     expect(cleanBlocks(blocks(article), {}).blocks.map((b) => b.text)).toEqual(article);
     expect(RULES.filter((r) => r.test.test(keep)).map((r) => r.name)).toEqual([]);
   });
