@@ -260,21 +260,23 @@ def stage_features(tool, parts, prob, context=False, page=False, extra_members=(
     ctx, pg = [], []
     width = N_PAGE_MEMBER_FEATURES + len(PAGE_DOC_FEATURES) + len(PAGE_MEMBER_FEATURES) * len(extra_members)
     for prefix, rows in parts:
-        src = prefix + ".stage_prob.f64"
-        np.ascontiguousarray(prob[rows], dtype=np.float64).tofile(src)
-        cmd = [tool, "--data", prefix, "--prob", src]
+        tmp = "%s.stage_%d_" % (prefix, os.getpid())  # two trainings may read one dump
+        np.ascontiguousarray(prob[rows], dtype=np.float64).tofile(tmp + "prob.f64")
+        cmd = [tool, "--data", prefix, "--prob", tmp + "prob.f64"]
         if context:
-            cmd += ["--context", prefix + ".stage_context.f64"]
+            cmd += ["--context", tmp + "context.f64"]
         if page:
-            cmd += ["--page", prefix + ".stage_page.f64"]
+            cmd += ["--page", tmp + "page.f64"]
         if extra_members:
             cmd += ["--page-extra-members", ",".join(extra_members)]
         subprocess.run(cmd, check=True)
         if context:
-            ctx.append(np.fromfile(prefix + ".stage_context.f64", dtype=np.float64).reshape(-1, len(CONTEXT_FEATURES)))
+            ctx.append(np.fromfile(tmp + "context.f64", dtype=np.float64).reshape(-1, len(CONTEXT_FEATURES)))
             assert len(ctx[-1]) == len(prob[rows]), (prefix, len(ctx[-1]))
         if page:
-            pg.append(np.fromfile(prefix + ".stage_page.f64", dtype=np.float64).reshape(-1, width))
+            pg.append(np.fromfile(tmp + "page.f64", dtype=np.float64).reshape(-1, width))
+        for f in glob.glob(tmp + "*.f64"):
+            os.remove(f)
     return np.vstack(ctx) if context else None, np.vstack(pg) if page else None
 
 
