@@ -13,6 +13,9 @@
 #                                              # webeval half 0 (--web-weight 1), --page-choices readability,trafilatura,
 #                                              # all of WCXB dev (--wcxb, folds by domain)
 #   bash lab/train.sh ensemble --datasets-only  # the former recipe: readability,resiliparse,cetd, datasets alone
+#   bash lab/train.sh ensemble --smoke     # the second-stage and page features that training reads
+#                                              # (lab/tools/ensemble_stage_features, through ensemble.py) equal
+#                                              # the runtime's on demo/ (exit 1 on a difference); no training
 #   WCE_ENSEMBLE_MEMBERS=a,b,c bash lab/train.sh ensemble [options]  # other members; options override the defaults
 #   bash lab/train.sh page_type            # the page-type classifier (WCXB dev, grouped CV by domain)
 #   bash lab/train.sh web2text             # unary + pairwise CNNs on CleanEval dev (57 pages, settings by CV)
@@ -109,8 +112,18 @@ if [[ $MODEL == ensemble ]]; then
   fi
   BUILD=${WCE_BUILD_DIR:-build/native}
   [[ -f $BUILD/build.ninja ]] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-  cmake --build "$BUILD" -j2 --target ensemble_dump ensemble_complete_rows >/dev/null
+  cmake --build "$BUILD" -j2 --target ensemble_dump ensemble_complete_rows ensemble_stage_features >/dev/null
   mkdir -p .cache/ensemble
+  if [[ $SMOKE == 1 ]]; then
+    # The features the training reads are the runtime's: the tool against the
+    # runtime on a dump of demo/ (C++), then ensemble.py's side of the tool.
+    bash tests/ensemble/check_stage_features.sh "$BUILD"
+    mkdir -p .cache/ensemble/smoke
+    "$BUILD/ensemble_dump" --split all --stage-check --out .cache/ensemble/smoke/demo demo 2>/dev/null
+    "$EVENV/bin/python" lab/learn/ensemble.py --data .cache/ensemble/smoke/demo --check-stage-features \
+      --stage-tool "$BUILD/ensemble_stage_features"
+    exit 0
+  fi
   # The nine datasets' 30 % training split; WCXB dev (wcxb-dev.jsonl.gz) is
   # not one of them: it enters whole, below, with folds grouped by domain.
   NINE=()
@@ -119,7 +132,7 @@ if [[ $MODEL == ensemble ]]; then
   # the page-type ones last) or predates the page-type classifier it read.
   stale() { [[ ! -f $1.columns ]] || ! grep -qx page_type_service "$1.columns" ||
             [[ core/models/page_type_gbdt.inc -nt $1.rows.f32 || ${WCE_REDUMP:-0} == 1 ]]; }
-  if [[ ! -f $ROWS.rows.f32 || ! -f $ROWS.groups.i32 || ! -f $ROWS.region.i32 ]] || stale "$ROWS"; then
+  if [[ ! -f $ROWS.rows.f32 || ! -f $ROWS.groups.i32 || ! -f $ROWS.anc.i32 || ! -f $ROWS.region.i32 ]] || stale "$ROWS"; then
     nice "$BUILD/ensemble_dump" --split train --members "$MEMBERS" --out "$ROWS" "${NINE[@]}"
   fi
   # WCXB dev (--wcxb, the default recipe): all its pages, node labels from
@@ -165,6 +178,7 @@ if [[ $MODEL == ensemble ]]; then
   # the C++ itself (lab/tools/ensemble_complete_rows re-parses the training pages).
   "$EVENV/bin/python" lab/learn/ensemble.py --data "$ROWS" "${WEB[@]}" "${WCXB[@]}" \
     --complete-rules blocks,runs --complete-tool "$BUILD/ensemble_complete_rows" --datasets "$DATA" \
+    --stage-tool "$BUILD/ensemble_stage_features" \
     --out core/models/ensemble_gbdt.inc --command "$MEMBERS_ENV$COMMAND" "$@"
   cmake --build "$BUILD" -j2 >/dev/null  # the new trees compiled in
   record_inputs

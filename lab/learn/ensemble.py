@@ -26,6 +26,13 @@ text and its snippets (wcxb_rows.py), each page in the fold of its domain
 (folds.py), weight --wcxb-weight; out of the nine datasets' macro, reported
 apart as WCXB's word F1 by page type, out of fold.
 
+The second stage's features (--context-rounds) and the page stage's are
+never computed here: lab/tools/ensemble_stage_features (--stage-tool)
+computes them with the core's own functions from each dump and the
+out-of-fold probabilities, so that the trees learn from exactly what the
+runtime computes (tests/ensemble/check_stage_features.sh checks the tool
+against the runtime; --check-stage-features checks this script's side).
+
 Usage: python ensemble.py --data .cache/ensemble/train --out core/models/ensemble_gbdt.inc [--search]
          [--web-data P --web-set DATA.jsonl.gz --web-weight W]
 """
@@ -189,9 +196,9 @@ def weights(kind, tokens, page, datasets_row, n_pages):
 
 # Page stage: per page, keep the node-level trees or take one member's labels
 # outright (PAGE_CHOICES). Its features come from the trees' probabilities and
-# the member votes of the page (wce::ensemble_page_features computes the same
-# in C++); they are built from out-of-fold tree probabilities, as the trees
-# will behave on unseen pages.
+# the member votes of the page, computed by the core itself
+# (wce::ensemble_page_features, through stage_features); they are built from
+# out-of-fold tree probabilities, as the trees will behave on unseen pages.
 DISAGREEMENT_FEATURES = ("rd_in_resiliparse", "rd_in_cetd", "consensus_not_rd", "rd_over_consensus")
 DISAGREEMENT_CAP = 10.0
 
@@ -214,6 +221,7 @@ PAGE_MEMBERS = ("readability", "resiliparse", "cetd")  # wce kPageMembers: their
 PAGE_MEMBER_FEATURES = ("%s_share", "trees_over_%s", "trees_%s_jaccard", "prob_on_%s", "prob_off_%s")
 PAGE_FEATURES = ["trees_share", "trees_uncertainty", "page_agreement", "complexity", "log_page_words"] + [
     f % m for m in PAGE_MEMBERS for f in PAGE_MEMBER_FEATURES]
+N_PAGE_MEMBER_FEATURES = len(PAGE_FEATURES)  # wce::kEnsemblePageMemberFeatureCount (before --page-extra-members)
 # The page's own features (wce::ensemble_page_doc_features,
 # core/src/ensembles/ensemble_page_doc.cpp): regions (<article>, <main> or
 # role=main, itemprop=articleBody; bits per row in P.region.i32), links, <p>,
@@ -222,161 +230,70 @@ PAGE_FEATURES = ["trees_share", "trees_uncertainty", "page_agreement", "complexi
 PAGE_DOC_FEATURES = ["article_share", "main_share", "body_share", "log_articles", "h1_count", "link_share", "p_share",
                      "log_text_nodes", "long_node_share", "trees_in_region", "readability_in_region",
                      "readability_only_share", "prob_readability_only", "readability_resiliparse_jaccard"]
-LONG_NODE_WORDS = 25  # kLongNodeWords
-H1_CAP = 5.0  # kH1Cap
 PAGE_PARAMS = dict(num_leaves=7, learning_rate=0.1, min_data_in_leaf=20, lambda_l2=1.0)
 PAGE_ROUNDS = 60
 FALLBACK_SHARE = 0.2  # the rule of the previous model: readability when the trees keep < 0.2 of its words
-TREES_OVER_CAP = 10.0
 
 
-def page_features(prob, words, votes, agreement, complexity, page, n_pages):
-    """Rows as wce::ensemble_page_features: prob per row, words per row, votes = {member: bool per row}."""
-    bc = lambda v: np.bincount(page, weights=v, minlength=n_pages)
-    kept = prob >= 0.5
-    total = bc(words)
-    t_kept = bc(words * kept)
-    safe = lambda a, b: np.where(b > 0, a / np.maximum(b, 1e-12), 0.0)
-    first = np.zeros(n_pages, np.int64)
-    first[page[::-1]] = np.arange(len(page))[::-1]
-    cols = [safe(t_kept, total), safe(bc(words * np.minimum(prob, 1 - prob)), total), safe(bc(words * agreement), total),
-            complexity[first], np.log1p(total)]
-    for m in PAGE_MEMBERS:
-        v = votes[m]
-        m_kept = bc(words * v)
-        both, either = bc(words * (kept & v)), bc(words * (kept | v))
-        cols += [safe(m_kept, total), np.minimum(TREES_OVER_CAP, t_kept / np.maximum(m_kept, 1.0)),
-                 np.where(either > 0, safe(both, either), 1.0), safe(bc(words * v * prob), m_kept),
-                 safe(bc(words * ~v * prob), total - m_kept)]
-    return np.column_stack(cols)
-
-
-def page_doc_features(prob, words, in_a, in_p, votes, region, pagedoc, page, n_pages):
-    """Rows as wce::ensemble_page_doc_features; region: bits per row; pagedoc: (articles, h1) per page."""
-    bc = lambda v: np.bincount(page, weights=v, minlength=n_pages)
-    safe = lambda a, b: np.where(b > 0, a / np.maximum(b, 1e-12), 0.0)
-    total = bc(words)
-    kept = prob >= 0.5
-    reg = region != 0
-    rd, rs, cetd = votes["readability"], votes["resiliparse"], votes["cetd"]
-    only = rd & ~rs & ~cetd
-    either = bc(words * (rd | rs))
-    return np.column_stack([
-        safe(bc(words * ((region & 1) != 0)), total), safe(bc(words * ((region & 2) != 0)), total),
-        safe(bc(words * ((region & 4) != 0)), total), np.log1p(pagedoc[:, 0]), np.minimum(H1_CAP, pagedoc[:, 1]),
-        safe(bc(words * (in_a >= 0.5)), total), safe(bc(words * (in_p >= 0.5)), total),
-        np.log1p(bc(np.ones_like(words))), safe(bc(words * (words >= LONG_NODE_WORDS)), total),
-        safe(bc(words * (kept & reg)), bc(words * kept)), safe(bc(words * (rd & reg)), bc(words * rd)),
-        safe(bc(words * only), total), safe(bc(words * only * prob), bc(words * only)),
-        np.where(either > 0, safe(bc(words * (rd & rs)), either), 1.0)])
-
-
-def page_extra(prefix):
-    region = np.fromfile(prefix + ".region.i32", dtype=np.int32)
-    pagedoc = np.fromfile(prefix + ".pagedoc.f32", dtype=np.float32).reshape(-1, 2).astype(np.float64)
-    return region, pagedoc
+def region_bits(prefix):
+    """Per row: the wce::ensemble_page_doc region bits (article 1, main 2, itemprop=articleBody 4)."""
+    return np.fromfile(prefix + ".region.i32", dtype=np.int32)
 
 
 # The second stage (auto-context): the first stage's out-of-fold P(content)
-# smoothed over neighbours, blocks and holding elements; the same as
-# wce::ensemble_context_features (core/src/ensembles/ensemble_context.cpp).
+# smoothed over neighbours, blocks and holding elements
+# (wce::ensemble_context_features, core/src/ensembles/ensemble_context.cpp).
 CONTEXT_FEATURES = ["p1", "prev_p", "next_p", "prev3_p", "next3_p", "win10_p", "win30_p",
                     "block_p", "prev_block_p", "next_block_p",
                     "anc0_p", "anc1_p", "anc2_p", "anc3_p", "anc0_share", "anc1_share", "anc2_share", "anc3_share",
                     "page_p", "page_kept"]
-NEAR, MID, WIDE = 3, 10, 30  # kNearWindow, kMidWindow, kWideWindow
 GROUP_LEVELS = 4  # wce::kEnsembleGroupLevels
 
 
-def context_features(prob, words, page, groups, anc, n_pages):
-    """groups: int32 rows x (1 + GROUP_LEVELS) (block, holding elements; -1 none); anc: (row, element) pairs."""
-    n = len(prob)
-    idx = np.arange(n)
-    start = np.searchsorted(page, page, side="left")
-    end = np.searchsorted(page, page, side="right")
-    cw = np.concatenate([[0.0], np.cumsum(words)])
-    cwp = np.concatenate([[0.0], np.cumsum(words * prob)])
-
-    def mean(lo, hi):
-        w = cw[hi] - cw[lo]
-        return np.where(w > 0, (cwp[hi] - cwp[lo]) / np.maximum(w, 1e-12), 0.0)
-
-    F = np.zeros((n, len(CONTEXT_FEATURES)))
-    F[:, 0] = prob
-    F[:, 1] = np.where(idx > start, prob[np.maximum(idx - 1, 0)], 0.0)
-    F[:, 2] = np.where(idx + 1 < end, prob[np.minimum(idx + 1, n - 1)], 0.0)
-    F[:, 3] = mean(np.maximum(idx - NEAR, start), idx)
-    F[:, 4] = mean(np.minimum(idx + 1, end), np.minimum(end, idx + 1 + NEAR))
-    F[:, 5] = mean(np.maximum(idx - MID, start), np.minimum(end, idx + 1 + MID))
-    F[:, 6] = mean(np.maximum(idx - WIDE, start), np.minimum(end, idx + 1 + WIDE))
-    page64 = page.astype(np.int64) << 32
-
-    def group_means(keys, w, wp):
-        u, inv = np.unique(keys, return_inverse=True)
-        sw, swp = np.bincount(inv, weights=w), np.bincount(inv, weights=wp)
-        return u, sw, swp
-
-    def lookup(u, vals, keys, valid):
-        pos = np.clip(np.searchsorted(u, keys), 0, len(u) - 1)
-        hit = valid & (u[pos] == keys)
-        return np.where(hit, vals[pos], 0.0), hit
-
-    block = groups[:, 0].astype(np.int64)
-    has_b = block >= 0
-    bk = page64 + block
-    u, sw, swp = group_means(bk[has_b], words[has_b], (words * prob)[has_b])
-    bm = np.where(sw > 0, swp / np.maximum(sw, 1e-12), 0.0)
-    F[:, 7] = lookup(u, bm, bk, has_b)[0]
-    F[:, 8] = lookup(u, bm, bk - 1, has_b & (block > 0))[0]
-    F[:, 9] = lookup(u, bm, bk + 1, has_b)[0]
-    page_w = np.bincount(page, weights=words, minlength=n_pages)
-    ak = page64[anc[:, 0]] + anc[:, 1].astype(np.int64)
-    u, sw, swp = group_means(ak, words[anc[:, 0]], (words * prob)[anc[:, 0]])
-    am = np.where(sw > 0, swp / np.maximum(sw, 1e-12), 0.0)
-    for level in range(GROUP_LEVELS):
-        e = groups[:, 1 + level].astype(np.int64)
-        valid = e >= 0
-        F[:, 10 + level] = lookup(u, am, page64 + e, valid)[0]
-        share, _ = lookup(u, sw, page64 + e, valid)
-        F[:, 14 + level] = np.where(page_w[page] > 0, share / np.maximum(page_w[page], 1e-12), 0.0)
-    F[:, 18] = (np.bincount(page, weights=words * prob, minlength=n_pages) / np.maximum(page_w, 1e-12))[page]
-    F[:, 19] = (np.bincount(page, weights=words * (prob >= 0.5), minlength=n_pages) / np.maximum(page_w, 1e-12))[page]
-    return F
+def stage_features(tool, parts, prob, context=False, page=False, extra_members=()):
+    """The second stage's features (per row, CONTEXT_FEATURES) and the page
+    stage's (per page: PAGE_FEATURES' first N_PAGE_MEMBER_FEATURES, then
+    PAGE_DOC_FEATURES, then 5 per extra member) of the rows of the dumps in
+    parts [(prefix, slice of prob)], from the per-row probabilities prob.
+    Computed by the core's own functions (lab/tools/ensemble_stage_features),
+    so that training reads exactly what the runtime computes."""
+    ctx, pg = [], []
+    width = N_PAGE_MEMBER_FEATURES + len(PAGE_DOC_FEATURES) + len(PAGE_MEMBER_FEATURES) * len(extra_members)
+    for prefix, rows in parts:
+        tmp = "%s.stage_%d_" % (prefix, os.getpid())  # two trainings may read one dump
+        np.ascontiguousarray(prob[rows], dtype=np.float64).tofile(tmp + "prob.f64")
+        cmd = [tool, "--data", prefix, "--prob", tmp + "prob.f64"]
+        if context:
+            cmd += ["--context", tmp + "context.f64"]
+        if page:
+            cmd += ["--page", tmp + "page.f64"]
+        if extra_members:
+            cmd += ["--page-extra-members", ",".join(extra_members)]
+        subprocess.run(cmd, check=True)
+        if context:
+            ctx.append(np.fromfile(tmp + "context.f64", dtype=np.float64).reshape(-1, len(CONTEXT_FEATURES)))
+            assert len(ctx[-1]) == len(prob[rows]), (prefix, len(ctx[-1]))
+        if page:
+            pg.append(np.fromfile(tmp + "page.f64", dtype=np.float64).reshape(-1, width))
+        for f in glob.glob(tmp + "*.f64"):
+            os.remove(f)
+    return np.vstack(ctx) if context else None, np.vstack(pg) if page else None
 
 
-def check_context(prefix, rows, n_pages):
-    """C++ (lab/tools/ensemble_dump) and Python second-stage features from the same first-stage P."""
-    cpp = np.fromfile(prefix + ".context.f32", dtype=np.float32).reshape(-1, len(CONTEXT_FEATURES)).astype(np.float64)
-    groups = np.fromfile(prefix + ".groups.i32", dtype=np.int32).reshape(-1, 1 + GROUP_LEVELS)
-    anc = np.fromfile(prefix + ".anc.i32", dtype=np.int32).reshape(-1, 2)
-    py = context_features(cpp[:, 0], rows[:, 2].astype(np.float64), rows[:, 0].astype(np.int64), groups, anc, n_pages)
-    err = np.abs(py - cpp).max(axis=0)
-    for name, e in zip(CONTEXT_FEATURES, err):
-        print("  %-12s max |python - c++| %.2e" % (name, e))
-    ok = bool((err < 1e-5).all())  # float32 in the dump
-    print("context features: %s (%d rows)" % ("match" if ok else "MISMATCH", len(py)))
-    # The page features of the same first-stage P (C++: P.page.f32).
-    cols = [c.strip() for c in open(prefix + ".columns") if c.strip()]
-    names = cols[6:]
-    X = rows[:, 6:].astype(np.float64)
-    page = rows[:, 0].astype(np.int64)
-    words = rows[:, 2].astype(np.float64)
-    votes = {m: X[:, names.index("vote_" + m)] >= 0.5 for m in PAGE_MEMBERS}
-    region, pagedoc = page_extra(prefix)
-    prob = cpp[:, 0]
-    py = np.hstack([page_features(prob, words, votes, X[:, names.index("agreement")], X[:, names.index("complexity")],
-                                  page, n_pages),
-                    page_doc_features(prob, words, X[:, names.index("in_a")], X[:, names.index("in_p")], votes,
-                                      region, pagedoc, page, n_pages)])
-    cpp_page = np.fromfile(prefix + ".page.f32", dtype=np.float32).reshape(n_pages, -1).astype(np.float64)
-    assert cpp_page.shape[1] == py.shape[1], (cpp_page.shape, py.shape)
-    # float32 in the dump; relative for the unbounded ones (log_page_words)
-    perr = (np.abs(py - cpp_page) / np.maximum(1.0, np.abs(cpp_page))).max(axis=0)
-    for name, e in zip(PAGE_FEATURES + PAGE_DOC_FEATURES, perr):
-        print("  %-32s max |python - c++| %.2e" % (name, e))
-    pok = bool((perr < 1e-5).all())
-    print("page features: %s (%d pages)" % ("match" if pok else "MISMATCH", n_pages))
-    return 0 if ok and pok else 1
+def check_stage_features(tool, prefix):
+    """stage_features of the compiled-in first stage's P (P.prob1.f64 of
+    ensemble_dump --stage-check) against what the runtime computed from its
+    Context on the same pages (P.context.f64, P.page.f64): equal, bit for bit."""
+    prob = np.fromfile(prefix + ".prob1.f64", dtype=np.float64)
+    ctx, pg = stage_features(tool, [(prefix, slice(0, len(prob)))], prob, context=True, page=True)
+    ok = True
+    for what, got, path, names in (("context", ctx, ".context.f64", CONTEXT_FEATURES),
+                                   ("page", pg, ".page.f64", PAGE_FEATURES + PAGE_DOC_FEATURES)):
+        want = np.fromfile(prefix + path, dtype=np.float64).reshape(-1, len(names))
+        same = got.shape == want.shape and np.array_equal(got.view(np.int64), want.view(np.int64))
+        print("%s features: %d rows, %s" % (what, len(want), "equal to the runtime's" if same else "DIFFERENT"))
+        ok = ok and same
+    return 0 if ok else 1
 
 
 def fit(X, y, w, params, rounds, init=None, objective="binary"):
@@ -503,7 +420,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=100)
     ap.add_argument("--lr", type=float, default=0.2)
     ap.add_argument("--min-leaf", type=int, default=100)
-    ap.add_argument("--drop", default="", help="comma-separated feature names to exclude (set to 0)")
+    ap.add_argument("--drop", default="", help="comma-separated node feature names the first stage does not see (set to 0); "
+                    "the page stage's features read the dump's values, as the runtime computes them")
     ap.add_argument("--page-weights", default="diff", help="diff | dataset (page stage)")
     ap.add_argument("--page-leaves", type=int, default=PAGE_PARAMS["num_leaves"])
     ap.add_argument("--page-rounds", type=int, default=PAGE_ROUNDS)
@@ -597,8 +515,12 @@ def main():
     ap.add_argument("--save-final", help="write the page stage's out-of-fold per-page F1 here (.npy)")
     ap.add_argument("--show-pages", default="", help="comma-separated page id prefixes: print their page features")
     ap.add_argument("--errors", type=int, default=0, help="print the N worst pages against readability")
-    ap.add_argument("--check-context", action="store_true",
-                    help="compare context_features with the C++ ones the dump wrote (P.context.f32), then stop")
+    ap.add_argument("--stage-tool", default="build/native/ensemble_stage_features",
+                    help="lab/tools/ensemble_stage_features: the second stage's and the page stage's features, "
+                         "computed by the core from the dumps and the out-of-fold probabilities")
+    ap.add_argument("--check-stage-features", action="store_true",
+                    help="check stage_features on a dump of ensemble_dump --stage-check against the runtime's "
+                         "features (P.context.f64, P.page.f64), then stop")
     a = ap.parse_args()
     # Experiments whose columns wce::ensemble_features / ensemble_page_features do not compute:
     # a model trained with them would not run in C++.
@@ -609,12 +531,13 @@ def main():
     if a.out and no_cpp:
         ap.error("--out with %s: experiment only, no C++ side" % ", ".join(no_cpp))
     global PAGE_MEMBERS, PAGE_FEATURES
-    for m in [m for m in a.page_extra_members.split(",") if m and m not in PAGE_MEMBERS]:
+    extra_members = tuple(m for m in a.page_extra_members.split(",") if m and m not in PAGE_MEMBERS)
+    for m in extra_members:
         PAGE_MEMBERS += (m,)
         PAGE_FEATURES = PAGE_FEATURES + [f % m for f in PAGE_MEMBER_FEATURES]
+    if a.check_stage_features:
+        return check_stage_features(a.stage_tool, a.data)
     cols, rows, head, pages = load(a.data)
-    if a.check_context:
-        return check_context(a.data, rows, len(pages))
     n_ds_pages, n_ds_rows = len(pages), len(rows)
     if a.web_data:
         web_only = [o for o, on in (("--context-rounds", a.context_rounds > 0), ("--page-features all", a.page_features == "all"),
@@ -644,26 +567,29 @@ def main():
     y = (rows[:, 5] >= 0.5).astype(np.int32)
     X = rows[:, 6:].astype(np.float64)
     n_pages = len(pages)
+    # The dumps' rows in the rows here: the stage features are computed per dump (stage_features).
+    dump_parts = [(a.data, slice(0, n_ds_rows))]
+    if a.web_data:
+        dump_parts.append((a.web_data, slice(n_ds_rows, n_web_rows)))
+    if a.wcxb_data:
+        dump_parts.append((a.wcxb_data, slice(n_web_rows, len(rows))))
     if a.node_regions:
-        region, _ = page_extra(a.data)
+        region = region_bits(a.data)
         w_ = rows[:, 2].astype(np.float64)
         share = np.bincount(page, weights=w_ * (region != 0), minlength=n_pages) / np.maximum(
             np.bincount(page, weights=w_, minlength=n_pages), 1e-12)
         X = np.hstack([X, np.column_stack([(region & 1) != 0, (region & 2) != 0, (region & 4) != 0, share[page]])])
         names = names + ["in_article", "in_main", "in_body", "page_region_share"]
         if a.node_page_own:  # the prob-free ones: the same on every node of the page
-            votes0 = {m: np.zeros(len(page), bool) for m in PAGE_MEMBERS}
-            own = page_doc_features(np.zeros(len(page)), w_, X[:, names.index("in_a")], X[:, names.index("in_p")],
-                                    votes0, region, page_extra(a.data)[1], page, n_pages)[:, :9]
+            _, own = stage_features(a.stage_tool, dump_parts, np.zeros(len(page)), page=True)
+            own = own[:, N_PAGE_MEMBER_FEATURES:N_PAGE_MEMBER_FEATURES + 9]
             X = np.hstack([X, own[page]])
             names = names + ["page_" + f for f in PAGE_DOC_FEATURES[:9]]
     if a.node_member_context:  # the member's kept region around the node (issue 9: short nodes inside it)
-        groups = np.fromfile(a.data + ".groups.i32", dtype=np.int32).reshape(-1, 1 + GROUP_LEVELS)
-        anc = np.fromfile(a.data + ".anc.i32", dtype=np.int32).reshape(-1, 2)
         keep = [5, 6, 7] + [10 + level for level in range(GROUP_LEVELS)]  # windows, block, holding elements
         for m in a.node_member_context.split(","):
             v = (X[:, names.index("vote_" + m)] >= 0.5).astype(np.float64)
-            CF = context_features(v, rows[:, 2].astype(np.float64), page, groups, anc, n_pages)[:, keep]
+            CF = stage_features(a.stage_tool, dump_parts, v, context=True)[0][:, keep]
             X = np.hstack([X, CF])
             names = names + ["%s_%s" % (m, CONTEXT_FEATURES[k]) for k in keep]
     if a.node_disagreement:  # issue 9, real web: readability's block against the other members'
@@ -765,10 +691,7 @@ def main():
     prob = prob1
     params2 = dict(params, num_leaves=a.context_leaves, learning_rate=a.context_lr, min_data_in_leaf=a.context_min_leaf)
     if a.context_rounds > 0:
-        groups = np.fromfile(a.data + ".groups.i32", dtype=np.int32).reshape(-1, 1 + GROUP_LEVELS)
-        anc = np.fromfile(a.data + ".anc.i32", dtype=np.int32).reshape(-1, 2)
-        assert len(groups) == len(y), "the dump's groups do not match its rows: WCE_REDUMP=1"
-        CF = context_features(prob1, words, page, groups, anc, n_pages)
+        CF = stage_features(a.stage_tool, dump_parts, prob1, context=True)[0]
         X2 = np.hstack([X, CF])
         w = row_weights(a.weights)
         prob = np.zeros(len(y))
@@ -874,13 +797,16 @@ def main():
     choices = [c for c in a.page_choices.split(",") if c]
     assert all(c in members for c in choices) and "readability" in members
     votes = {m: (X[:, vote[m]] >= 0.5) if m in vote else np.zeros(len(y), bool) for m in PAGE_MEMBERS}
-    PX = page_features(prob, words, votes, X[:, names.index("agreement")], X[:, names.index("complexity")], page, n_pages)
+    # The page features of the dumps' node features (as the runtime computes
+    # them: a --drop of the first stage does not reach them).
+    _, PS = stage_features(a.stage_tool, dump_parts, prob, page=True, extra_members=extra_members)
+    assert len(PS) == n_pages, (len(PS), n_pages)
+    own_end = N_PAGE_MEMBER_FEATURES + len(PAGE_DOC_FEATURES)
+    PX = np.hstack([PS[:, :N_PAGE_MEMBER_FEATURES], PS[:, own_end:]])
     page_names = list(PAGE_FEATURES)
     if a.page_features == "all":
-        region, pagedoc = page_extra(a.data)
-        assert len(region) == len(y) and len(pagedoc) == n_pages, "the dump has no page features: WCE_REDUMP=1"
-        PX = np.hstack([PX, page_doc_features(prob, words, X[:, names.index("in_a")], X[:, names.index("in_p")],
-                                              votes, region, pagedoc, page, n_pages)])
+        region = region_bits(a.data)
+        PX = np.hstack([PX, PS[:, N_PAGE_MEMBER_FEATURES:own_end]])
         page_names += PAGE_DOC_FEATURES
         has = np.bincount(page, weights=(region != 0).astype(float), minlength=n_pages) > 0
         print("pages with an <article>/<main>/articleBody region: " + ", ".join(

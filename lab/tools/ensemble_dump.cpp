@@ -18,19 +18,21 @@
 //   P.groups.i32 int32, per row: wce::ensemble_context_groups (its block,
 //                then the holding elements from the block's container up;
 //                -1 for none), kEnsembleGroupCount a row
-//   P.context.f32 float32, per row: wce::ensemble_context_features of the
-//                compiled-in first stage's P(content), kEnsembleContextFeatureCount
-//                a row (lab/learn/ensemble.py --check-context compares
-//                its own computation with these)
 //   P.anc.i32    int32 pairs (row, element): every element ancestor of the
-//                row's text node, so that sums over an element's subtree
-//                (the second stage's features) can be rebuilt in Python
+//                row's text node, from its parent up, so that
+//                lab/tools/ensemble_stage_features can rebuild the tree the
+//                second stage's features sum over
 //   P.region.i32 int32, per row: wce::ensemble_page_doc region bits
 //                (article 1, main 2, itemprop=articleBody 4)
 //   P.pagedoc.f32 float32, per page: <article> and <h1> element counts
-//   P.page.f32   float32, per page: wce::ensemble_page_features of the
-//                compiled-in first stage's P(content), kEnsemblePageFeatureCount
-//                a page (ensemble.py --check-context compares them too)
+//   with --stage-check, what the runtime computes from its Context, for
+//   `ensemble_stage_features --check` (the same from the files above):
+//   P.prob1.f64  float64, per row: the compiled-in first stage's P(content)
+//   P.context.f64 float64, per row: wce::ensemble_context_features of that P,
+//                kEnsembleContextFeatureCount a row
+//   P.page.f64   float64, per page: wce::ensemble_page_features of that P and
+//                the node features as P.rows.f32 holds them (float32),
+//                kEnsemblePageFeatureCount a page
 //   P.rdmargin.f32 float32, per page: Readability's best and second-best
 //                candidate scores (an experiment of ensemble.py, issue 9)
 //   P.text.jsonl with --node-text: per row, the text node's text as a JSON
@@ -42,7 +44,8 @@
 // (lab/webeval, no gold text) whose FNV-1a 64 of the page id is even / odd,
 // as lab/webeval/halves.py splits it; their gold columns are empty.
 // Usage: ensemble_dump [--split train|test|all|webeval-half0|webeval-half1] [--members a,b,...]
-//          [--pages-per-dataset N] [--node-text] --out P DATA.jsonl.gz...
+//          [--pages-per-dataset N] [--node-text] [--stage-check] --out P DATA.jsonl.gz...
+// DATA may also be a folder of pages (<page>/source.html + gold.txt, e.g. demo/).
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -58,7 +61,7 @@
 int main(int argc, char** argv) {
   std::string out, split = "train", member_names;
   size_t per_dataset = 0;
-  bool node_text = false;
+  bool node_text = false, stage_check = false;
   std::vector<std::string> files;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -67,12 +70,13 @@ int main(int argc, char** argv) {
     else if (a == "--members" && i + 1 < argc) member_names = argv[++i];
     else if (a == "--pages-per-dataset" && i + 1 < argc) per_dataset = std::stoul(argv[++i]);
     else if (a == "--node-text") node_text = true;
+    else if (a == "--stage-check") stage_check = true;
     else files.push_back(a);
   }
   const bool web = split == "webeval-half0" || split == "webeval-half1";
   if (out.empty() || files.empty() || (split != "train" && split != "test" && split != "all" && !web)) {
     std::cerr << "usage: ensemble_dump [--split train|test|all|webeval-half0|webeval-half1] [--members a,b,...] "
-                 "[--pages-per-dataset N] [--node-text] --out PREFIX DATA.jsonl.gz...\n";
+                 "[--pages-per-dataset N] [--node-text] [--stage-check] --out PREFIX DATA.jsonl.gz...\n";
     return 2;
   }
   constexpr size_t D = wce::kEnsembleFeatureCount;
@@ -84,16 +88,21 @@ int main(int argc, char** argv) {
     if (use[m]) members.push_back(wce::ensemble_members()[m]);
   std::ofstream pages_tsv(out + ".pages.tsv"), rows(out + ".rows.f32", std::ios::binary), cols(out + ".columns"),
       member_list(out + ".members"), groups_out(out + ".groups.i32", std::ios::binary),
-      anc_out(out + ".anc.i32", std::ios::binary), context_out(out + ".context.f32", std::ios::binary),
-      region_out(out + ".region.i32", std::ios::binary), pagedoc_out(out + ".pagedoc.f32", std::ios::binary),
-      page_out(out + ".page.f32", std::ios::binary), margin_out(out + ".rdmargin.f32", std::ios::binary);
-  std::ofstream text_out;
+      anc_out(out + ".anc.i32", std::ios::binary), region_out(out + ".region.i32", std::ios::binary),
+      pagedoc_out(out + ".pagedoc.f32", std::ios::binary), margin_out(out + ".rdmargin.f32", std::ios::binary);
+  std::ofstream text_out, prob_out, context_out, page_out;
   if (node_text) text_out.open(out + ".text.jsonl");
+  if (stage_check) {
+    prob_out.open(out + ".prob1.f64", std::ios::binary);
+    context_out.open(out + ".context.f64", std::ios::binary);
+    page_out.open(out + ".page.f64", std::ios::binary);
+  }
   auto put = [](std::ofstream& o, int32_t v) { o.write(reinterpret_cast<const char*>(&v), sizeof v); };
   auto putf = [](std::ofstream& o, double d) {
     const float v = static_cast<float>(d);
     o.write(reinterpret_cast<const char*>(&v), sizeof v);
   };
+  auto putd = [](std::ofstream& o, double v) { o.write(reinterpret_cast<const char*>(&v), sizeof v); };
   for (const char* m : members) member_list << m << "\n";
   pages_tsv << "page\tdataset\tid\tbucket\tparse_ms\tgold_tokens\tpage_tokens\tmatched_tokens";
   for (const char* m : members) pages_tsv << "\tf1_" << m << "\tms_" << m;
@@ -127,10 +136,6 @@ int main(int argc, char** argv) {
       const auto& words = run.context().text_words();
       const std::vector<uint32_t> groups = wce::ensemble_context_groups(run.context());
       const wce::Document& doc = run.doc();
-      std::vector<double> p1(words.size(), 0.0);
-      for (size_t k = 0; k < words.size(); ++k)
-        if (words[k] > 0) p1[k] = wce::ensemble_model().model.probability(&fx[k * D]);
-      const std::vector<double> cf = wce::ensemble_context_features(run.context(), p1);
       const wce::EnsemblePageDoc pd = wce::ensemble_page_doc(doc);
       putf(pagedoc_out, pd.articles);
       putf(pagedoc_out, pd.h1);
@@ -138,7 +143,16 @@ int main(int argc, char** argv) {
       rd.run();
       putf(margin_out, rd.top_score());
       putf(margin_out, rd.second_score());
-      for (double v : wce::ensemble_page_features(run.context(), fx, p1)) putf(page_out, v);
+      std::vector<double> p1, cf;
+      if (stage_check) {
+        p1.assign(words.size(), 0.0);
+        for (size_t k = 0; k < words.size(); ++k)
+          if (words[k] > 0) p1[k] = wce::ensemble_model().model.probability(&fx[k * D]);
+        cf = wce::ensemble_context_features(run.context(), p1);
+        std::vector<double> fx32(fx.size());  // the node features as the rows carry them
+        for (size_t i = 0; i < fx.size(); ++i) fx32[i] = static_cast<float>(fx[i]);
+        for (double v : wce::ensemble_page_features(run.context(), fx32, p1)) putd(page_out, v);
+      }
       for (size_t k = 0; k < words.size(); ++k) {
         if (words[k] == 0) continue;  // no text: its label changes nothing
         row[0] = static_cast<float>(page_index);
@@ -157,8 +171,11 @@ int main(int argc, char** argv) {
           const uint32_t v = groups[k * wce::kEnsembleGroupCount + g];
           put(groups_out, v == wce::kNone ? -1 : static_cast<int32_t>(v));
         }
-        for (size_t j = 0; j < wce::kEnsembleContextFeatureCount; ++j)
-          putf(context_out, cf[k * wce::kEnsembleContextFeatureCount + j]);
+        if (stage_check) {
+          putd(prob_out, p1[k]);
+          for (size_t j = 0; j < wce::kEnsembleContextFeatureCount; ++j)
+            putd(context_out, cf[k * wce::kEnsembleContextFeatureCount + j]);
+        }
         put(region_out, pd.region[k]);
         for (uint32_t a = doc.nodes[doc.text_nodes[k]].parent; a != wce::kNone; a = doc.nodes[a].parent) {
           put(anc_out, static_cast<int32_t>(row_count));

@@ -309,6 +309,55 @@ TEST(LearnedEnsemble, ContextFeaturesFromHandMadeProbabilities) {
   EXPECT_TRUE(wce::ensemble_context_features(ectx, {}).empty());
 }
 
+TEST(LearnedEnsemble, ContextFeaturesOfTheWordedNodesAloneAreTheDocuments) {
+  // The training tool passes only the worded text nodes and the elements
+  // above them (lab/tools/ensemble_stage_features): the features must be the
+  // runtime's, bit for bit. Here the same reduction is made from the
+  // Document's own inputs: keep the nodes with words below them, in order.
+  wce::Document doc = wce::parse_html(kPage, "utf-8");
+  wce::Context ctx(doc);
+  const wce::EnsembleContextInputs full = wce::ensemble_context_inputs(ctx);
+  const size_t n = full.words.size();
+  std::vector<double> prob(n);
+  for (size_t k = 0; k < n; ++k) prob[k] = 0.05 + 0.9 * static_cast<double>((k * 7) % 11) / 10.0;
+  std::vector<uint32_t> id(full.parent.size(), wce::kNone);
+  wce::EnsembleContextInputs part;
+  std::vector<size_t> kept_rows;
+  for (size_t i = 0; i < full.parent.size(); ++i)
+    if (full.subtree_words[i] > 0) {
+      id[i] = static_cast<uint32_t>(part.parent.size());
+      part.parent.push_back(full.parent[i] == wce::kNone ? wce::kNone : id[full.parent[i]]);
+      part.subtree_words.push_back(full.subtree_words[i]);
+    }
+  for (size_t k = 0; k < n; ++k) {
+    if (full.words[k] == 0) continue;
+    kept_rows.push_back(k);
+    part.words.push_back(full.words[k]);
+    part.text_node.push_back(id[full.text_node[k]]);
+    for (size_t g = 0; g < wce::kEnsembleGroupCount; ++g) {
+      const uint32_t v = full.groups[k * wce::kEnsembleGroupCount + g];
+      part.groups.push_back(g == 0 || v == wce::kNone ? v : id[v]);
+    }
+  }
+  part.blocks = full.blocks;
+  ASSERT_LT(part.parent.size(), full.parent.size());  // something was left out
+  ASSERT_LT(kept_rows.size(), n);
+  std::vector<double> part_prob;
+  for (size_t k : kept_rows) part_prob.push_back(prob[k]);
+  const std::vector<double> a = wce::ensemble_context_features(full, prob);
+  const std::vector<double> b = wce::ensemble_context_features(part, part_prob);
+  constexpr size_t C = wce::kEnsembleContextFeatureCount;
+  ASSERT_EQ(b.size(), kept_rows.size() * C);
+  for (size_t i = 0; i < kept_rows.size(); ++i)
+    for (size_t j = 0; j < C; ++j)
+      EXPECT_EQ(std::memcmp(&a[kept_rows[i] * C + j], &b[i * C + j], sizeof(double)), 0)
+          << wce::ensemble_context_feature_names()[j] << " of text node " << kept_rows[i];
+  // A tree not in pre-order is refused, not read out of bounds.
+  wce::EnsembleContextInputs bad = part;
+  bad.parent[0] = static_cast<uint32_t>(bad.parent.size() - 1);
+  EXPECT_THROW(wce::ensemble_context_features(bad, part_prob), std::invalid_argument);
+}
+
 TEST(LearnedEnsemble, LabelsAreTheTreesOrOneMembersOnEachPage) {
   // The page stage picks one side for the whole page: the kept nodes are
   // exactly the trees' (P >= 0.5, after the model's block completion) or

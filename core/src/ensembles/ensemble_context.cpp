@@ -4,17 +4,21 @@
 // the blocks beside it, and the elements that hold its block. Main content is
 // contiguous, so a node the first stage gets wrong alone among agreeing
 // neighbours is likely an error. The second-stage trees see these features
-// beside the first stage's (lab/learn/ensemble.py computes the same from
-// out-of-fold probabilities: keep the two in step).
+// beside the first stage's. The features are computed from plain arrays
+// (EnsembleContextInputs), which the runtime fills from its Context and
+// lab/tools/ensemble_stage_features from the dump that lab/learn/ensemble.py
+// trains on: one definition for both.
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 #include "wce/train/ensemble_model.hpp"
 
 namespace wce {
 namespace {
 
-// Tunables (lab/learn/ensemble.py CONTEXT_WINDOWS must match).
+// Tunables.
 constexpr size_t kNearWindow = 3;   // worded nodes on one side for prev3_p / next3_p
 constexpr size_t kMidWindow = 10;   // on each side (and the node) for win10_p
 constexpr size_t kWideWindow = 30;  // on each side (and the node) for win30_p
@@ -50,14 +54,37 @@ std::vector<uint32_t> ensemble_context_groups(Context& ctx) {
   return g;
 }
 
+EnsembleContextInputs ensemble_context_inputs(Context& ctx) {
+  const Document& doc = ctx.doc();
+  EnsembleContextInputs in;
+  in.words = ctx.text_words();
+  in.groups = ensemble_context_groups(ctx);
+  in.blocks = ctx.blocks().blocks.size();
+  in.parent.resize(doc.nodes.size());
+  for (size_t i = 0; i < doc.nodes.size(); ++i) in.parent[i] = doc.nodes[i].parent;
+  in.subtree_words = ctx.counts().words;
+  in.text_node = doc.text_nodes;
+  return in;
+}
+
 std::vector<double> ensemble_context_features(Context& ctx, const std::vector<double>& prob) {
-  const std::vector<uint32_t>& words = ctx.text_words();
+  return ensemble_context_features(ensemble_context_inputs(ctx), prob);
+}
+
+std::vector<double> ensemble_context_features(const EnsembleContextInputs& in, const std::vector<double>& prob) {
+  const std::vector<uint32_t>& words = in.words;
   const size_t n = std::min(words.size(), prob.size());
   constexpr size_t C = kEnsembleContextFeatureCount;
   constexpr size_t G = kEnsembleGroupCount;
   std::vector<double> f(n * C, 0.0);
   if (n == 0) return f;
-  const std::vector<uint32_t> groups = ensemble_context_groups(ctx);
+  const std::vector<uint32_t>& groups = in.groups;
+  const size_t nb = in.blocks, nn = in.parent.size();
+  auto bad = [](const std::string& what) { throw std::invalid_argument("ensemble_context_features: " + what); };
+  if (groups.size() < n * G || in.text_node.size() < n || in.subtree_words.size() != nn)
+    bad("the arrays do not fit together");
+  for (size_t i = 0; i < nn; ++i)
+    if (in.parent[i] != kNone && in.parent[i] >= i) bad("the tree is not in pre-order");
   // Worded nodes in document order with prefix sums of w and w*p, so that a
   // window mean is two subtractions.
   std::vector<uint32_t> worded;
@@ -77,19 +104,21 @@ std::vector<double> ensemble_context_features(Context& ctx, const std::vector<do
     const double w = cw[hi] - cw[lo];
     return w > 0 ? (cwp[hi] - cwp[lo]) / w : 0.0;
   };
-  // Word sums per block, and over the subtree of every element (parents
-  // precede their children in Document::nodes: one backward pass).
-  const Document& doc = ctx.doc();
-  const size_t nb = ctx.blocks().blocks.size(), nn = doc.nodes.size();
-  const std::vector<uint32_t>& aw = ctx.counts().words;
+  // Word sums per block, and over the subtree of every tree node (parents
+  // precede their children: one backward pass).
+  const std::vector<uint32_t>& aw = in.subtree_words;
   std::vector<double> bw(nb, 0.0), bwp(nb, 0.0), awp(nn, 0.0);
   for (uint32_t k : worded) {
     const uint32_t b = groups[k * G];
-    if (b != kNone) bw[b] += words[k], bwp[b] += words[k] * prob[k];
-    awp[doc.text_nodes[k]] = words[k] * prob[k];
+    if (b != kNone) {
+      if (b >= nb) bad("block " + std::to_string(b) + " of " + std::to_string(nb));
+      bw[b] += words[k], bwp[b] += words[k] * prob[k];
+    }
+    if (in.text_node[k] >= nn) bad("text node outside the tree");
+    awp[in.text_node[k]] = words[k] * prob[k];
   }
-  for (size_t i = nn; i-- > 1;)
-    if (doc.nodes[i].parent != kNone) awp[doc.nodes[i].parent] += awp[i];
+  for (size_t i = nn; i-- > 0;)
+    if (in.parent[i] != kNone) awp[in.parent[i]] += awp[i];
   auto block_mean = [&](size_t b) { return bw[b] > 0 ? bwp[b] / bw[b] : 0.0; };
   for (size_t i = 0; i < m; ++i) {
     const uint32_t k = worded[i];
@@ -110,6 +139,7 @@ std::vector<double> ensemble_context_features(Context& ctx, const std::vector<do
     for (size_t level = 0; level < kEnsembleGroupLevels; ++level) {
       const uint32_t a = groups[k * G + 1 + level];
       if (a == kNone) break;
+      if (a >= nn) bad("holding element outside the tree");
       row[10 + level] = aw[a] > 0 ? awp[a] / aw[a] : 0.0;
       row[14 + level] = page_words > 0 ? aw[a] / page_words : 0.0;
     }

@@ -7,12 +7,10 @@
 // nodes, or of many <article> teasers, is a listing. All of it comes from the
 // shared Context (one pre-order pass over the Document, no re-parse) and the
 // node features the first stage already has (in_a, in_p, the votes).
-// lab/learn/ensemble.py page_doc_features computes the same from the rows
-// lab/tools/ensemble_dump writes: keep the two in step.
+// The features themselves read plain arrays (wce/train/ensemble_model.hpp),
+// which lab/tools/ensemble_stage_features fills from the training dump.
 #include <algorithm>
 #include <cmath>
-#include <cstring>
-#include <stdexcept>
 
 #include "extractors/extractor_util.hpp"
 #include "wce/train/ensemble_model.hpp"
@@ -20,7 +18,7 @@
 namespace wce {
 namespace {
 
-// Tunables (lab/learn/ensemble.py LONG_NODE_WORDS, H1_CAP must match).
+// Tunables.
 constexpr uint32_t kLongNodeWords = 25;  // a text node of this many words is prose, not a link or a label
 constexpr double kH1Cap = 5;             // h1_count is clipped here (a page with many is a listing either way)
 
@@ -28,13 +26,6 @@ const std::array<const char*, kEnsemblePageDocFeatureCount> kNames = {
     "article_share", "main_share", "body_share", "log_articles", "h1_count", "link_share", "p_share",
     "log_text_nodes", "long_node_share", "trees_in_region", "readability_in_region", "readability_only_share",
     "prob_readability_only", "readability_resiliparse_jaccard"};
-
-size_t feature_column(const char* name) {
-  const auto& names = ensemble_feature_names();
-  for (size_t j = 0; j < names.size(); ++j)
-    if (std::strcmp(names[j], name) == 0) return j;
-  throw std::logic_error(std::string("ensemble_page_doc: no node feature ") + name);
-}
 
 }  // namespace
 
@@ -63,14 +54,12 @@ EnsemblePageDoc ensemble_page_doc(const Document& doc) {
   return r;
 }
 
-void ensemble_page_doc_features(Context& ctx, const std::vector<double>& x, const std::vector<double>& prob,
-                                double* out) {
+void ensemble_page_doc_features(const std::vector<uint32_t>& words, const std::vector<double>& x,
+                                const std::vector<double>& prob, const EnsemblePageDoc& pd, double* out) {
   constexpr size_t D = kEnsembleFeatureCount;
-  static const size_t in_a = feature_column("in_a"), in_p = feature_column("in_p"),
-                      rd = feature_column("vote_readability"), rs = feature_column("vote_resiliparse"),
-                      cetd = feature_column("vote_cetd");
-  const std::vector<uint32_t>& words = ctx.text_words();
-  const EnsemblePageDoc pd = ensemble_page_doc(ctx.doc());
+  static const size_t in_a = ensemble_feature_index("in_a"), in_p = ensemble_feature_index("in_p"),
+                      rd = ensemble_feature_index("vote_readability"), rs = ensemble_feature_index("vote_resiliparse"),
+                      cetd = ensemble_feature_index("vote_cetd");
   const size_t n = std::min({words.size(), prob.size(), x.size() / D, pd.region.size()});
   double total = 0, article = 0, main = 0, body = 0, link = 0, para = 0, nodes = 0, long_words = 0;
   double trees = 0, trees_in = 0, rd_kept = 0, rd_in = 0, rd_only = 0, rd_only_p = 0, rd_rs_both = 0,

@@ -94,26 +94,6 @@ constexpr size_t kWindow = 3;  // blocks on each side of window_agreement
 // 50-80 rows (perf, 2026-11-27c); the margins are the same either way.
 constexpr size_t kResolveRows = 64;
 
-// The page stage (kPage* in the model): per page, keep the trees or take one
-// member's labels outright (kPageChoices). The trees sometimes drop an
-// article only readability finds, and sometimes add or cut around an article
-// a member already has clean; its features see both cases, for each member
-// of kPageMembers (their columns are 0 when the model does not run them).
-constexpr double kTreesOverMemberCap = 10;  // trees_over_<member> is clipped here
-constexpr std::array<const char*, 3> kPageMembers = {"readability", "resiliparse", "cetd"};
-constexpr size_t kPageCommon = 5;    // page features before the per-member ones
-constexpr size_t kPagePerMember = 5;  // share, trees_over, jaccard, prob_on, prob_off
-static_assert(kPageCommon + kPagePerMember * kPageMembers.size() == kEnsemblePageMemberFeatureCount, "page layout");
-constexpr size_t kTreesOverReadability = kPageCommon + 1;  // readability is kPageMembers[0]
-
-const std::array<const char*, kEnsemblePageMemberFeatureCount> kPageMemberFeatureNames = {
-    "trees_share", "trees_uncertainty", "page_agreement", "complexity", "log_page_words",
-    "readability_share", "trees_over_readability", "trees_readability_jaccard", "prob_on_readability",
-    "prob_off_readability",
-    "resiliparse_share", "trees_over_resiliparse", "trees_resiliparse_jaccard", "prob_on_resiliparse",
-    "prob_off_resiliparse",
-    "cetd_share", "trees_over_cetd", "trees_cetd_jaccard", "prob_on_cetd", "prob_off_cetd"};
-
 size_t member_column(const char* name) {
   for (size_t m = 0; m < kEnsembleMemberCount; ++m)
     if (std::strcmp(kMembers[m], name) == 0) return m;
@@ -187,16 +167,10 @@ void load_trees(TreeModel& t, const int32_t (&root)[R], const int32_t (&feature)
 
 const std::array<const char*, kEnsembleMemberCount>& ensemble_members() { return kMembers; }
 const std::array<const char*, kEnsembleFeatureCount>& ensemble_feature_names() { return kFeatureNames; }
-const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names() {
-  // The members' page features, then the page's own (ensemble_page_doc.cpp).
-  static const std::array<const char*, kEnsemblePageFeatureCount> names = [] {
-    std::array<const char*, kEnsemblePageFeatureCount> a{};
-    std::copy(kPageMemberFeatureNames.begin(), kPageMemberFeatureNames.end(), a.begin());
-    std::copy(ensemble_page_doc_feature_names().begin(), ensemble_page_doc_feature_names().end(),
-              a.begin() + kEnsemblePageMemberFeatureCount);
-    return a;
-  }();
-  return names;
+size_t ensemble_feature_index(std::string_view name) {
+  for (size_t j = 0; j < kFeatureNames.size(); ++j)
+    if (name == kFeatureNames[j]) return j;
+  throw std::invalid_argument("not an ensemble node feature: '" + std::string(name) + "'");
 }
 
 unsigned ensemble_page_bucket(std::string_view dataset, std::string_view id) {
@@ -463,51 +437,6 @@ const EnsembleModelInfo& ensemble_model() {
   return info;
 }
 
-std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
-                                                                     const std::vector<double>& prob, bool own) {
-  constexpr size_t D = kEnsembleFeatureCount;
-  constexpr size_t P = kPageMembers.size();
-  const std::vector<uint32_t>& words = ctx.text_words();
-  const size_t n = std::min(words.size(), std::min(prob.size(), x.size() / D));
-  std::array<size_t, P> col{};
-  for (size_t j = 0; j < P; ++j) col[j] = member_column(kPageMembers[j]);
-  double total = 0, trees = 0, unsure = 0, agree = 0;
-  std::array<double, P> kept{}, both{}, either{}, on{}, off{};
-  for (size_t k = 0; k < n; ++k) {
-    const double w = words[k];
-    if (w == 0) continue;
-    const bool t = prob[k] >= 0.5;
-    total += w;
-    trees += t ? w : 0;
-    unsure += w * std::min(prob[k], 1 - prob[k]);
-    agree += w * x[k * D + kAgreement];
-    for (size_t j = 0; j < P; ++j) {
-      const bool v = x[k * D + col[j]] >= 0.5;
-      kept[j] += v ? w : 0;
-      both[j] += t && v ? w : 0;
-      either[j] += t || v ? w : 0;
-      (v ? on[j] : off[j]) += w * prob[k];
-    }
-  }
-  auto ratio = [](double a, double b) { return b > 0 ? a / b : 0.0; };
-  std::array<double, kEnsemblePageFeatureCount> f{};
-  f[0] = ratio(trees, total);
-  f[1] = ratio(unsure, total);
-  f[2] = ratio(agree, total);
-  f[3] = n > 0 ? x[kComplexity] : 0.0;  // the same on every row
-  f[4] = std::log1p(total);
-  for (size_t j = 0; j < P; ++j) {
-    double* g = &f[kPageCommon + j * kPagePerMember];
-    g[0] = ratio(kept[j], total);
-    g[1] = std::min(kTreesOverMemberCap, trees / std::max(kept[j], 1.0));
-    g[2] = either[j] > 0 ? both[j] / either[j] : 1.0;
-    g[3] = ratio(on[j], kept[j]);
-    g[4] = ratio(off[j], total - kept[j]);
-  }
-  if (own) ensemble_page_doc_features(ctx, x, prob, &f[kEnsemblePageMemberFeatureCount]);
-  return f;
-}
-
 std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<double>& x) {
   constexpr size_t D = kEnsembleFeatureCount, C = kEnsembleContextFeatureCount;
   const EnsembleModelInfo& info = ensemble_model();
@@ -547,7 +476,13 @@ std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<
 
 int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& page) {
   const EnsembleModelInfo& info = ensemble_model();
-  if (page[kTreesOverReadability] < info.page_fallback_share) {  // the trees lost most of readability's article
+  static const size_t trees_over_readability = [] {
+    const auto& names = ensemble_page_feature_names();
+    return static_cast<size_t>(std::find_if(names.begin(), names.end(), [](const char* m) {
+                                 return std::strcmp(m, "trees_over_readability") == 0;
+                               }) - names.begin());
+  }();
+  if (page[trees_over_readability] < info.page_fallback_share) {  // the trees lost most of readability's article
     for (size_t c = 0; c < info.page_choices.size(); ++c)
       if (info.page_choices[c] == 0) return static_cast<int>(c);
   }

@@ -72,6 +72,18 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get 
                                       const EnsembleMemberSet* use = nullptr, bool structure = true,
                                       bool page_type = true);
 
+// The column of a node feature (ensemble_feature_names()) by name; throws
+// std::invalid_argument for a name that is not one.
+size_t ensemble_feature_index(std::string_view name);
+
+// The second stage's and the page stage's features are computed from plain
+// arrays per text node (below), never from a Document: the runtime fills them
+// from its Context, lab/tools/ensemble_stage_features from the files of
+// lab/tools/ensemble_dump, and both call the same functions, so that the
+// training (lab/learn/ensemble.py) reads exactly what the runtime computes.
+// Text nodes without words are skipped everywhere: a caller may pass the
+// worded ones alone.
+
 // The page stage's features (lab/learn/ensemble.py PAGE_FEATURES, same
 // order), from the trees' P(content) per text node and the node features x
 // (ensemble_features): the words the trees keep, their uncertainty, the
@@ -83,11 +95,8 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get 
 constexpr size_t kEnsemblePageMemberFeatureCount = 20;
 constexpr size_t kEnsemblePageDocFeatureCount = 14;
 constexpr size_t kEnsemblePageFeatureCount = kEnsemblePageMemberFeatureCount + kEnsemblePageDocFeatureCount;
+constexpr size_t kEnsemblePagePerMemberFeatureCount = 5;  // share, trees_over, jaccard, prob_on, prob_off
 const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names();
-// With own = false the page's own features are left 0 (a model that does not
-// read them, EnsembleModelInfo::page_features, does not pay for them).
-std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
-                                                                     const std::vector<double>& prob, bool own = true);
 
 // The page's own features (core/src/ensembles/ensemble_page_doc.cpp): what
 // the page says about itself, from the shared Context (no re-parse): the
@@ -104,10 +113,28 @@ struct EnsemblePageDoc {
 };
 EnsemblePageDoc ensemble_page_doc(const Document& doc);
 const std::array<const char*, kEnsemblePageDocFeatureCount>& ensemble_page_doc_feature_names();
-// Fills out[0..kEnsemblePageDocFeatureCount) from x (ensemble_features) and
-// the trees' P(content); lab/learn/ensemble.py page_doc_features is the same.
-void ensemble_page_doc_features(Context& ctx, const std::vector<double>& x, const std::vector<double>& prob,
-                                double* out);
+
+// words: per text node; x: kEnsembleFeatureCount node features per text node
+// (ensemble_features); prob: the trees' P(content) per text node; own: the
+// page's regions and counts, or null: the page's own features are then left
+// 0 (a model that does not read them, EnsembleModelInfo::page_features, does
+// not pay for them).
+std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(const std::vector<uint32_t>& words,
+                                                                     const std::vector<double>& x,
+                                                                     const std::vector<double>& prob,
+                                                                     const EnsemblePageDoc* own);
+// The same from the Context (ctx.text_words(), ensemble_page_doc(ctx.doc())).
+std::array<double, kEnsemblePageFeatureCount> ensemble_page_features(Context& ctx, const std::vector<double>& x,
+                                                                     const std::vector<double>& prob, bool own = true);
+// One member's kEnsemblePagePerMemberFeatureCount page features, for the
+// member whose vote is node feature `vote_column` (the page stage reads
+// readability's, resiliparse's and cetd's; experiments others).
+void ensemble_page_member_features(const std::vector<uint32_t>& words, const std::vector<double>& x,
+                                   const std::vector<double>& prob, size_t vote_column, double* out);
+// Fills out[0..kEnsemblePageDocFeatureCount) from x (ensemble_features), the
+// trees' P(content) and the page's regions and counts.
+void ensemble_page_doc_features(const std::vector<uint32_t>& words, const std::vector<double>& x,
+                                const std::vector<double>& prob, const EnsemblePageDoc& own, double* out);
 
 // The second stage (auto-context, core/src/ensembles/ensemble_context.cpp):
 // the first stage's P(content) smoothed over the node's neighbours in
@@ -122,7 +149,25 @@ constexpr size_t kEnsembleGroupCount = 1 + kEnsembleGroupLevels;
 std::vector<uint32_t> ensemble_context_groups(Context& ctx);
 constexpr size_t kEnsembleContextFeatureCount = 20;
 const std::array<const char*, kEnsembleContextFeatureCount>& ensemble_context_feature_names();
-// Row-major, kEnsembleContextFeatureCount per text node (0 for nodes without words).
+// What the second stage's features read of a page. The tree is the one whose
+// subtrees the holding elements sum, in pre-order (a parent before its
+// children): the Document's nodes (the runtime), or only the elements above
+// worded text nodes and those text nodes (lab/tools/ensemble_stage_features,
+// from the dump's ancestor lists); leaving out nodes without words changes no
+// sum, not even in its last bit.
+struct EnsembleContextInputs {
+  std::vector<uint32_t> words;   // per text node: its words
+  std::vector<uint32_t> groups;  // per text node, kEnsembleGroupCount: its block, then its holding elements (tree nodes)
+  size_t blocks = 0;             // every block index is below this
+  std::vector<uint32_t> parent;         // per tree node: its parent (kNone: a root)
+  std::vector<uint32_t> subtree_words;  // per tree node: the words of the text nodes below it
+  std::vector<uint32_t> text_node;      // per text node: its tree node
+};
+EnsembleContextInputs ensemble_context_inputs(Context& ctx);
+// Row-major, kEnsembleContextFeatureCount per text node (0 for nodes without
+// words); throws std::invalid_argument when the arrays do not fit together.
+std::vector<double> ensemble_context_features(const EnsembleContextInputs& in, const std::vector<double>& prob);
+// The same from the Context (ensemble_context_inputs(ctx)).
 std::vector<double> ensemble_context_features(Context& ctx, const std::vector<double>& prob);
 
 // The trees' P(content) per text node (the second stage's when the model
