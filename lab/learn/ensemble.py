@@ -458,6 +458,8 @@ def main():
     ap.add_argument("--page-meta", action="store_true",
                     help="experiment: og:type=article, a schema.org Article type and <article> as page features "
                          "(P.meta.f32 of lab/learn/page_meta.py, from the raw HTML)")
+    ap.add_argument("--page-type-features", action="store_true",
+                    help="experiment: the page type's one-hot (the node rows' page_type_* columns) as page features")
     ap.add_argument("--page-diff-kinds", action="store_true",
                     help="experiment: per page choice, the shares of list-item / heading / link / cell / paragraph "
                          "words among the words only it keeps and among those only the trees keep")
@@ -526,6 +528,7 @@ def main():
     # a model trained with them would not run in C++.
     no_cpp = [o for o, on in (("--node-member-context", a.node_member_context), ("--node-disagreement", a.node_disagreement),
                               ("--page-extra-members", a.page_extra_members), ("--page-meta", a.page_meta),
+                              ("--page-type-features", a.page_type_features),
                               ("--page-readability-margin", a.page_readability_margin),
                               ("--smooth-rounds", a.smooth_rounds > 0), ("--page-diff-kinds", a.page_diff_kinds)) if on]
     if a.out and no_cpp:
@@ -832,6 +835,14 @@ def main():
                     extra_names.append("%s_%s" % (side, k))
         PX = np.hstack([PX, np.column_stack(extra)])
         page_names += extra_names
+    if a.page_type_features:  # the page type as the page stage's input too (issue 32): from the node
+        # rows' page-type columns, constant per page (out of fold for WCXB pages: --wcxb-page-types)
+        tcols = [names.index(c) for c in names if c.startswith("page_type_")]
+        pid, at = np.unique(page, return_index=True)
+        onehot = np.zeros((n_pages, len(tcols)))
+        onehot[pid] = X[at][:, tcols]
+        PX = np.hstack([PX, onehot])
+        page_names += [names[c] for c in tcols]
     if a.page_meta:  # what the page says it is (issue 9, lever 2)
         meta = np.fromfile(a.data + ".meta.f32", dtype=np.float32).reshape(n_pages, -1).astype(np.float64)
         PX = np.hstack([PX, meta])
