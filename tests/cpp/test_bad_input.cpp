@@ -53,6 +53,9 @@ const BadInput kInputs[] = {
     {"100,000 nested lists", [] { return nested("<ul><li>", 50000, "item"); }},
     {"10,000 nested tables", [] { return nested("<table><tr><td>", 10000, "cell"); }},
     {"nested ordered lists in tables", [] { return nested("<ol><li><table><tr><td>x", 5000, "cell"); }},
+    // A page read from its no-script fallback (parse_html builds it twice).
+    {"100,000 nested divs inside noscript", [] { return "<noscript>" + nested("<div>", 100000, repeat("post ", 100)) + "</noscript>"; }},
+    {"20,000 noscript siblings", [] { return repeat("<noscript><p>" + repeat("x", 40) + "</p></noscript>", 20000); }},
     {"invalid UTF-8", [] { return std::string("\xff\xfe\x00\x01<p>\x80\x81 caf\xc3 \xed\xa0\x80</p>", 22); }},
     {"binary", [] {
        std::string s;
