@@ -103,6 +103,23 @@ describe('extract()', () => {
     expect(r.timing.totalMs).toBeGreaterThanOrEqual(r.timing.parseMs);
   });
 
+  // The no-script fallback is the core's parse (core/src/input/gumbo_builder.cpp), in WASM as natively:
+  // the same page gives the native CLI's text. A live page's DOM never carries it (dom_encoder.js).
+  test('a thread served in its no-script fallback is read from it, as the native parse reads it', () => {
+    const file = path.join(ROOT, 'tests', 'fuzz', 'seeds', 'html', 'noscript-fallback.html');
+    const html = fs.readFileSync(file, 'utf8');
+    const r = wce.extract(html, { extractor: 'trafilatura' });
+    expect(r.text).toContain('Use the embedded DNS server');
+    const native = execFileSync(path.join(ROOT, 'build', 'native', 'wce'), ['extract', '-e', 'trafilatura', file]).toString();
+    expect(r.text.trim()).toBe(native.trim());
+    // The DOM encoder (a browser page, where scripts render the thread) never reads inside <noscript>.
+    const { document, close } = makeDocument(html);
+    const flat = encodeDom(document);
+    close();
+    expect(flat.textNodes.map((t) => t.data).join(' ')).not.toContain('embedded DNS');
+    expect(flat.textNodes.length).toBeGreaterThan(0);
+  });
+
   test('every extractor returns labels in [0, 1], one per text node of the page', () => {
     const html = fs.readFileSync(path.join(ROOT, 'demo', fs.readdirSync(path.join(ROOT, 'demo'))
       .find((d) => fs.existsSync(path.join(ROOT, 'demo', d, 'source.html'))), 'source.html'), 'utf8');
