@@ -263,8 +263,9 @@ size_t noscript_markup_text_bytes(const std::vector<const GumboNode*>& noscripts
       stack.pop_back();
       if (n->type == GUMBO_NODE_TEXT || n->type == GUMBO_NODE_CDATA) {
         bytes += std::strlen(n->v.text.text);
-      } else if (n->type == GUMBO_NODE_ELEMENT && !is_non_content(element_tag(n->v.element)) &&
-                 element_tag(n->v.element) != Tag::Iframe) {
+      } else if (n->type == GUMBO_NODE_ELEMENT) {
+        const Tag tag = element_tag(n->v.element);
+        if (is_non_content(tag) || tag == Tag::Iframe) continue;
         const GumboVector& ch = n->v.element.children;
         for (size_t k = 0; k < ch.length; ++k) stack.push_back(static_cast<const GumboNode*>(ch.data[k]));
       }
@@ -273,11 +274,17 @@ size_t noscript_markup_text_bytes(const std::vector<const GumboNode*>& noscripts
   return bytes;
 }
 
+// What the first build tells the fallback rule: the <noscript> elements met,
+// and the bytes of the text kept (white-space-only nodes not counted).
+struct NoscriptCensus {
+  std::vector<const GumboNode*> noscripts;
+  size_t text_bytes = 0;
+};
+
 // Builds the Document from Gumbo's tree. The content of <noscript> is left
-// out unless keep_noscript; the <noscript> elements met are listed, and the
-// bytes of the text kept (not counting white-space-only nodes) summed.
+// out unless keep_noscript; `census`, when given, is filled.
 Document build_document(GumboOutput* out, const ParseOptions& opt, size_t pool_bytes, bool keep_noscript,
-                        std::vector<const GumboNode*>& noscripts, size_t& text_bytes) {
+                        NoscriptCensus* census) {
   Document doc;
   doc.pool.reserve(pool_bytes);
   builder::add_node(doc, kNone, NodeKind::Element, Tag::Document);
@@ -333,7 +340,7 @@ Document build_document(GumboOutput* out, const ParseOptions& opt, size_t pool_b
         std::string script;
         keep_attributes(doc, self, tag, kept_values(a, el, tag, script));
         keep_children = !is_non_content(tag) || (tag == Tag::Noscript && keep_noscript);
-        if (tag == Tag::Noscript) noscripts.push_back(n);
+        if (census && tag == Tag::Noscript) census->noscripts.push_back(n);
         break;
       }
       case GUMBO_NODE_TEXT:
@@ -344,7 +351,8 @@ Document build_document(GumboOutput* out, const ParseOptions& opt, size_t pool_b
         // line, not the fallback's markup: dropped (noscript_fallback_kept).
         if (keep_noscript && it.parent != kNone && doc.nodes[it.parent].tag == Tag::Noscript) break;
         const GumboText& t = n->v.text;
-        if (n->type != GUMBO_NODE_WHITESPACE) text_bytes += std::strlen(t.text);
+        const size_t len = std::strlen(t.text);
+        if (census && n->type != GUMBO_NODE_WHITESPACE) census->text_bytes += len;
         const uint32_t end = static_cast<uint32_t>(t.start_pos.offset + t.original_text.length);
         // Adjacent text siblings become one text node, as in a browser's DOM
         // (Gumbo leaves some apart, e.g. around an ignored end tag in a table).
@@ -354,14 +362,13 @@ Document build_document(GumboOutput* out, const ParseOptions& opt, size_t pool_b
         if (follows_text(n) && prev != kNone && prev + 1 == doc.nodes.size() &&
             doc.nodes[prev].kind == NodeKind::Text &&
             doc.nodes[prev].text.off + doc.nodes[prev].text.len == doc.pool.size()) {
-          const size_t len = std::strlen(t.text);
           doc.pool.append(t.text, len);
           doc.nodes[prev].text.len += static_cast<uint32_t>(len);
           doc.nodes[prev].src_end = end;
           break;
         }
         uint32_t idx = builder::add_node(doc, it.parent, NodeKind::Text, Tag::Unknown);
-        doc.nodes[idx].text = builder::add_string(doc, t.text);
+        doc.nodes[idx].text = builder::add_string(doc, std::string_view(t.text, len));
         doc.nodes[idx].src_begin = static_cast<uint32_t>(t.start_pos.offset);
         doc.nodes[idx].src_end = end;
         break;
@@ -405,19 +412,18 @@ Document parse_html(std::string_view bytes, std::string_view charset, const Pars
   GumboOutput* out = gumbo_parse_with_options(&options, utf8.data(), utf8.size());
   opt.deadline.check("parse");
 
-  std::vector<const GumboNode*> noscripts;
-  size_t text_bytes = 0;
-  Document doc = build_document(out, opt, utf8.size() / 2, false, noscripts, text_bytes);
+  NoscriptCensus census;
+  Document doc = build_document(out, opt, utf8.size() / 2, false, &census);
   // A page whose text is mostly in its no-script fallback (a forum that
   // renders its posts with scripts and serves them in <noscript> for
   // crawlers) is read as a browser without scripts shows it: built again with
   // that markup kept. A browser with scripts, where the extension runs, shows
   // what the scripts render instead (wasm/dom_encoder.js never reads inside
   // <noscript>).
-  if (!noscripts.empty() && noscript_fallback_kept(noscript_markup_text_bytes(noscripts), text_bytes)) {
+  if (!census.noscripts.empty() &&
+      noscript_fallback_kept(noscript_markup_text_bytes(census.noscripts), census.text_bytes)) {
     opt.deadline.check("parse");
-    std::vector<const GumboNode*> again;
-    doc = build_document(out, opt, utf8.size() / 2, true, again, text_bytes);
+    doc = build_document(out, opt, utf8.size() / 2, true, nullptr);
   }
   return doc;
 }
