@@ -399,15 +399,19 @@
         currentEl = top.block;
         gap = false;
       }
-      const t = top.pre ? data : collapse(data);
-      if (gap && current.text && !/\s$/.test(current.text) && !/^\s/.test(t)) {
-        current.text += ' ';
-        addSpace(current, ' ');
-      }
-      current.text += t;
-      addRun(current, t, top);
+      addText(current, top.pre ? data : collapse(data), top, gap);
       if (!top.bold) current.allBold = false;
       gap = false;
+    }
+    // Appends text t (in context top) to block b, after a space when `spaced`
+    // and neither side has one.
+    function addText(b, t, top, spaced) {
+      if (spaced && b.text && !/\s$/.test(b.text) && !/^\s/.test(t)) {
+        b.text += ' ';
+        addSpace(b, ' ');
+      }
+      b.text += t;
+      addRun(b, t, top);
     }
     // The unkept text of the open block goes in: all of it between two kept
     // texts (between), else only if it is all links or emphasis.
@@ -530,13 +534,7 @@
             const p = pendingImages[pendingImages.length - 1];
             if (p && top.inCaption && (!p.caption || p.caption.text.length <= CAPTION_MAX_CHARS)) {
               if (!p.caption) p.caption = { type: 'caption', text: '', runs: [] };
-              const t = collapse(node.data);
-              if (p.caption.text && !/\s$/.test(p.caption.text) && !/^\s/.test(t)) {
-                p.caption.text += ' ';
-                addSpace(p.caption, ' ');
-              }
-              p.caption.text += t;
-              addRun(p.caption, t, top);
+              addText(p.caption, collapse(node.data), top, true);
             }
           }
           if (unkept.block !== top.block) {
