@@ -191,6 +191,9 @@ struct EnsembleCompletion {
 };
 EnsembleCompletion ensemble_completion_defaults();  // the tunables of ensemble_complete.cpp
 size_t ensemble_complete(Context& ctx, std::vector<double>& prob, const EnsembleCompletion& opt);
+// The headline rule (ensemble_headline.cpp): on the final labels, the page's
+// <h1> just above the first kept block is kept. Returns the text nodes raised.
+size_t ensemble_keep_headline(Context& ctx, Labels& labels);
 // The page stage's choice: an index into ensemble_model().page_choices (the
 // page takes that member's labels), or -1 (it keeps the trees').
 int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& page);
