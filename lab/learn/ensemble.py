@@ -47,7 +47,8 @@ import sys
 import numpy as np
 import lightgbm as lgb
 
-SEED = 20261125
+DEFAULT_SEED = 20261125
+SEED = DEFAULT_SEED  # --seed changes it
 VALIDATION_FROM = 24  # wce::kEnsembleValidationFrom
 FOLD_BUCKETS = 6  # cross-validation folds: bucket // 6 (5 folds of the 30 training buckets)
 kFolds = 5
@@ -411,6 +412,7 @@ def export(booster, context_booster, page_boosters, page_names, choices, thresho
 
 
 def main():
+    global SEED
     ap = argparse.ArgumentParser()
     ap.add_argument("--data", required=True)
     ap.add_argument("--out")
@@ -523,7 +525,12 @@ def main():
     ap.add_argument("--check-stage-features", action="store_true",
                     help="check stage_features on a dump of ensemble_dump --stage-check against the runtime's "
                          "features (P.context.f64, P.page.f64), then stop")
+    ap.add_argument("--train-exclude", default="",
+                    help="comma-separated datasets whose pages the stages do not learn from (weight 0; still scored "
+                         "out of fold): e.g. readability, whose gold is Readability.js's own output")
+    ap.add_argument("--seed", type=int, default=SEED, help="LightGBM's seed (a retrain's noise band)")
     a = ap.parse_args()
+    SEED = a.seed
     # Experiments whose columns wce::ensemble_features / ensemble_page_features do not compute:
     # a model trained with them would not run in C++.
     no_cpp = [o for o, on in (("--node-member-context", a.node_member_context), ("--node-disagreement", a.node_disagreement),
@@ -628,8 +635,12 @@ def main():
             m, r[0], r[1], pr[0], pr[1], np.corrcoef(real[allp], prox[allp])[0, 1],
             "  | real web, labelled-node token F1 %.3f" % prox[web_scored].mean() if is_web.any() else ""))
 
+    excluded = np.isin(datasets, [d for d in a.train_exclude.split(",") if d])  # per page: --train-exclude
+    assert not a.train_exclude or excluded.any(), "--train-exclude: no page of " + a.train_exclude
+
     def row_weights(kind):
         w = weights(kind, tokens, page, datasets[page], n_pages)
+        w = np.where(excluded[page], 0.0, w)
         return np.where(web_row, a.web_weight * w, np.where(wcxb_row, a.wcxb_weight * w, w))
 
     drop = [names.index(d) for d in a.drop.split(",") if d]
@@ -646,7 +657,9 @@ def main():
                                                ("_regions" if a.node_regions else "") + ("_own" if a.node_page_own else "") +
                                                ("_mc_" + a.node_member_context.replace(",", "_") if a.node_member_context else "") +
                                                ("_dis" if a.node_disagreement else "") +
-                                               ("_web%g" % a.web_weight if a.web_data else ""))
+                                               ("_web%g" % a.web_weight if a.web_data else "") +
+                                               ("_ex_" + a.train_exclude.replace(",", "_") if a.train_exclude else "") +
+                                               ("_seed%d" % SEED if SEED != DEFAULT_SEED else ""))
         if a.reuse_oof and os.path.exists(cache):  # experiments on the page stage only
             prob = np.load(cache)
         else:
@@ -912,6 +925,7 @@ def main():
     page_web_weight = a.web_weight if a.page_web_weight is None else a.page_web_weight
     dw = np.where(is_web, np.where(web_scored, page_web_weight, 0.0) * dw, dw)
     dw = np.where(wcxb_page, a.wcxb_weight * dw, dw)
+    dw = np.where(excluded, 0.0, dw)
 
     def report(f, label):
         fm, fd, fper = macro(f, datasets, allp)
