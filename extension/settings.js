@@ -11,10 +11,10 @@
   // learned ensemble (trees over readability, resiliparse, cetd and
   // trafilatura and the page's structure, with readability or trafilatura as
   // its page-level choices). On the 1,051 test pages of the nine datasets it
-  // scores ROUGE-LSum F1 0.912 against readability's 0.899, on real pages
-  // (webeval half 1) snippet F1 0.917 against readability's 0.879, and on
-  // WCXB dev (grouped cross-validation) word F1 0.825 against trafilatura's
-  // 0.822 (lab/results/ensemble-wcxb.md). The core's wce::kDefaultExtractor
+  // scores ROUGE-LSum F1 0.913 against readability's 0.899, on real pages
+  // (webeval half 1) snippet F1 0.919 against readability's 0.879, and on
+  // WCXB dev (grouped cross-validation) word F1 0.833 against trafilatura's
+  // 0.822 on the same parse (lab/results/ensemble-wcxb.md, docs/results.md). The core's wce::kDefaultExtractor
   // says the same (tests/js/api.test.js ties them); nothing else here names a default.
   const DEFAULT_EXTRACTOR = 'ensemble';
 
