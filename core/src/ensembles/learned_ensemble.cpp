@@ -476,12 +476,7 @@ std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<
 
 int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& page) {
   const EnsembleModelInfo& info = ensemble_model();
-  static const size_t trees_over_readability = [] {
-    const auto& names = ensemble_page_feature_names();
-    return static_cast<size_t>(std::find_if(names.begin(), names.end(), [](const char* m) {
-                                 return std::strcmp(m, "trees_over_readability") == 0;
-                               }) - names.begin());
-  }();
+  static const size_t trees_over_readability = ensemble_page_feature_index("trees_over_readability");
   if (page[trees_over_readability] < info.page_fallback_share) {  // the trees lost most of readability's article
     for (size_t c = 0; c < info.page_choices.size(); ++c)
       if (info.page_choices[c] == 0) return static_cast<int>(c);
