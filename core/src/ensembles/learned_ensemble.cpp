@@ -239,8 +239,11 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
   if (n == 0) return x;
   for (size_t m = 0; m < M; ++m) {
     if (!use[m]) continue;
+    // Looked up outside the try: a member missing from the registry is an
+    // error, never a member that votes 0.
+    const Extractor* member = get ? nullptr : &member_extractor(kMembers[m]);
     try {
-      const Labels l = get ? get(ctx, kMembers[m]) : ctx.labels(member_extractor(kMembers[m]));
+      const Labels l = get ? get(ctx, kMembers[m]) : ctx.labels(*member);
       if (l.size() != n) throw std::logic_error("wrong label count");
       for (size_t k = 0; k < n; ++k) x[k * D + m] = l[k] >= 0.5f ? 1.0 : 0.0;
     } catch (const std::exception&) {
