@@ -87,12 +87,14 @@ fi
 
 # jusText's stop lists (BSD licence), which the justext extractor uses like the
 # original: the wheel is downloaded, not installed; CMake unpacks the lists.
+# -E: under `pip install .` (build isolation) PYTHONPATH holds pip's
+# sitecustomize, which hides the interpreter's own site-packages, pip with them.
 if [ ! -f "$JUSTEXT_WHEEL" ]; then
   PY="${PYTHON:-python3}"
-  "$PY" -m pip --version >/dev/null 2>&1 ||
+  "$PY" -E -m pip --version >/dev/null 2>&1 ||
     fail "$PY -m pip is needed to download the justext 3.0.2 wheel (its stop lists) from PyPI"
   echo "fetch_sources: downloading the justext 3.0.2 wheel from PyPI"
-  "$PY" -m pip download --quiet --no-deps --only-binary=:all: -d "$CACHE/pypi" justext==3.0.2 ||
+  "$PY" -E -m pip download --quiet --no-deps --only-binary=:all: -d "$CACHE/pypi" justext==3.0.2 ||
     fail "pip download justext==3.0.2 failed"
 fi
 [ "$(sha256 "$JUSTEXT_WHEEL")" = "$JUSTEXT_SHA256" ] ||

@@ -42,7 +42,7 @@ function balancedRawText(s) {
 // closed, so that an unclosed <b> or <font> of one story does not spread
 // into every later one (the parser reopens unclosed formatting elements
 // in each new block: a page made of many such stories grows quadratically).
-function wellFormed(body) {
+function closeElements(body) {
   const { JSDOM } = require('jsdom');
   const dom = new JSDOM('<!DOCTYPE html><body><article>' + body + '</article></body>');
   const html = dom.window.document.querySelector('article').innerHTML;
@@ -61,7 +61,7 @@ function datasetStories(dir, n) {
       const r = JSON.parse(line);
       if (typeof r.html !== 'string' || r.html.length < 5000) continue;
       const body = bodyOf(r.html);
-      if (body.length >= MIN_STORY && body.length <= MAX_STORY && balancedRawText(body)) out.push(wellFormed(body));
+      if (body.length >= MIN_STORY && body.length <= MAX_STORY && balancedRawText(body)) out.push(closeElements(body));
     }
   }
   if (!out.length) throw new Error(`no stories in ${dir} (${STORY_FILES.join(', ')})`);

@@ -136,11 +136,7 @@ TEST(LearnedEnsemble, PageFeaturesFromHandMadeProbabilities) {
   ASSERT_GT(rd, 0);
   ASSERT_GT(total, rd);
   const auto& names = wce::ensemble_page_feature_names();
-  auto at = [&](const char* name) {
-    return f[static_cast<size_t>(std::find_if(names.begin(), names.end(), [&](const char* m) {
-                                   return std::strcmp(m, name) == 0;
-                                 }) - names.begin())];
-  };
+  auto at = [&](const char* name) { return f[wce::ensemble_page_feature_index(name)]; };
   EXPECT_DOUBLE_EQ(at("trees_share"), trees / total);
   EXPECT_DOUBLE_EQ(at("readability_share"), rd / total);
   EXPECT_DOUBLE_EQ(at("trees_over_readability"), std::min(10.0, trees / rd));
@@ -148,6 +144,7 @@ TEST(LearnedEnsemble, PageFeaturesFromHandMadeProbabilities) {
   EXPECT_DOUBLE_EQ(at("prob_on_readability"), on / rd);
   EXPECT_DOUBLE_EQ(at("trees_uncertainty"), unsure / total);
   EXPECT_DOUBLE_EQ(at("log_page_words"), std::log1p(total));
+  EXPECT_THROW(wce::ensemble_page_feature_index("no_such_feature"), std::invalid_argument);
   // No text nodes: every ratio is 0 (jaccard 1: nothing to disagree on).
   wce::Document empty = wce::parse_html("", "utf-8");
   wce::Context ectx(empty);
@@ -221,11 +218,7 @@ TEST(LearnedEnsemble, PageOwnFeaturesFromAHandMadePage) {
     if (r & wce::kRegionArticle) rd += w, rd_p += w * prob[k];
   }
   const auto& names = wce::ensemble_page_feature_names();
-  auto at = [&](const char* name) {
-    const auto it = std::find_if(names.begin(), names.end(), [&](const char* m) { return std::strcmp(m, name) == 0; });
-    EXPECT_NE(it, names.end()) << name;
-    return f[static_cast<size_t>(it - names.begin())];
-  };
+  auto at = [&](const char* name) { return f[wce::ensemble_page_feature_index(name)]; };
   EXPECT_DOUBLE_EQ(at("article_share"), article / total);
   EXPECT_DOUBLE_EQ(at("main_share"), main / total);
   EXPECT_DOUBLE_EQ(at("body_share"), body / total);

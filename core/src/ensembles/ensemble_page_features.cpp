@@ -8,6 +8,7 @@
 // Context and lab/tools/ensemble_stage_features from the training dump.
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "wce/train/ensemble_model.hpp"
 
@@ -47,6 +48,13 @@ const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_
     return a;
   }();
   return names;
+}
+
+size_t ensemble_page_feature_index(std::string_view name) {
+  const auto& names = ensemble_page_feature_names();
+  for (size_t j = 0; j < names.size(); ++j)
+    if (name == names[j]) return j;
+  throw std::invalid_argument("not an ensemble page feature: '" + std::string(name) + "'");
 }
 
 void ensemble_page_member_features(const std::vector<uint32_t>& words, const std::vector<double>& x,

@@ -245,8 +245,11 @@ std::vector<double> ensemble_features(Context& ctx, const EnsembleMemberFn& get,
   if (n == 0) return x;
   for (size_t m = 0; m < M; ++m) {
     if (!use[m]) continue;
+    // Looked up outside the try: a member missing from the registry is an
+    // error, never a member that votes 0.
+    const Extractor* member = get ? nullptr : &member_extractor(kMembers[m]);
     try {
-      const Labels l = get ? get(ctx, kMembers[m]) : ctx.labels(member_extractor(kMembers[m]));
+      const Labels l = get ? get(ctx, kMembers[m]) : ctx.labels(*member);
       if (l.size() != n) throw std::logic_error("wrong label count");
       for (size_t k = 0; k < n; ++k) x[k * D + m] = l[k] >= 0.5f ? 1.0 : 0.0;
     } catch (const std::exception&) {
@@ -482,12 +485,7 @@ std::vector<double> ensemble_tree_probabilities(Context& ctx, const std::vector<
 
 int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& page) {
   const EnsembleModelInfo& info = ensemble_model();
-  static const size_t trees_over_readability = [] {
-    const auto& names = ensemble_page_feature_names();
-    return static_cast<size_t>(std::find_if(names.begin(), names.end(), [](const char* m) {
-                                 return std::strcmp(m, "trees_over_readability") == 0;
-                               }) - names.begin());
-  }();
+  static const size_t trees_over_readability = ensemble_page_feature_index("trees_over_readability");
   if (page[trees_over_readability] < info.page_fallback_share) {  // the trees lost most of readability's article
     for (size_t c = 0; c < info.page_choices.size(); ++c)
       if (info.page_choices[c] == 0) return static_cast<int>(c);

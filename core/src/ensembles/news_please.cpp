@@ -24,6 +24,7 @@
 #include <algorithm>
 #include <exception>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -90,7 +91,10 @@ std::unique_ptr<Extractor> make_news_please() {
       [](Context& ctx) {
         const Document& doc = ctx.doc();
         Labels none(doc.text_nodes.size(), 0.0f);
-        const Extractor* goose = find_extractor("goose");  // in its needs: the registry checked the name
+        // In its needs, so the registry checked the name; a build without it
+        // is an error, never an empty result.
+        const Extractor* goose = find_extractor("goose");
+        if (!goose) throw std::logic_error("news_please: its member goose is not registered");
         Labels newspaper;
         try {
           newspaper = run_member(ctx, *goose);

@@ -97,6 +97,9 @@ constexpr size_t kEnsemblePageDocFeatureCount = 14;
 constexpr size_t kEnsemblePageFeatureCount = kEnsemblePageMemberFeatureCount + kEnsemblePageDocFeatureCount;
 constexpr size_t kEnsemblePagePerMemberFeatureCount = 5;  // share, trees_over, jaccard, prob_on, prob_off
 const std::array<const char*, kEnsemblePageFeatureCount>& ensemble_page_feature_names();
+// The column of a page feature (ensemble_page_feature_names()) by name; throws
+// std::invalid_argument for a name that is not one.
+size_t ensemble_page_feature_index(std::string_view name);
 
 // The page's own features (core/src/ensembles/ensemble_page_doc.cpp): what
 // the page says about itself, from the shared Context (no re-parse): the

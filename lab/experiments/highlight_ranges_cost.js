@@ -6,7 +6,7 @@
 // browser re-checks every range of every highlight at each change, so each
 // part's frame grows with all the ranges so far).
 //
-//   node bench/highlight_ranges_cost.js [--mb 5]
+//   node lab/experiments/highlight_ranges_cost.js [--mb 5]
 //
 // Page: bench/lib/big_page.cjs at that size (40 stories of the datasets),
 // Debian Chromium, no extension. Prints one JSON line (ms; longtask entries).
@@ -14,9 +14,9 @@
 const { chromium } = require('@playwright/test');
 const http = require('node:http');
 const path = require('node:path');
-const { datasetStories, bigPage } = require('./lib/big_page.cjs');
+const { datasetStories, bigPage } = require('../../bench/lib/big_page.cjs');
 
-const DATASETS = process.env.WCE_DATASETS_DIR || path.resolve(__dirname, '..', '..', 'shared', 'datasets');
+const DATASETS = process.env.WCE_DATASETS_DIR || path.resolve(__dirname, '..', '..', '..', 'shared', 'datasets');
 
 async function main() {
   const a = process.argv.slice(2);
