@@ -516,6 +516,8 @@ def main():
     ap.add_argument("--wcxb-page-types", help="out-of-fold page types of the WCXB pages (lab/learn/page_type.py "
                     "--predictions) for their page-type columns")
     ap.add_argument("--wcxb-report", help="write the WCXB word F1 table (markdown) here")
+    ap.add_argument("--wcxb-keep", help="write the WCXB rows' out-of-fold output here (.npz: final kept, trees' P, "
+                                        "completed P, the page's choice; lab/experiments/listing_cards.py reads it)")
     ap.add_argument("--save-final", help="write the page stage's out-of-fold per-page F1 here (.npy)")
     ap.add_argument("--show-pages", default="", help="comma-separated page id prefixes: print their page features")
     ap.add_argument("--errors", type=int, default=0, help="print the N worst pages against readability")
@@ -1083,6 +1085,10 @@ def wcxb_report(a, wcxb, choose, choices, prob_kept, prob_trees, X, names, vote,
     print("\n" + text, flush=True)
     if a.wcxb_report:
         open(a.wcxb_report, "w").write(text)
+    if a.wcxb_keep:
+        np.savez_compressed(a.wcxb_keep, keep=keep, trees=prob_trees[rs].astype(np.float32),
+                            kept=prob_kept[rs].astype(np.float32), choice=choose[n_web_pages:],
+                            choices=np.array(["trees"] + list(choices)))
 
 
 if __name__ == "__main__":
