@@ -40,6 +40,14 @@ constexpr bool kModelCompleteGroups = false;
 // (lab/results/headline-rule.md).
 constexpr bool kHeadlineRule = false;
 
+// The page-type route (EnsembleRoute, lab/results/listing-cards.md): pages the
+// classifier reads as a listing, a collection or a product page take
+// trafilatura's labels. Measured in grouped cross-validation on WCXB dev by
+// lab/learn/ensemble.py --route-types listing,collection,product.
+constexpr bool kRouteOn = false;
+constexpr const char* kRouteTypes[] = {"collection", "product"};
+constexpr const char* kRouteTo = "trafilatura";
+
 // The candidates (the feature layout keeps a column for each): two
 // readability-style scorers (readability, goose), a rule cascade
 // (trafilatura), a DOM classifier (domdistiller), two block classifiers
@@ -501,7 +509,30 @@ int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& pa
   return best;
 }
 
+EnsembleRoute ensemble_route_defaults() {
+  EnsembleRoute r;
+  r.on = kRouteOn;
+  for (const char* t : kRouteTypes)
+    for (size_t i = 0; i < kPageTypeCount; ++i)
+      if (std::strcmp(page_type_names()[i], t) == 0) r.types[i] = true;
+  r.to = kRouteTo;
+  return r;
+}
+
+int ensemble_routed_choice(int choice, size_t page_type, const EnsembleRoute& route,
+                           const std::vector<size_t>& page_choices) {
+  if (!route.on || page_type >= kPageTypeCount || !route.types[page_type] || !route.to) return choice;
+  for (size_t c = 0; c < page_choices.size(); ++c)
+    if (page_choices[c] < kEnsembleMemberCount && std::strcmp(kMembers[page_choices[c]], route.to) == 0)
+      return static_cast<int>(c);
+  return choice;
+}
+
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
+  return ensemble_probabilities(ctx, get, ensemble_route_defaults());
+}
+
+Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get, const EnsembleRoute& route) {
   const size_t n = ctx.doc().text_nodes.size();
   Labels out(n, 0.0f);
   if (n == 0) return out;
@@ -515,8 +546,14 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
   completion.groups = info.complete_groups;
   const bool complete = completion.blocks || completion.runs || completion.groups;
   if (complete && info.complete_before) ensemble_complete(ctx, prob, completion);
-  const int choice = ensemble_page_choice(
+  int choice = ensemble_page_choice(
       ensemble_page_features(ctx, x, prob, info.page_features > kEnsemblePageMemberFeatureCount));
+  if (route.on && info.reads_page_type) {  // the page type: the one-hot every row carries (row 0's)
+    size_t type = 0;
+    for (size_t t = 1; t < kPageTypeCount; ++t)
+      if (x[kPageTypeFirst + t] > x[kPageTypeFirst + type]) type = t;
+    choice = ensemble_routed_choice(choice, type, route, info.page_choices);
+  }
   // The trees keep the page: their labels get the structural completion.
   if (complete && !info.complete_before && choice < 0) ensemble_complete(ctx, prob, completion);
   const size_t column = choice >= 0 ? info.page_choices[static_cast<size_t>(choice)] : 0;
