@@ -87,9 +87,12 @@ if [[ $MODEL == ensemble ]]; then
   # override them. --datasets-only (first argument) drops the defaults: the
   # former recipe, members readability,resiliparse,cetd on the datasets alone,
   # page choice readability only (ensemble.py's own defaults).
+  # --route-types: the cross-validation scores the runtime's page-type route
+  # (learned_ensemble.cpp's kRouteTypes, lab/results/listing-cards.md); it
+  # changes no trees, only the figures printed (and the note's page-stage line).
   COMMAND="bash lab/train.sh ensemble${*:+ $*}"  # as typed, in the model note
   DEFAULT_MEMBERS=readability,resiliparse,cetd,trafilatura
-  ENS_DEFAULTS=(--web-weight 1 --page-choices readability,trafilatura --wcxb)
+  ENS_DEFAULTS=(--web-weight 1 --page-choices readability,trafilatura --wcxb --route-types collection,product)
   if [[ ${1:-} == --datasets-only ]]; then
     shift
     DEFAULT_MEMBERS=readability,resiliparse,cetd

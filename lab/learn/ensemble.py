@@ -470,6 +470,11 @@ def main():
                          "training pages (a learning curve; the export always uses all)")
     ap.add_argument("--page-train-seed", type=int, default=0, help="with --page-train-share: which random share")
     ap.add_argument("--page-drop", default="", help="comma-separated page features to zero (ablation)")
+    ap.add_argument("--route-types", default="",
+                    help="comma-separated page types whose pages take --route-to's labels whatever the page stage "
+                         "says (issue 32, lab/results/listing-cards.md; learned_ensemble.cpp's kRouteTypes), read "
+                         "from the rows' page_type_* columns")
+    ap.add_argument("--route-to", default="trafilatura", help="with --route-types: a page choice")
     ap.add_argument("--page-choices", default="readability",
                     help="members whose labels the page stage may take outright")
     ap.add_argument("--node-threshold", type=float, default=0.5,
@@ -516,6 +521,8 @@ def main():
     ap.add_argument("--wcxb-page-types", help="out-of-fold page types of the WCXB pages (lab/learn/page_type.py "
                     "--predictions) for their page-type columns")
     ap.add_argument("--wcxb-report", help="write the WCXB word F1 table (markdown) here")
+    ap.add_argument("--wcxb-keep", help="write the WCXB rows' out-of-fold output here (.npz: final kept, trees' P, "
+                                        "completed P, the page's choice; lab/experiments/listing_cards.py reads it)")
     ap.add_argument("--save-final", help="write the page stage's out-of-fold per-page F1 here (.npy)")
     ap.add_argument("--show-pages", default="", help="comma-separated page id prefixes: print their page features")
     ap.add_argument("--errors", type=int, default=0, help="print the N worst pages against readability")
@@ -981,6 +988,16 @@ def main():
         return out
 
     choose = decide(pprob)
+    if a.route_types:  # the page-type route, after the page stage (as the runtime applies it)
+        rt = [t for t in a.route_types.split(",") if t]
+        assert a.route_to in choices, "--route-to must be one of --page-choices"
+        pid, at = np.unique(page, return_index=True)
+        routed = np.zeros(n_pages, bool)
+        routed[pid] = (X[at][:, [names.index("page_type_" + t) for t in rt]] >= 0.5).any(axis=1)
+        print("page-type route (%s -> %s): %d pages (%d of them WCXB), %d change choice" % (
+            ",".join(rt), a.route_to, routed.sum(), routed[n_web_pages:].sum(),
+            (routed & (choose != 1 + choices.index(a.route_to))).sum()))
+        choose = np.where(routed, 1 + choices.index(a.route_to), choose)
     f_kept = f_tree  # the trees' pages: with --complete-stage after, their completed labels (the stage is unchanged)
     if prob_done is not None and a.complete_stage == "after":
         f_kept = page_f1(prob_done >= 0.5, page, matched, tokens, gold_tokens)
@@ -1083,6 +1100,10 @@ def wcxb_report(a, wcxb, choose, choices, prob_kept, prob_trees, X, names, vote,
     print("\n" + text, flush=True)
     if a.wcxb_report:
         open(a.wcxb_report, "w").write(text)
+    if a.wcxb_keep:
+        np.savez_compressed(a.wcxb_keep, keep=keep, trees=prob_trees[rs].astype(np.float32),
+                            kept=prob_kept[rs].astype(np.float32), choice=choose[n_web_pages:],
+                            choices=np.array(["trees"] + list(choices)))
 
 
 if __name__ == "__main__":

@@ -201,9 +201,31 @@ size_t ensemble_keep_headline(Context& ctx, Labels& labels);
 // page takes that member's labels), or -1 (it keeps the trees').
 int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& page);
 
+// The page-type route (issue 32, lab/results/listing-cards.md): a page whose
+// type (the one-hot the trees read: classify_page_type without URL and
+// structured data) is one of `types` takes member `to`'s labels, whatever the
+// page stage chose. The node-level members and trees are weakest on listing,
+// collection and product pages, where the page stage often hands the page to
+// readability; trafilatura keeps their card grids best of the members.
+struct EnsembleRoute {
+  bool on = false;
+  std::array<bool, kPageTypeCount> types{};  // page_type_names() order
+  const char* to = "";                       // a member; must be one of the model's page choices
+};
+EnsembleRoute ensemble_route_defaults();  // learned_ensemble.cpp's kRoute* settings
+// `choice` (ensemble_page_choice's) after the route, for a page of type
+// `page_type` (an index into page_type_names()): the index of route.to among
+// `page_choices` (member columns) when the route is on and takes this type,
+// else `choice` unchanged (also when route.to is not a page choice).
+int ensemble_routed_choice(int choice, size_t page_type, const EnsembleRoute& route,
+                           const std::vector<size_t>& page_choices);
+
 // P(content) per text node: the "ensemble" extractor's labels. The page
-// stage decides whether the page takes a member's labels outright.
+// stage decides whether the page takes a member's labels outright; then the
+// route (ensemble_route_defaults(), or `route`) may override it. The route
+// needs a model that reads the page type (no page is classified for it).
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get = {});
+Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get, const EnsembleRoute& route);
 
 // A gradient-boosted tree ensemble for binary classification:
 // p = 1 / (1 + exp(-(bias + sum over trees of the leaf reached))). Trees are
