@@ -5,16 +5,12 @@
 #include <string>
 #include <vector>
 
+#include "test_util.hpp"
 #include "wce/train.hpp"
 
 namespace {
 
-// The text of a node, white space trimmed.
-std::string trimmed(std::string_view s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return "";
-  return std::string(s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1));
-}
+using wce::test::trimmed;
 
 struct Case {
   const char* what;

@@ -11,15 +11,12 @@
 #include <vector>
 
 #include "wce/page_type.hpp"
+#include "test_util.hpp"
 #include "wce/train.hpp"
 
 namespace {
 
-std::string trimmed(std::string_view s) {
-  const size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return "";
-  return std::string(s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1));
-}
+using wce::test::trimmed;
 
 std::string chrome_head(const std::string& title) {
   return "<html><head><title>" + title + "</title></head><body><header><nav class='menu'><ul>"

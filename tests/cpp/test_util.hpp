@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "wce/wce.hpp"
@@ -36,6 +37,13 @@ struct PageCase {
   const char* what;
   std::string html, expected;
 };
+
+// A text with the white space around it taken off (a text node as a test names it).
+inline std::string trimmed(std::string_view s) {
+  const size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return "";
+  return std::string(s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1));
+}
 
 inline bool has(const std::string& out, const std::string& marker) {
   return out.find(marker) != std::string::npos;
