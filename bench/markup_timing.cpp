@@ -1,13 +1,15 @@
-// The cost of the structured output beside `extract` (issue 28: Markdown
-// may add at most 10 % to extract's time per page natively):
+// The cost of the metadata and the structured output beside `extract`
+// (issue 28: metadata plus Markdown may add at most 10 % to extract's time
+// per page natively):
 //
 //   markup_timing [--extractor NAME] [--max-pages N] DATA.jsonl.gz...
 //
 // Per page: parse, the extractor (default ensemble) on a fresh Context, then
-// render_text, render_markdown (links and images on) and render_html on its
-// labels, each timed in the thread's CPU time (on a shared machine wall time
-// also counts waiting for a core). Prints the totals over all pages, and each
-// render's share of parse + extract + render_text (what `wce extract` does
+// render_text, the page's metadata (PageRun::metadata: fields and page type,
+// as `wce extract --format json` and every --jsonl line compute it),
+// render_markdown (links and images on) and render_html on its labels, each timed in the thread's CPU time (on a shared machine wall time
+// also counts waiting for a core). Prints the totals over all pages, and the
+// metadata's and each render's share of parse + extract + render_text (what `wce extract` does
 // per page), in total and as the median of the per-page shares.
 #include <algorithm>
 #include <cstdio>
@@ -54,8 +56,8 @@ int main(int argc, char** argv) {
     std::cerr << "markup_timing: unknown extractor " << name << "\n";
     return 2;
   }
-  double parse = 0, extract = 0, text = 0, md = 0, html = 0;
-  std::vector<double> md_share, html_share;
+  double parse = 0, extract = 0, text = 0, meta = 0, md = 0, html = 0;
+  std::vector<double> meta_share, md_share, html_share, meta_md_share;
   size_t pages = 0, md_bytes = 0, text_bytes = 0;
   struct Enough {};
   for (const std::string& path : inputs) {
@@ -73,13 +75,18 @@ int main(int argc, char** argv) {
             if (!r.ok()) return;
             std::string t = wce::render_text(run.doc(), r.labels, ex->info().render);
             double t3 = cpu_ms();
+            (void)run.metadata(p.url);  // its result is what --format json prints
+            const double tm = cpu_ms() - t3;
+            t3 += tm;  // the renders' clocks start after the metadata
             std::string m = wce::render_markdown(run.doc(), r.labels, {true, true});
             double t4 = cpu_ms();
             std::string h = wce::render_html(run.doc(), r.labels);
             double t5 = cpu_ms();
-            parse += t1 - t0, extract += t2 - t1, text += t3 - t2, md += t4 - t3, html += t5 - t4;
-            double base = (t1 - t0) + (t2 - t1) + (t3 - t2);
+            parse += t1 - t0, extract += t2 - t1, text += t3 - tm - t2, meta += tm, md += t4 - t3, html += t5 - t4;
+            double base = (t1 - t0) + (t2 - t1) + (t3 - tm - t2);
             if (base > 0) {
+              meta_share.push_back(tm / base);
+              meta_md_share.push_back((tm + t4 - t3) / base);
               md_share.push_back((t4 - t3) / base);
               html_share.push_back((t5 - t4) / base);
             }
@@ -93,8 +100,11 @@ int main(int argc, char** argv) {
   }
   const double base = parse + extract + text;
   std::printf("pages %zu, extractor %s (CPU ms, totals)\n", pages, name.c_str());
-  std::printf("  parse %.0f  extract %.0f  render_text %.0f  render_markdown %.0f  render_html %.0f\n", parse, extract,
-              text, md, html);
+  std::printf("  parse %.0f  extract %.0f  render_text %.0f  metadata %.0f  render_markdown %.0f  render_html %.0f\n",
+              parse, extract, text, meta, md, html);
+  std::printf("  share of parse+extract+render_text: metadata %.2f%% (median per page %.2f%%), metadata + markdown "
+              "%.2f%% (median %.2f%%)\n",
+              100 * meta / base, 100 * median(meta_share), 100 * (meta + md) / base, 100 * median(meta_md_share));
   std::printf("  share of parse+extract+render_text: markdown %.2f%% (median per page %.2f%%), html %.2f%% "
               "(median %.2f%%)\n",
               100 * md / base, 100 * median(md_share), 100 * html / base, 100 * median(html_share));
