@@ -4,7 +4,8 @@
 //
 //   markup_timing [--extractor NAME] [--max-pages N] DATA.jsonl.gz...
 //
-// Per page: parse, the extractor (default ensemble) on a fresh Context, then
+// Per page: parse, the extractor (default ensemble) on the page's Context (as
+// `wce extract` runs it, so that the metadata shares what it computed), then
 // render_text, the page's metadata (PageRun::metadata: fields and page type,
 // as `wce extract --format json` and every --jsonl line compute it),
 // render_markdown (links and images on) and render_html on its labels, each timed in the thread's CPU time (on a shared machine wall time
@@ -70,7 +71,7 @@ int main(int argc, char** argv) {
             double t0 = cpu_ms();
             wce::PageRun run = wce::PageRun::parse(wce::io::page_source(p));
             double t1 = cpu_ms();
-            wce::ExtractorRun r = run.run(*ex, false, true);
+            wce::ExtractorRun r = run.run(*ex, false);
             double t2 = cpu_ms();
             if (!r.ok()) return;
             std::string t = wce::render_text(run.doc(), r.labels, ex->info().render);

@@ -253,3 +253,28 @@ TEST(PageType, BadJsonLdGetsASaneResult) {
 }
 
 }  // namespace
+
+// The document part of the features is computed once per Context and shared
+// (Context::memo): every call, whatever the calls before it on the same
+// Context asked (a URL or none, structured data or not), gives exactly the
+// features a fresh Context gives.
+TEST(PageType, SharedDocumentFeaturesEqualAFreshContextsInAnyOrder) {
+  const std::vector<std::pair<std::string, bool>> asks = {
+      {"https://forum.example.org/t/how-to-fix-the-boot-loop/1234?page=2", true},
+      {"", false},
+      {"https://example.com/2021/05/how-to-fix-the-boot-loop", false},
+      {"", true},
+      {"https://shop.example.com/products/trail-runner-shoe", true},
+  };
+  for (const Case& c : cases()) {
+    wce::Document doc = wce::parse_html(c.html, "utf-8");
+    wce::Context shared(doc);
+    for (const auto& [url, structured] : asks) {
+      wce::Context fresh(doc);
+      EXPECT_EQ(wce::page_type_features(shared, url, structured), wce::page_type_features(fresh, url, structured))
+          << c.type << " " << url << " " << structured;
+    }
+    // and a URL moves the URL's features (the shared part does not hide them)
+    EXPECT_NE(wce::page_type_features(shared, asks[0].first), wce::page_type_features(shared, {}));
+  }
+}

@@ -75,6 +75,21 @@ class Context {
   const Labels& labels(const std::string& name);
   const Labels& labels(const Extractor& ex);
 
+  // A value a layer above the features computes once per document and
+  // several callers share (the page type's document features: the
+  // ensemble's column and the metadata's classification). `key` is the
+  // address of a static object of that layer, so the features layer needs
+  // to know nothing of it; `make()` runs the first time; if it throws,
+  // nothing is kept.
+  template <class T, class Make>
+  const T& memo(const void* key, Make make) {
+    for (const auto& m : memo_)
+      if (m.first == key) return *static_cast<const T*>(m.second.get());
+    std::shared_ptr<void> value = std::make_shared<T>(make());
+    memo_.emplace_back(key, value);
+    return *static_cast<const T*>(value.get());
+  }
+
  private:
   const Document& doc_;
   std::unique_ptr<std::vector<uint32_t>> text_words_;
@@ -89,6 +104,7 @@ class Context {
   // still running, to catch an extractor that needs its own result.
   std::vector<std::pair<const Extractor*, std::unique_ptr<Labels>>> labels_;
   std::vector<const Extractor*> running_;
+  std::vector<std::pair<const void*, std::shared_ptr<void>>> memo_;  // memo(): a handful per page
 };
 
 // Whitespace-separated token count of UTF-8 text (ASCII and Unicode spaces).

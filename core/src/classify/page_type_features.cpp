@@ -291,11 +291,25 @@ const std::vector<std::string>& page_type_feature_names() {
   return names;
 }
 
-std::vector<double> page_type_features(Context& ctx, std::string_view url, bool structured) {
+namespace {
+
+// The features that do not depend on the URL or the structured data, with
+// the URL's features at 0 (as for a page without one) and where they go.
+// Computed once per Context (Context::memo): the ensemble classifies the page
+// without URL and structured data, the metadata again with both.
+struct DocumentPart {
+  std::vector<double> x;
+  size_t url_keywords = 0;  // kUrlKeywords' counts start here
+  size_t url_scalars = 0;   // has a URL, path depth, has a query, dated path
+  size_t slug_words = 0;
+};
+
+DocumentPart document_part(Context& ctx) {
+  DocumentPart part;
+  std::vector<double>& x = part.x;
   const Document& doc = ctx.doc();
   const NodeCounts& counts = ctx.counts();
   const TextBlocks& tb = ctx.blocks();
-  std::vector<double> x;
   x.reserve(page_type_feature_names().size());
   const double words = doc.size() ? counts.words[0] : 0;
   const double kwords = std::max(1.0, words / 1000.0);
@@ -380,18 +394,9 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url, bool 
   for (size_t k = 0; k < kTextKeywords.size(); ++k)
     x.push_back(lg(static_cast<double>(text_counts.phrases[k])) / std::log1p(kwords * 10));  // per page size
 
-  // URL path words.
-  bool has_query = false, dated = false;
-  size_t depth = 0, slug_words = 0;
-  const std::vector<std::string> path =
-      url.empty() ? std::vector<std::string>() : url_path_words(url, has_query, dated, depth, slug_words);
-  for (const auto& k : kUrlKeywords) {
-    double n = 0;
-    for (const std::string& w : path)
-      for (const char* kw : k.words)
-        if (w == kw) n += 1;
-    x.push_back(n);
-  }
+  // URL path words: filled in by page_type_features.
+  part.url_keywords = x.size();
+  x.resize(x.size() + kUrlKeywords.size(), 0.0);
   for (double c : tag_count) x.push_back(lg(c));
 
   // Repeated sibling structures: children of one parent with the same tag
@@ -438,10 +443,8 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url, bool 
 
   const double share = words > 0 ? 1.0 / words : 0.0;
   const double prices = static_cast<double>(text_counts.prices);
-  x.push_back(url.empty() ? 0.0 : 1.0);
-  x.push_back(static_cast<double>(depth));
-  x.push_back(has_query ? 1.0 : 0.0);
-  x.push_back(dated ? 1.0 : 0.0);
+  part.url_scalars = x.size();
+  x.resize(x.size() + 4, 0.0);  // has a URL, depth, has a query, dated
   x.push_back(lg(words));
   x.push_back(lg(static_cast<double>(doc.text_nodes.size())));
   x.push_back(doc.text_nodes.empty() ? 0.0 : words / static_cast<double>(doc.text_nodes.size()));
@@ -468,10 +471,38 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url, bool 
   x.push_back(p_words * share);
   x.push_back(lg(long_paragraphs));
   x.push_back(paragraphs > 0 ? p_words / paragraphs : 0.0);
-  x.push_back(static_cast<double>(slug_words));
+  part.slug_words = x.size();
+  x.push_back(0.0);
   for (double v : body_class_hits(doc)) x.push_back(v);
+  return part;
+}
+
+}  // namespace
+
+std::vector<double> page_type_features(Context& ctx, std::string_view url, bool structured) {
+  static const char kKey = 0;
+  const DocumentPart& part = ctx.memo<DocumentPart>(&kKey, [&] { return document_part(ctx); });
+  std::vector<double> x = part.x;
+  x.reserve(page_type_feature_names().size());  // the structured part follows
+  if (!url.empty()) {
+    bool has_query = false, dated = false;
+    size_t depth = 0, slug_words = 0;
+    const std::vector<std::string> path = url_path_words(url, has_query, dated, depth, slug_words);
+    for (size_t k = 0; k < kUrlKeywords.size(); ++k) {
+      double n = 0;
+      for (const std::string& w : path)
+        for (const char* kw : kUrlKeywords[k].words)
+          if (w == kw) n += 1;
+      x[part.url_keywords + k] = n;
+    }
+    x[part.url_scalars] = 1.0;
+    x[part.url_scalars + 1] = static_cast<double>(depth);
+    x[part.url_scalars + 2] = has_query ? 1.0 : 0.0;
+    x[part.url_scalars + 3] = dated ? 1.0 : 0.0;
+    x[part.slug_words] = static_cast<double>(slug_words);
+  }
   if (structured)
-    append_page_type_structured(doc, x);
+    append_page_type_structured(ctx.doc(), x);
   else  // as on a Document without kept attributes
     x.resize(x.size() + page_type_structured_names().size(), 0.0);
   return x;
