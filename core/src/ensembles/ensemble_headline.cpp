@@ -43,8 +43,9 @@ size_t ensemble_keep_headline(Context& ctx, Labels& labels) {
   double body = 0;
   for (size_t k = 0; k < n; ++k) body += labels[k] >= kKept ? words[k] : 0;
   if (body < kMinBodyWords) return 0;
-  // Per worded block: its words and kept words; the first kept block.
+  // The worded blocks and their words; the first kept block.
   std::vector<size_t> worded;
+  std::vector<uint32_t> worded_words;
   size_t first_kept = kNone;
   for (size_t b = 0; b < tb.blocks.size(); ++b) {
     const TextBlock& blk = tb.blocks[b];
@@ -58,15 +59,13 @@ size_t ensemble_keep_headline(Context& ctx, Labels& labels) {
     if (is_kept && in_h1(doc, blk.container)) return 0;  // the page keeps an <h1> already
     if (is_kept && first_kept == kNone) first_kept = worded.size();
     worded.push_back(b);
+    worded_words.push_back(static_cast<uint32_t>(total));
   }
   if (first_kept == kNone) return 0;
   const size_t stop = first_kept > kMaxBlocksBefore ? first_kept - kMaxBlocksBefore : 0;
   for (size_t i = first_kept; i-- > stop;) {
     const TextBlock& blk = tb.blocks[worded[i]];
-    if (!in_h1(doc, blk.container)) continue;
-    uint32_t w = 0;
-    for (uint32_t k = blk.text_begin; k < blk.text_end && k < n; ++k) w += words[k];
-    if (w < kMinWords || w > kMaxWords) continue;
+    if (!in_h1(doc, blk.container) || worded_words[i] < kMinWords || worded_words[i] > kMaxWords) continue;
     size_t changed = 0;
     for (uint32_t k = blk.text_begin; k < blk.text_end && k < n; ++k)
       if (words[k] > 0 && labels[k] < kKept) labels[k] = kKept, ++changed;

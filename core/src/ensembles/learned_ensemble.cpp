@@ -530,7 +530,8 @@ int ensemble_routed_choice(int choice, size_t page_type, const EnsembleRoute& ro
 }
 
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
-  return ensemble_probabilities(ctx, get, ensemble_route_defaults());
+  static const EnsembleRoute route = ensemble_route_defaults();  // its type names resolved once, not per page
+  return ensemble_probabilities(ctx, get, route);
 }
 
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get, const EnsembleRoute& route) {
