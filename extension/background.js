@@ -254,8 +254,9 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // still there, reconnects) first.
   const PORT_NAME = 'wce-content';
   const CONNECT_TIMEOUT_MS = 10000;
-  const ports = new Map(); // tabId -> {port, pending: Map(seq -> {resolve, reject}), seq}
+  const ports = new Map(); // tabId -> {port, pending: Map(seq -> {resolve, reject}), seq, paint, hello}
   const portWaiters = new Map(); // tabId -> [resolve]
+  const connectWatchers = new Map(); // tabId -> [resolve(entry)]: turnOn's style, waiting for the port
 
   class PortGone extends Error {}
 
@@ -273,17 +274,24 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     portWaiters.delete(tabId);
     // css: the highlight style known to be in this port's document (turnOn);
     // firstRun: the request that injected the page (classify forRun).
-    const entry = { port, pending: new Map(), seq: 0, css: null, firstRun: waiting.length ? waiting[0].run : null };
+    // paint: how the page paints (its 'hello', content.js paintMode); hello:
+    // resolves when it is known (false: the page went first).
+    const entry = { port, pending: new Map(), seq: 0, css: null, firstRun: waiting.length ? waiting[0].run : null,
+      paint: null, hello: null, helloDone: null };
+    entry.hello = new Promise((resolve) => { entry.helloDone = resolve; });
     ports.set(tabId, entry);
     port.onMessage.addListener((m) => onPortMessage(entry, m, s));
-    port.onDisconnect.addListener(() => dropPort(tabId, entry, 'the page went away'));
+    port.onDisconnect.addListener(() => { entry.helloDone(false); dropPort(tabId, entry, 'the page went away'); });
     for (const w of waiting) w.resolve(entry);
+    const watchers = connectWatchers.get(tabId) || [];
+    connectWatchers.delete(tabId);
+    for (const w of watchers) w(entry);
     // No click waits for it: a page loaded with "ready before you click".
     // Its (inert) highlight style goes in now too, so that the click does
-    // not wait for it (turnOn).
+    // not wait for it (turnOn); not for a page painted with the overlay.
     if (!waiting.length) {
-      currentSettings().then((st) => {
-        if (!st.instant || ports.get(tabId) !== entry || entry.css) return null;
+      Promise.all([currentSettings(), entry.hello]).then(([st]) => {
+        if (!st.instant || ports.get(tabId) !== entry || entry.css || !usesStyle(entry)) return null;
         const css = settings.highlightCss(st.color, st.confidence, platform.highlightSubject);
         return api.scripting.insertCSS({ target: { tabId }, css }).then(() => {
           // A click inserted it meanwhile: one copy is enough (same document).
@@ -304,7 +312,10 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
 
   function onPortMessage(entry, m, sender) {
     if (!m || typeof m !== 'object') return;
-    if (m.kind === 'result') {
+    if (m.kind === 'hello') {
+      entry.paint = typeof m.paint === 'string' ? m.paint : null;
+      entry.helloDone(true);
+    } else if (m.kind === 'result') {
       const p = entry.pending.get(m.seq);
       if (p) { entry.pending.delete(m.seq); p.resolve(m.res); }
     } else if (m.kind === 'part') {
@@ -428,6 +439,32 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // the page's own state decides when they differ. Cleared when a tab loads.
   const tabState = new Map(); // tabId -> {state, css}
 
+  // The tab's port once it is open (at once if it is), or null when `call`
+  // (the click's call into the page) ends first without one.
+  function connected(tabId, call) {
+    const now = ports.get(tabId);
+    if (now) return Promise.resolve(now);
+    let watcher;
+    const opened = new Promise((resolve) => {
+      watcher = resolve;
+      const list = connectWatchers.get(tabId) || [];
+      list.push(resolve);
+      connectWatchers.set(tabId, list);
+    });
+    const ended = call.then(() => ports.get(tabId) || null, () => null);
+    return Promise.race([opened, ended]).finally(() => {
+      const list = connectWatchers.get(tabId);
+      if (!list) return;
+      const i = list.indexOf(watcher);
+      if (i >= 0) list.splice(i, 1);
+      if (!list.length) connectWatchers.delete(tabId);
+    });
+  }
+
+  // Whether the page is painted with the inserted style (the Highlight API
+  // or <mark>s), not with the overlay.
+  const usesStyle = (entry) => entry.paint !== 'overlay';
+
   // Off takes the highlights away; the style stays in the document (see
   // turnOn) and the page is not injected just to be told so.
   async function turnOff(tabId) {
@@ -447,32 +484,37 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // colour replaces it.
   async function turnOn(tabId, opts, t0) {
     const css = settings.highlightCss(opts.color, opts.confidence, platform.highlightSubject);
-    const known = ports.get(tabId);
-    const inserted = known && known.css === css ? null : css;
-    const stale = known && known.css !== css ? known.css : null;
     const timing = { startAt: t0, settingsAt: stamp() };
     // A page that takes longer than SLOW_MS shows that it is being read.
     const slow = setTimeout(() => {
       tabState.set(tabId, { state: 'busy' });
       setBadge(tabId, BADGE_BUSY, TITLE_BUSY);
     }, SLOW_MS);
-    // The request first (on a first click, the injection), then the style.
+    // The request first (on a first click, the injection), then the style,
+    // once the page has said how it paints (a page painted with the overlay
+    // gets none: its restyle is what the overlay avoids).
     let res;
+    let inserted = null;
+    let stale = null;
     try {
-      [res] = await Promise.all([
-        callContent(tabId, {
-          action: 'on', extractor: opts.extractor, confidence: opts.confidence, css, repaint: opts.repaint,
-          fresh: opts.fresh, legend: opts.confidence ? settings.legendCss(opts.color) : undefined,
-          pageType: opts.pageType,
-        }, undefined, timing),
-        inserted ? api.scripting.insertCSS({ target: { tabId }, css }) : null,
-      ]);
+      const call = callContent(tabId, {
+        action: 'on', extractor: opts.extractor, confidence: opts.confidence, css, repaint: opts.repaint,
+        fresh: opts.fresh, legend: opts.confidence ? settings.legendCss(opts.color) : undefined,
+        overlayCss: settings.overlayCss(opts.color, opts.confidence), pageType: opts.pageType,
+      }, undefined, timing);
+      const style = connected(tabId, call).then(async (known) => {
+        if (!known || !(await known.hello) || !usesStyle(known) || known.css === css) return;
+        stale = known.css;
+        await api.scripting.insertCSS({ target: { tabId }, css });
+        inserted = css;
+      });
+      [res] = await Promise.all([call, style]);
     } finally {
       clearTimeout(slow);
     }
     const entry = ports.get(tabId);
     if (res && res.state === 'on') {
-      if (entry) entry.css = css;
+      if (entry && inserted) entry.css = inserted;
       if (stale) removeCss(tabId, stale); // not waited for
     } else if (inserted) {
       await removeCss(tabId, inserted); // failed or busy: the page is left as it was

@@ -32,9 +32,11 @@
  * Highlighting never changes the DOM when the CSS Custom Highlight API is
  * there (CSS.highlights + ::highlight(wce-main), styled by the CSS the
  * background injects with scripting.insertCSS; frames and shadow roots get the
- * same CSS as an adopted style sheet). Without it, each chosen Text node is
- * moved into a <mark data-wce>; off() moves the same Text node objects back
- * where they were, so the page's markup is exactly what it was.
+ * same CSS as an adopted style sheet). A big page (paintMode 'overlay') gets
+ * no style: one overlay element with boxes over its text near the screen
+ * (overlay_painter.js), removed by off(). Without the API, each chosen Text
+ * node is moved into a <mark data-wce>; off() moves the same Text node
+ * objects back where they were, so the page's markup is exactly what it was.
  *
  * Any failure is logged, undone and reported back; the page is left intact.
  */
@@ -68,7 +70,7 @@
   const HTML_NS = 'http://www.w3.org/1999/xhtml';
 
   let state = 'off'; // 'off' | 'busy' | 'on'
-  let mode = null; // 'highlight' | 'mark'
+  let mode = null; // paintMode while a highlight is shown
   let wrapped = []; // fallback: [{ mark, text }]
   let names = []; // the CSS.highlights entries set by on()
   let current = null; // {extractor, confidence, css, highlighted, textNodes} while on
@@ -87,6 +89,14 @@
   const hasHighlightApi = () => platform.hasHighlightApi();
   const slices = globalThis.wceSlices;
   const viewport = globalThis.wceViewportWindow;
+  const overlayPainter = globalThis.wceOverlayPainter;
+  // How this document is painted, fixed at injection and told to the
+  // background at connect ('hello'), which inserts the highlight style only
+  // for 'highlight' and 'mark': 'highlight' (the CSS Custom Highlight API),
+  // 'overlay' (a big page: boxes in one overlay element, overlay_painter.js,
+  // because the style's restyle of every element would freeze it), 'mark'
+  // (no Highlight API: <mark> elements).
+  const paintMode = !hasHighlightApi() ? 'mark' : (overlayPainter.isBigPage(document) ? 'overlay' : 'highlight');
 
   // The runs under way (a highlight, the first click's labelling, a live
   // refresh): each is a task of slices.js that cancelAll() stops at its next
@@ -214,43 +224,75 @@
   }
 
   // sel: groupsFor's result. The top document's nodes of every group, in
-  // document order (sel.order, sel.orderGroup), painted by window.
-  function paintNearViewport(sel) {
+  // document order (sel.order, sel.orderGroup), painted by window: as
+  // Highlights, or with `overlay` (overlay_painter.js create) as boxes,
+  // which sit in the document's coordinates: those are drawn again when the
+  // window moves, and when the layout may have moved under them (a resize,
+  // the body's size changing, an inner box scrolled).
+  function paintNearViewport(sel, overlay) {
     const groups = sel.groups;
     highlightWithApi(groups.map((g) => ({ name: g.name, nodes: g.nodes.filter((t) => t.ownerDocument !== document) })));
     const order = sel.order;
     const n = order.length;
     const boxOf = (i) => nodeBox(order[i]);
-    const w = { lo: 0, hi: 0, frame: 0, moves: 0, onScroll: null };
-    const draw = () => {
+    const w = { lo: 0, hi: 0, frame: 0, moves: 0, force: false, onScroll: null, onLayout: null, resize: null, overlay,
+      drawnAt: 0 };
+    const scrollTop = () => (document.scrollingElement ? document.scrollingElement.scrollTop : 0);
+    const screenHeight = () => window.innerHeight || document.documentElement.clientHeight;
+    const draw = (force) => {
+      // The overlay draws a band around the screen: again once the screen leaves it.
+      if (overlay && !force && overlayPainter.bandLeft(scrollTop() - w.drawnAt, screenHeight())) force = true;
       const idx = viewport.firstVisible(n, boxOf);
-      if (w.hi > w.lo && !viewport.needsMove(idx, w, n, WINDOW_NODES)) return;
+      if (!force && w.hi > w.lo && !viewport.needsMove(idx, w, n, WINDOW_NODES)) return;
       const { lo, hi } = viewport.windowAround(idx, n, WINDOW_NODES);
-      const hls = groups.map(() => new Highlight());
-      for (let i = lo; i < hi; i++) {
-        const r = document.createRange();
-        r.selectNodeContents(order[i]);
-        hls[sel.orderGroup[i]].add(r);
+      if (overlay) {
+        const items = [];
+        for (let i = lo; i < hi; i++) {
+          const range = document.createRange();
+          range.selectNodeContents(order[i]);
+          items.push({ cls: groups[sel.orderGroup[i]].name, range });
+        }
+        overlay.draw(items, screenHeight());
+        w.drawnAt = scrollTop();
+      } else {
+        const hls = groups.map(() => new Highlight());
+        for (let i = lo; i < hi; i++) {
+          const r = document.createRange();
+          r.selectNodeContents(order[i]);
+          hls[sel.orderGroup[i]].add(r);
+        }
+        groups.forEach((g, k) => {
+          if (hls[k].size) CSS.highlights.set(g.name, hls[k]);
+          else CSS.highlights.delete(g.name);
+        });
       }
-      groups.forEach((g, k) => {
-        if (hls[k].size) CSS.highlights.set(g.name, hls[k]);
-        else CSS.highlights.delete(g.name);
-      });
       w.lo = lo;
       w.hi = hi;
       w.moves++;
     };
-    draw();
-    for (const g of groups) names.push({ registry: CSS.highlights, name: g.name });
-    w.onScroll = () => {
+    draw(true);
+    if (!overlay) for (const g of groups) names.push({ registry: CSS.highlights, name: g.name });
+    const later = (force) => {
+      w.force = w.force || force;
       if (w.frame) return;
       w.frame = requestAnimationFrame(() => {
         w.frame = 0;
-        try { draw(); } catch (e) { console.warn('[wce] could not move the highlight:', e); }
+        const f = w.force;
+        w.force = false;
+        try { draw(f); } catch (e) { console.warn('[wce] could not move the highlight:', e); }
       });
     };
+    // The overlay's boxes move with the document; an inner box's scroll
+    // moves its text away from them.
+    w.onScroll = (e) => later(overlay !== null && e && e.target !== document && e.target !== window);
+    w.onLayout = () => later(overlay !== null);
     addEventListener('scroll', w.onScroll, { passive: true, capture: true });
-    addEventListener('resize', w.onScroll, { passive: true });
+    addEventListener('resize', w.onLayout, { passive: true });
+    if (overlay && typeof ResizeObserver === 'function' && document.body) {
+      let first = true; // the observer's first call is its start, not a change
+      w.resize = new ResizeObserver(() => { if (first) first = false; else w.onLayout(); });
+      w.resize.observe(document.body);
+    }
     follow = w;
     return groups.reduce((a, g) => a + g.nodes.length, 0);
   }
@@ -258,20 +300,32 @@
   function stopFollowing() {
     if (!follow) return;
     removeEventListener('scroll', follow.onScroll, { capture: true });
-    removeEventListener('resize', follow.onScroll);
+    removeEventListener('resize', follow.onLayout);
     if (follow.frame) cancelAnimationFrame(follow.frame);
+    if (follow.resize) follow.resize.disconnect();
+    if (follow.overlay) follow.overlay.remove();
     follow = null;
   }
 
-  // Paints groupsFor's selection with the Highlight API, or <mark>s without
-  // it, and styles the frames and shadow roots they may be in.
-  function paint(sel, css, roots) {
-    mode = hasHighlightApi() ? 'highlight' : 'mark';
+  // Paints groupsFor's selection as paintMode says: with the Highlight API,
+  // with the overlay (boxCss: settings.js overlayCss), or with <mark>s; and
+  // styles the frames and shadow roots they may be in (with the overlay,
+  // the frames only: the top document's shadow trees are under it).
+  function paint(sel, css, roots, boxCss) {
+    mode = paintMode;
     let n;
-    if (mode === 'mark') n = highlightWithMarks(sel.groups);
-    else if (sel.total > FULL_PAINT_LIMIT) n = paintNearViewport(sel);
-    else n = highlightWithApi(sel.groups);
-    adoptStyles(roots, css);
+    if (mode === 'mark') {
+      n = highlightWithMarks(sel.groups);
+    } else if (mode === 'overlay') {
+      const overlay = overlayPainter.create(document, boxCss);
+      if (!overlay) throw new Error('this page cannot hold the highlight overlay');
+      n = paintNearViewport(sel, overlay);
+    } else if (sel.total > FULL_PAINT_LIMIT) {
+      n = paintNearViewport(sel, null);
+    } else {
+      n = highlightWithApi(sel.groups);
+    }
+    adoptStyles(mode === 'overlay' ? roots.filter((r) => r.nodeType === Node.DOCUMENT_NODE) : roots, css);
     liveRoots = roots;
     return n;
   }
@@ -375,7 +429,7 @@
     if (!page) { resumeLive(); return; }
     try {
       clear();
-      was.highlighted = paint(sel, was.css, page.roots);
+      was.highlighted = paint(sel, was.css, page.roots, was.boxCss);
       if (was.confidence) showLegend(was.legend);
       was.painted = follow ? 'near-viewport' : 'all';
       was.textNodes = page.textNodes.length;
@@ -454,6 +508,7 @@
     }
     const mine = port;
     mine.onMessage.addListener((m) => onPortMessage(mine, m));
+    try { mine.postMessage({ kind: 'hello', paint: paintMode }); } catch (e) { /* background gone */ }
     mine.onDisconnect.addListener(() => {
       if (port === mine) { port = null; failWaiting(); }
     });
@@ -910,7 +965,8 @@
         return { state, empty: true, highlighted: 0, textNodes: page.textNodes.length, extractor: page.reply.extractor,
           confidence, agreement, timing: page.timing };
       }
-      const highlighted = paint(sel, typeof o.css === 'string' ? o.css : null, page.roots);
+      const boxCss = typeof o.overlayCss === 'string' ? o.overlayCss : '';
+      const highlighted = paint(sel, typeof o.css === 'string' ? o.css : null, page.roots, boxCss);
       if (confidence) showLegend(o.legend);
       // Only the top document's text: a frame's boxes are in its own viewport.
       const scrolled = o.reveal === false ? false : revealFirst(sel.order);
@@ -924,7 +980,7 @@
       state = 'on';
       current = {
         extractor: page.reply.extractor, confidence,
-        css: typeof o.css === 'string' ? o.css : null, highlighted, textNodes: page.textNodes.length,
+        css: typeof o.css === 'string' ? o.css : null, boxCss, highlighted, textNodes: page.textNodes.length,
         painted: follow ? 'near-viewport' : 'all', legend: confidence ? o.legend : null,
         pageType: page.reply.pageType || null, askedType: o.pageType === true,
       };
@@ -977,6 +1033,7 @@
   function status() {
     const s = stateNow();
     s.mode = mode;
+    if (follow && follow.overlay) s.overlay = { boxes: follow.overlay.boxes(), onScreen: follow.overlay.onScreen() };
     if (current) {
       s.extractor = current.extractor;
       s.confidence = current.confidence;

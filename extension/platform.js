@@ -22,7 +22,7 @@
   // What the tab gets on the first use: these sources, in this order, joined
   // by scripts/build_extension.mjs into one file (contentScripts), so that
   // the first click is one injection of one script.
-  const contentSources = ['platform.js', 'dom_encoder.js', 'page_message.js', 'reader_cleanup.js', 'reader_model.js', 'slices.js', 'viewport_window.js', 'content.js'];
+  const contentSources = ['platform.js', 'dom_encoder.js', 'page_message.js', 'reader_cleanup.js', 'reader_model.js', 'slices.js', 'viewport_window.js', 'overlay_painter.js', 'content.js'];
   const contentScripts = ['content_bundle.js'];
 
   // "Ready before you click" (opt-in: settings.instant, off by default):

@@ -85,16 +85,27 @@
   // (lab/results/extension-big-pages.md, section 3).
   function highlightCss(color, confidence, subject) {
     const on = subject === ':root' ? ':root' : '';
-    const c = COLOR.test(color) ? color : DEFAULTS.color;
-    const rgb = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(',');
     const markBase = 'color:inherit !important;padding:0 !important;margin:0 !important;' +
       'border:0 !important;font:inherit !important;';
     // One highlight name and its <mark data-wce="..."> fallback, at one opacity.
-    const rule = (name, mark, alpha) =>
-      on + '::highlight(' + name + '){background-color:rgba(' + rgb + ',' + alpha + ');}\n' +
-      'mark[data-wce="' + mark + '"]{background-color:rgba(' + rgb + ',' + alpha + ') !important;' + markBase + '}\n';
-    if (confidence !== true) return rule('wce-main', '', MAIN_ALPHA);
-    return BAND_ALPHAS.map((a, k) => rule('wce-c' + k, 'c' + k, a)).join('');
+    return shades(color, confidence).map(({ name, mark, fill }) =>
+      on + '::highlight(' + name + '){background-color:' + fill + ';}\n' +
+      'mark[data-wce="' + mark + '"]{background-color:' + fill + ' !important;' + markBase + '}\n').join('');
+  }
+
+  // The same shades for a big page's overlay (overlay_painter.js): one class
+  // per highlight name, for the boxes in the overlay's own shadow root.
+  function overlayCss(color, confidence) {
+    return shades(color, confidence).map(({ name, fill }) => '.' + name + '{background-color:' + fill + '}\n').join('');
+  }
+
+  // The view's highlight names, <mark> values and fills.
+  function shades(color, confidence) {
+    const c = COLOR.test(color) ? color : DEFAULTS.color;
+    const rgb = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(',');
+    const fill = (alpha) => 'rgba(' + rgb + ',' + alpha + ')';
+    if (confidence !== true) return [{ name: 'wce-main', mark: '', fill: fill(MAIN_ALPHA) }];
+    return BAND_ALPHAS.map((a, k) => ({ name: 'wce-c' + k, mark: 'c' + k, fill: fill(a) }));
   }
 
   // The agreement view's key, drawn in the page's corner by content.js
@@ -141,6 +152,6 @@
 
   root.wceSettings = {
     DEFAULTS, DEFAULT_EXTRACTOR, AGREEMENT_EXTRACTORS, READER_FONT_SIZES, READER_WIDTHS, READER_THEMES,
-    load, save, normalise, highlightCss, legendCss,
+    load, save, normalise, highlightCss, overlayCss, legendCss,
   };
 })(typeof self !== 'undefined' ? self : globalThis);

@@ -61,14 +61,22 @@ const highlightCount = (page) => page.evaluate(() => {
   for (const [, h] of CSS.highlights) n += h.size;
   return n;
 });
+const contentStatus = (tabId) => env.worker.evaluate(async (id) => (await chrome.scripting.executeScript({
+  target: { tabId: id }, func: () => (globalThis.wceContent ? globalThis.wceContent.status() : null) }))[0].result, tabId);
+// What the page shows: its ranges in CSS.highlights, plus the boxes of the
+// overlay that paints a big page (overlay_painter.js).
+async function paintedCount(page, tabId) {
+  const st = await contentStatus(tabId);
+  return (await highlightCount(page)) + (st && st.overlay ? st.overlay.boxes : 0);
+}
 const outerHTML = (page) => page.evaluate(() => document.documentElement.outerHTML);
 const legendText = (page) => page.evaluate(() => getComputedStyle(document.documentElement, '::after').content);
 
 // Badge, page and content script agree: "on" exactly when something is painted.
 async function expectHonest(page, tabId) {
   const b = await badge(tabId);
-  const n = await highlightCount(page);
-  expect(b === 'on', `badge "${b}" with ${n} highlighted ranges`).toBe(n > 0);
+  const n = await paintedCount(page, tabId);
+  expect(b === 'on', `badge "${b}" with ${n} highlighted ranges or boxes`).toBe(n > 0);
   expect(['', 'on', '!']).toContain(b);
 }
 
@@ -104,30 +112,42 @@ test('the time per MB of the highlight does not grow with the page, and a big pa
   console.log('per MB (ms):', JSON.stringify(perMb));
   expect(perMb['/big'], `per-MB time at ${SCALE}x the size`).toBeLessThan(PER_MB_FACTOR * perMb['/small']);
 
-  // The big page's run was cut into slices, and only a window is painted.
+  // The big page's run was cut into slices, and it is painted with the
+  // overlay (no ::highlight style, whose restyle of every element would
+  // freeze it), near the viewport only.
   const { page, tabId } = await openPage('/big');
+  const before = await outerHTML(page);
   const on = await setHighlight(tabId, { on: true, extractor: 'readability' });
   expect(on.state).toBe('on');
+  expect(on.mode).toBe('overlay');
   expect(on.painted).toBe('near-viewport');
   expect(on.timing.slices.slices).toBeGreaterThan(1);
-  const painted = await highlightCount(page);
-  expect(painted).toBeGreaterThan(0);
-  expect(painted).toBeLessThan(on.highlighted);
-  // What is on screen is painted, also after a scroll to the middle.
-  const onScreen = () => page.evaluate(() => {
-    const h = CSS.highlights.get('wce-main');
-    let seen = 0;
-    for (const r of h) {
-      const b = r.getBoundingClientRect();
-      if (b.height > 0 && b.bottom > 0 && b.top < innerHeight) seen++;
-    }
-    return seen;
-  });
-  expect(await onScreen()).toBeGreaterThan(0);
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
-  await expect.poll(onScreen, { timeout: 10_000 }).toBeGreaterThan(0);
-  expect((await setHighlight(tabId, { on: false })).state).toBe('off');
   expect(await highlightCount(page)).toBe(0);
+  const st = await contentStatus(tabId);
+  expect(st.overlay.boxes).toBeGreaterThan(0);
+  expect(st.overlay.boxes).toBeLessThan(on.highlighted);
+  // What is on screen is painted, also after a scroll to the middle and to the end.
+  const onScreen = async () => (await contentStatus(tabId)).overlay.onScreen;
+  expect(await onScreen()).toBeGreaterThan(0);
+  for (const at of [0.5, 1]) {
+    await page.evaluate((f) => window.scrollTo(0, f * document.documentElement.scrollHeight - innerHeight), at);
+    await expect.poll(onScreen, { timeout: 10_000 }).toBeGreaterThan(0);
+  }
+  expect((await setHighlight(tabId, { on: false })).state).toBe('off');
+  expect(await paintedCount(page, tabId)).toBe(0);
+  expect(await page.evaluate(() => document.querySelector('wce-overlay'))).toBe(null);
+  expect(await outerHTML(page) === before).toBe(true);
+  await page.close();
+});
+
+test('a small page is painted with the Highlight API, not the overlay', async () => {
+  const { page, tabId, errors } = await openPage('/fixture');
+  const on = await setHighlight(tabId, { on: true, extractor: 'readability' });
+  expect(on.mode).toBe('highlight');
+  expect(await highlightCount(page)).toBe(on.highlighted);
+  expect(await page.evaluate(() => document.querySelector('wce-overlay'))).toBe(null);
+  expect((await setHighlight(tabId, { on: false })).state).toBe('off');
+  expect(errors).toEqual([]);
   await page.close();
 });
 
@@ -146,7 +166,7 @@ test('the shortcut pressed again during a highlight stops it and leaves the page
   expect(second.state, JSON.stringify(second)).toBe('off');
   expect(res.state, JSON.stringify(res)).toBe('off');
   expect(res.cancelled).toBe(true);
-  expect(await highlightCount(page)).toBe(0);
+  expect(await paintedCount(page, tabId)).toBe(0);
   expect(await badge(tabId)).toBe('');
   const st = await env.worker.evaluate(async (id) => (await chrome.scripting.executeScript({
     target: { tabId: id }, func: () => globalThis.wceContent.status() }))[0].result, tabId);
@@ -189,7 +209,7 @@ test('a run longer than 300 ms shows "…" in the badge and its phase in the pop
   await popup.waitForFunction(() => document.body.dataset.ready === 'true' && document.body.dataset.state === 'off' &&
     /^(Stopped: nothing is highlighted|Highlight removed)/.test(document.getElementById('status').textContent), null, { timeout: 30_000 });
   expect(await popup.textContent('#highlight')).toBe('Highlight');
-  await expect.poll(() => highlightCount(page)).toBe(0);
+  await expect.poll(() => paintedCount(page, tabId)).toBe(0);
   expect(await badge(tabId)).toBe('');
   expect(errors).toEqual([]);
   await popup.close();
@@ -292,7 +312,7 @@ test('a page that replaces its body with an iframe during the highlight: an hone
   await page.waitForTimeout(500);
   await expectHonest(page, tabId);
   expect((await setHighlight(tabId, { on: false })).state).toBe('off');
-  expect(await highlightCount(page)).toBe(0);
+  expect(await paintedCount(page, tabId)).toBe(0);
   expect(errors).toEqual([]);
   await page.close();
 });

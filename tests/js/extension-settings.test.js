@@ -62,6 +62,18 @@ describe('settings', () => {
     expect(highlightCss('#102030', false, ':root').replace(/:root::highlight/g, '::highlight')).toBe(css);
     expect(highlightCss('#102030', false, 'body; x')).toBe(css);
   });
+
+  test('overlay CSS (big pages): one class per highlight name, in the highlight\'s shades', () => {
+    const { overlayCss } = root.wceSettings;
+    expect(overlayCss('#102030')).toBe('.wce-main{background-color:rgba(16,32,48,0.45)}\n');
+    const bands = overlayCss('#102030', true);
+    for (let k = 0; k < 5; k++) expect(bands).toContain(`.wce-c${k}{background-color:rgba(16,32,48,`);
+    expect(bands).not.toContain('wce-main');
+    expect(overlayCss('url(x)')).toBe(overlayCss(DEFAULTS.color));
+    // The same fills as the ::highlight rules.
+    const fills = (css) => css.match(/rgba\([^)]*\)/g);
+    expect(fills(highlightCss('#102030', true)).filter((x, i, a) => a.indexOf(x) === i)).toEqual(fills(bands));
+  });
 });
 
 describe('extractor menu', () => {
