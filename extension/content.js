@@ -312,7 +312,8 @@
   // styles the frames and shadow roots they may be in (with the overlay,
   // the frames only: the top document's shadow trees are under it).
   function paint(sel, css, roots, boxCss) {
-    mode = paintMode;
+    // The API is checked again: a page can take it away after injection.
+    mode = paintMode === 'overlay' ? 'overlay' : (hasHighlightApi() ? 'highlight' : 'mark');
     let n;
     if (mode === 'mark') {
       n = highlightWithMarks(sel.groups);
