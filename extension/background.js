@@ -173,7 +173,18 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     return t ? { name: t.name, label: t.label, probability: t.probability } : null;
   }
 
+  // Pages being labelled now (the warm-up waits for them).
+  let labelling = 0;
   async function classify(msg, forRun, sender) {
+    labelling++;
+    try {
+      return await classifyNow(msg, forRun, sender);
+    } finally {
+      labelling--;
+    }
+  }
+
+  async function classifyNow(msg, forRun, sender) {
     const t0 = performance.now();
     const flat = pageMessage.unpack(msg, platform.unpackUint32);
     if (msg.forRun === true) {
@@ -729,10 +740,16 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   // Warm start: compile the WebAssembly module as soon as the background
   // starts (the popup's first message wakes it), not on the first click.
   getExtractor().catch(() => { /* reported to whoever asks next */ });
+  // Then the chosen extractor runs on a small page a few times (warm_up.js),
+  // out of the way of any page being labelled.
+  let warmRuns = null; // null while warming up, then the runs made (the tests read it)
+  self.wceWarmUp.start(getExtractor, async () => (await currentSettings()).extractor, () => labelling > 0)
+    .then((runs) => { warmRuns = runs; });
   syncInstant();
 
   // Tests drive the same functions the popup and the shortcuts call (a
   // headless test cannot click the toolbar): see scripts/build_extension.mjs --test.
   self.wceToggle = toggle;
-  self.wce = { toggle, setHighlight, openReader, getExtractor, dropExtractor, listExtractors };
+  self.wce = { toggle, setHighlight, openReader, getExtractor, dropExtractor, listExtractors,
+    warmedUp: () => warmRuns };
 })();

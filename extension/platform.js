@@ -17,7 +17,7 @@
   // Scripts the background context needs before background.js runs. Chrome
   // loads them with importScripts() from background.js (a service worker has a
   // single entry script); Firefox lists them in manifest background.scripts.
-  const workerScripts = ['platform.js', 'settings.js', 'page_message.js', 'wce_core.js', 'wce_api.js'];
+  const workerScripts = ['platform.js', 'settings.js', 'page_message.js', 'warm_up.js', 'wce_core.js', 'wce_api.js'];
 
   // What the tab gets on the first use: these sources, in this order, joined
   // by scripts/build_extension.mjs into one file (contentScripts), so that

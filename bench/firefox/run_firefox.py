@@ -61,16 +61,37 @@ PAGES = {
 }
 
 
+# A big page (more than OVERLAY_ELEMENTS of extension/overlay_painter.js):
+# a menu, then stories of paragraphs, painted with the overlay.
+def big_page(stories=300):
+    menu = '<ul>' + ''.join('<li><a href="/s%d">Section %d</a></li>' % (i, i) for i in range(30)) + '</ul>'
+    body = []
+    for k in range(stories):
+        paras = ''.join('<p>Story %d, paragraph %d: the council met on Tuesday and agreed, after a long debate '
+                        'about the harbour wall and the ferry timetable, to fund the repairs this spring.</p>'
+                        % (k, j) for j in range(8))
+        body.append('<article><h2>Story %d</h2>%s<div class="share"><a href="/x">Share</a></div></article>'
+                    % (k, paras))
+    return ('<!DOCTYPE html><html><head><title>Big page</title></head><body><nav>%s</nav>%s</body></html>'
+            % (menu, ''.join(body))).encode('utf-8')
+
+
+BIG_PAGE = big_page()
+
+
 class Handler(http.server.BaseHTTPRequestHandler):
     def do_GET(self):  # noqa: N802 (http.server's name)
         path = self.path.split('?')[0]
         csp = path.startswith('/csp/')
         route = path[4:] if csp else path
-        if route not in PAGES or not os.path.exists(PAGES[route]):
+        if route == '/big':
+            body = BIG_PAGE
+        elif route not in PAGES or not os.path.exists(PAGES[route]):
             self.send_error(404)
             return
-        with open(PAGES[route], 'rb') as f:
-            body = f.read()
+        else:
+            with open(PAGES[route], 'rb') as f:
+                body = f.read()
         self.send_response(200)
         self.send_header('Content-Type', 'text/html; charset=utf-8')
         self.send_header('Cache-Control', 'no-store')
@@ -297,6 +318,34 @@ def instant_cycle(ff, base, route):
     check('instant: turned off, the page script is unregistered', True)
 
 
+def big_cycle(ff, base):
+    """A big page: painted with the overlay (no style, no CSS.highlights),
+    boxes on screen, also after a scroll; off leaves the markup as it was."""
+    url = base + '/big'
+    tab = ff.open(url)
+    before = ff.in_tab(tab, 'return document.documentElement.outerHTML')
+    n = ff.in_tab(tab, 'return document.getElementsByTagName("*").length')
+    tab_id = ff.tab_id(url)
+    if not check('big page (%d elements): the test tab is found' % n, tab_id is not None):
+        return
+    on = ff.send({'type': 'wce:highlight', 'tabId': tab_id, 'on': True, 'extractor': EXTRACTOR})
+    if not check('big page: highlight on, with the overlay', on.get('state') == 'on' and on.get('mode') == 'overlay', on):
+        return
+    st = ff.send({'type': 'wce:status', 'tabId': tab_id})
+    ov = st.get('overlay') or {}
+    check('big page: boxes drawn, some on screen', ov.get('boxes', 0) > 0 and ov.get('onScreen', 0) > 0, st)
+    check('big page: no CSS.highlights', ff.in_tab(tab, 'return CSS.highlights.size') == 0)
+    ff.in_tab(tab, 'window.scrollTo(0, document.documentElement.scrollHeight / 2)')
+    ff._wait(lambda: (ff.send({'type': 'wce:status', 'tabId': tab_id}).get('overlay') or {}).get('onScreen', 0) > 0,
+             'boxes on screen after a scroll')
+    check('big page: boxes on screen after a scroll to the middle', True)
+    off = ff.send({'type': 'wce:highlight', 'tabId': tab_id, 'on': False})
+    check('big page: highlight off', off.get('state') == 'off', off)
+    check('big page: outerHTML byte-identical after off, no overlay left',
+          ff.in_tab(tab, 'return document.documentElement.outerHTML') == before and
+          ff.in_tab(tab, 'return document.querySelector("wce-overlay")') is None)
+
+
 def main():
     args = sys.argv[1:]
     if args not in ([], ['--xpi']):
@@ -326,6 +375,12 @@ def main():
                 traceback.print_exc()
                 check(route + ': ran to the end', False, e)
                 ff.driver.switch_to.window(ff.controller)
+        try:
+            big_cycle(ff, base)
+        except Exception as e:
+            traceback.print_exc()
+            check('big page: ran to the end', False, e)
+            ff.driver.switch_to.window(ff.controller)
         try:
             instant_cycle(ff, base, '/reader')
         except Exception as e:
