@@ -36,7 +36,10 @@ PARAMS = dict(objective="binary", learning_rate=0.1, num_leaves=7, min_data_in_l
               bagging_fraction=0.8, bagging_freq=1, lambda_l2=1.0, extra_trees=True, verbose=-1, seed=SEED,
               deterministic=True, num_threads=1)
 ROUNDS = 200
-THRESHOLD = 0.5  # the route's cut (learned_ensemble.cpp's kListingGateThreshold)
+# The route's cut (learned_ensemble.cpp's kRouteListingGate): the lowest of a
+# 0.05 grid at which the out-of-fold gate keeps at most 1 % of the nine
+# datasets' pages (lab/results/listing-cards.md section 6).
+THRESHOLD = 0.15
 
 
 def read_rows(path):
@@ -111,6 +114,10 @@ def main():
                  tp, int(y.sum()), tp / max(1, y.sum()), int((kept & is_wcxb & (y == 0)).sum()),
                  int((is_wcxb & (y == 0)).sum()), tp / max(1, int((kept & is_wcxb).sum()))),
              "  nine datasets' pages kept %d of %d" % (int((kept & ~is_wcxb).sum()), len(nrows))]
+    lines.append("  by cut (out of fold): " + "; ".join(
+        "P >= %g: WCXB listings %d, other WCXB %d, nine datasets %d" % (
+            t, int(((oof >= t) & (y == 1)).sum()), int(((oof >= t) & is_wcxb & (y == 0)).sum()),
+            int(((oof >= t) & ~is_wcxb).sum())) for t in (0.5, 0.3, 0.2, 0.15, 0.1)))
     types = sorted({r["page_type"] for r in wrows})
     lines.append("  WCXB kept by true type: " + ", ".join(
         "%s %d/%d" % (t, sum(1 for r, k in zip(wrows, kept) if k and r["page_type"] == t),
@@ -130,10 +137,6 @@ def main():
         preds += [(r["id"], float(p), False) for r, p in zip(srows, ps)]
         lines.append("  --score pages kept %d of %d" % (int((ps >= THRESHOLD).sum()), len(srows)))
     print("\n".join(lines))
-    if args.predictions:
-        with open(args.predictions, "w") as fh:
-            for pid, p, o in preds:
-                fh.write(json.dumps({"id": pid, "p": p, "oof": o}) + "\n")
     if args.out:
         note = ["command: " + args.command,
                 "data: %d WCXB dev pages, %d nine-dataset training pages as negatives, %d features (url_* and sd_* "
@@ -142,6 +145,10 @@ def main():
                     {k: v for k, v in PARAMS.items() if k != "verbose"}), ROUNDS)] + lines[1:]
         export(full, names, args.out, note)
         print("wrote", args.out)
+    if args.predictions:  # after the model file: lab/train.sh ensemble remakes them when older than it
+        with open(args.predictions, "w") as fh:
+            for pid, p, o in preds:
+                fh.write(json.dumps({"id": pid, "p": p, "oof": o}) + "\n")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@
 // gate (lab/learn/listing_gate.py) learns from the nine article datasets'
 // pages as non-listings. --split train|test|webeval-half0|webeval-half1 keeps
 // the pages of that split only, as lab/tools/ensemble_dump chooses them.
+// --gate adds each page's listing-gate P (wce::listing_gate_probability), to
+// check the C++ inference against LightGBM's on the same pages.
 #include <cstdio>
 #include <iostream>
 #include <string>
@@ -41,7 +43,7 @@ std::string domain_of(const std::string& url) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool exact = false, untyped = false, bad_option = false;
+  bool exact = false, untyped = false, gate = false, bad_option = false;
   size_t max_pages = 0;
   std::string split;
   std::vector<std::string> inputs;
@@ -50,6 +52,7 @@ int main(int argc, char** argv) {
     if (a == "--exact") exact = true;
     else if (a == "--max-pages" && i + 1 < argc) max_pages = std::stoul(argv[++i]);
     else if (a == "--untyped") untyped = true;
+    else if (a == "--gate") gate = true;
     else if (a == "--split" && i + 1 < argc) split = argv[++i];
     else if (a.rfind("--", 0) == 0) bad_option = true;
     else inputs.push_back(a);
@@ -58,7 +61,7 @@ int main(int argc, char** argv) {
   if (!split.empty() && split != "train" && split != "test" && !web) bad_option = true;
   if (bad_option || inputs.empty()) {
     std::cerr << "usage: page_type_dump [--exact [--max-pages N]] [--untyped] "
-                 "[--split train|test|webeval-half0|webeval-half1] DATASET.jsonl.gz... > rows\n";
+                 "[--split train|test|webeval-half0|webeval-half1] [--gate] DATASET.jsonl.gz... > rows\n";
     return 2;
   }
   if (!exact) std::cout << nlohmann::json({{"feature_names", wce::page_type_feature_names()}}).dump() << "\n";
@@ -87,10 +90,10 @@ int main(int argc, char** argv) {
           ++pages;
           return;
         }
-        std::cout << nlohmann::json({{"id", p.id}, {"url", p.url}, {"domain", domain_of(p.url)},
-                                     {"page_type", p.page_type}, {"dataset", p.dataset}, {"x", x}})
-                         .dump()
-                  << "\n";
+        nlohmann::json row = {{"id", p.id}, {"url", p.url}, {"domain", domain_of(p.url)},
+                              {"page_type", p.page_type}, {"dataset", p.dataset}, {"x", x}};
+        if (gate) row["listing_gate"] = wce::listing_gate_probability(run.context());
+        std::cout << row.dump() << "\n";
         ++pages;
       } catch (const std::exception& e) {
         std::cerr << "page_type_dump: " << p.id << ": skipped: " << e.what() << "\n";
