@@ -51,7 +51,7 @@ constexpr bool kHeadlineRule = false;
 // nine datasets' news pages as non-listings): P(listing) >= 0.15, the lowest
 // cut of a 0.05 grid at which the gate keeps at most 1 % of those pages out
 // of fold (WCXB listing 0.579 -> 0.603, the datasets' CV macro 0.9370 ->
-// 0.9369; listing-cards.md section 6, --route-gate-threshold 0.15).
+// 0.9369; listing-cards.md sections 6-8, --route-gate-threshold 0.15).
 constexpr bool kRouteOn = true;
 constexpr const char* kRouteTypes[] = {"collection", "product"};
 constexpr const char* kRouteTo = "trafilatura";
@@ -581,7 +581,8 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get, const E
   // the page type's, computed once per page).
   if (route.on && route.listing_gate > 0) {
     const int to = route_target(route, info.page_choices);
-    if (to >= 0 && choice != to) choice = ensemble_gated_choice(choice, listing_gate_probability(ctx), route, info.page_choices);
+    if (to >= 0 && choice != to)
+      choice = ensemble_gated_choice(choice, listing_gate_probability(ctx), route, info.page_choices);
   }
   // The trees keep the page: their labels get the structural completion.
   if (complete && !info.complete_before && choice < 0) ensemble_complete(ctx, prob, completion);
