@@ -18,6 +18,7 @@
 #                                              # the runtime's on demo/ (exit 1 on a difference); no training
 #   WCE_ENSEMBLE_MEMBERS=a,b,c bash lab/train.sh ensemble [options]  # other members; options override the defaults
 #   bash lab/train.sh page_type            # the page-type classifier (WCXB dev, grouped CV by domain)
+#   bash lab/train.sh listing_gate         # the ensemble route's listing gate (WCXB dev + the nine datasets' pages)
 #   bash lab/train.sh web2text             # unary + pairwise CNNs on CleanEval dev (57 pages, settings by CV)
 #   WCE_SEEDS="1 2 3" bash lab/train.sh web2text   # one run per seed, the best by validation F1 kept
 #   WCE_CV_TAG=NAME bash lab/train.sh web2text-cv [options]  # 5-fold CV over CleanEval dev (model selection)
@@ -31,7 +32,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-MODEL=${1:?usage: bash lab/train.sh boilernet|boilernet_small|dragnet|web2text|ensemble|page_type [--smoke] [training options]}
+MODEL=${1:?usage: bash lab/train.sh boilernet|boilernet_small|dragnet|web2text|ensemble|page_type|listing_gate [--smoke] [training options]}
 shift
 SMOKE=0
 if [[ ${1:-} == --smoke ]]; then SMOKE=1; shift; fi
@@ -73,6 +74,31 @@ if [[ $MODEL == page_type ]]; then
   exit 0
 fi
 
+if [[ $MODEL == listing_gate ]]; then
+  # The listing gate of the ensemble's route (core/models/listing_gate.inc):
+  # rows from lab/tools/page_type_dump of WCXB dev (listing or not) and of the
+  # nine datasets' training split (--untyped: negatives), webeval half 0
+  # scored, not trained on; lab/learn/listing_gate.py (LightGBM, one thread,
+  # fixed seed). Its out-of-fold P per page (.cache/listing_gate/gate.jsonl)
+  # is what ensemble.py --route-gate reads.
+  BUILD=${WCE_BUILD_DIR:-build/native}
+  [[ -f $BUILD/build.ninja ]] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$BUILD" -j2 --target page_type_dump >/dev/null
+  EVENV=.cache/ens-venv
+  OUT=.cache/listing_gate; mkdir -p "$OUT"
+  NINE=(); for f in "$DATA"/*.jsonl.gz; do [[ $f == */wcxb-* ]] || NINE+=("$f"); done
+  WEBSET=.cache/webeval/trafilatura-eval.jsonl.gz
+  [[ -f $WEBSET ]] || python3 lab/webeval/fetch.py --out "$WEBSET"
+  "$BUILD/page_type_dump" "$DATA/wcxb-dev.jsonl.gz" > "$OUT/wcxb.jsonl"
+  "$BUILD/page_type_dump" --untyped --split train "${NINE[@]}" > "$OUT/nine_train.jsonl"
+  "$BUILD/page_type_dump" --untyped --split webeval-half0 "$WEBSET" > "$OUT/web0.jsonl"
+  "$EVENV/bin/python" lab/learn/listing_gate.py --wcxb "$OUT/wcxb.jsonl" --negatives "$OUT/nine_train.jsonl" \
+    --score "$OUT/web0.jsonl" --predictions "$OUT/gate.jsonl" --out core/models/listing_gate.inc "$@"
+  cmake --build "$BUILD" -j2 >/dev/null  # the new trees compiled in
+  record_inputs
+  exit 0
+fi
+
 if [[ $MODEL == ensemble ]]; then
   # Rows of the whole training split once (lab/tools/ensemble_dump: members, features,
   # gold node labels), then model choice on validation and the refit in Python.
@@ -90,13 +116,21 @@ if [[ $MODEL == ensemble ]]; then
   # --route-types: the cross-validation scores the runtime's page-type route
   # (learned_ensemble.cpp's kRouteTypes, lab/results/listing-cards.md); it
   # changes no trees, only the figures printed (and the note's page-stage line).
+  # --route-gate: the same for the listing gate's route (kRouteListingGate),
+  # from the gate's out-of-fold P per page (made by `bash lab/train.sh
+  # listing_gate` when absent or older than the gate's model file).
   COMMAND="bash lab/train.sh ensemble${*:+ $*}"  # as typed, in the model note
   DEFAULT_MEMBERS=readability,resiliparse,cetd,trafilatura
-  ENS_DEFAULTS=(--web-weight 1 --page-choices readability,trafilatura --wcxb --route-types collection,product)
+  ENS_DEFAULTS=(--web-weight 1 --page-choices readability,trafilatura --wcxb --route-types collection,product
+                --route-gate .cache/listing_gate/gate.jsonl --route-gate-threshold 0.15)
   if [[ ${1:-} == --datasets-only ]]; then
     shift
     DEFAULT_MEMBERS=readability,resiliparse,cetd
     ENS_DEFAULTS=()
+  fi
+  if [[ ${#ENS_DEFAULTS[@]} -gt 0 ]] &&
+     [[ ! -f .cache/listing_gate/gate.jsonl || core/models/listing_gate.inc -nt .cache/listing_gate/gate.jsonl ]]; then
+    bash lab/train.sh listing_gate >/dev/null
   fi
   set -- "${ENS_DEFAULTS[@]}" "$@"
   MEMBERS=${WCE_ENSEMBLE_MEMBERS:-$DEFAULT_MEMBERS}

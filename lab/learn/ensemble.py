@@ -475,6 +475,12 @@ def main():
                          "says (issue 32, lab/results/listing-cards.md; learned_ensemble.cpp's kRouteTypes), read "
                          "from the rows' page_type_* columns")
     ap.add_argument("--route-to", default="trafilatura", help="with --route-types: a page choice")
+    ap.add_argument("--route-gate", help="the listing gate's P per page (lab/learn/listing_gate.py --predictions: "
+                                         "out of fold where it trained on the page): pages at or above "
+                                         "--route-gate-threshold take --route-to's labels too")
+    ap.add_argument("--route-gate-threshold", type=float, default=0.5)
+    ap.add_argument("--route-gate-with-type", action="store_true",
+                    help="with --route-gate: only the pages whose page-type column is listing")
     ap.add_argument("--page-choices", default="readability",
                     help="members whose labels the page stage may take outright")
     ap.add_argument("--node-threshold", type=float, default=0.5,
@@ -998,6 +1004,25 @@ def main():
             ",".join(rt), a.route_to, routed.sum(), routed[n_web_pages:].sum(),
             (routed & (choose != 1 + choices.index(a.route_to))).sum()))
         choose = np.where(routed, 1 + choices.index(a.route_to), choose)
+    if a.route_gate:  # the listing gate's route (lab/results/listing-cards.md section 6)
+        assert a.route_to in choices, "--route-to must be one of --page-choices"
+        gate = {}
+        for line in open(a.route_gate, encoding="utf-8"):
+            r = json.loads(line)
+            gate[r["id"]] = r["p"]
+        gp = np.array([gate[p["id"]] for p in pages])  # KeyError: the gate's file does not cover these pages
+        gated = gp >= a.route_gate_threshold
+        if a.route_gate_with_type:
+            pid, at = np.unique(page, return_index=True)
+            typed = np.zeros(n_pages, bool)
+            typed[pid] = X[at][:, names.index("page_type_listing")] >= 0.5
+            gated &= typed
+        c_to = 1 + choices.index(a.route_to)
+        print("listing gate route (P >= %g%s -> %s): %d pages (%d of them WCXB, %d of the nine datasets, %d real web), "
+              "%d change choice" % (a.route_gate_threshold, ", typed listing" if a.route_gate_with_type else "",
+                                    a.route_to, gated.sum(), gated[n_web_pages:].sum(), gated[:n_ds_pages].sum(),
+                                    gated[n_ds_pages:n_web_pages].sum(), (gated & (choose != c_to)).sum()))
+        choose = np.where(gated, c_to, choose)
     f_kept = f_tree  # the trees' pages: with --complete-stage after, their completed labels (the stage is unchanged)
     if prob_done is not None and a.complete_stage == "after":
         f_kept = page_f1(prob_done >= 0.5, page, matched, tokens, gold_tokens)

@@ -145,6 +145,12 @@ const std::vector<Model>& models() {
          const std::vector<double> x = wce::page_type_features(run.context(), page.url);
          in.add_row(x.data(), x.size());
        }},
+      // The listing gate reads the same features as the ensemble reads the page: no URL, no structured data.
+      {"listing_gate", "bash lab/train.sh listing_gate",
+       [](wce::PageRun& run, const wce::io::Page&, Inputs& in) {
+         const std::vector<double> x = wce::page_type_features(run.context(), {}, false);
+         in.add_row(x.data(), x.size());
+       }},
       {"complexity", "build/native/complexity_train (lab/tools/complexity.md)",
        [](wce::PageRun& run, const wce::io::Page&, Inputs& in) {
          const wce::ComplexityFeatures f = wce::complexity_features(run.doc());

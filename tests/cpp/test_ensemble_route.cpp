@@ -2,10 +2,12 @@
 // lab/results/listing-cards.md): on hand-made product grids that the core's
 // classifier (read as the ensemble reads it) types as collections, the
 // ensemble without the route drops every tile and trafilatura keeps them; the
-// routed output is trafilatura's labels. A listing of cards is left alone:
-// the classifier calls news pages listings too.
+// routed output is trafilatura's labels. A listing of cards is left alone by
+// the type route (the classifier calls news pages listings too) and taken by
+// the listing gate (listing_gate.cpp), which learned from news pages too.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <set>
 #include <string>
 #include <vector>
@@ -79,13 +81,16 @@ struct Routed {
   std::string type;
 };
 
-Routed run(const std::string& html) {
+// on: the route with (gate > 0) or without the listing gate, against the route off.
+Routed run(const std::string& html, double gate = 0) {
   wce::Document doc = wce::parse_html(html, "utf-8");
   wce::Context ctx(doc);
   Routed r;
   r.type = wce::classify_page_type(ctx, {}, false).name();
+  wce::EnsembleRoute on = route(true);
+  on.listing_gate = gate;
   const wce::Labels a = wce::ensemble_probabilities(ctx, {}, route(false));
-  const wce::Labels b = wce::ensemble_probabilities(ctx, {}, route(true));
+  const wce::Labels b = wce::ensemble_probabilities(ctx, {}, on);
   const wce::Labels t = ctx.labels(wce::require_extractor("trafilatura"));
   const std::vector<uint32_t>& words = ctx.text_words();
   for (size_t k = 0; k < doc.text_nodes.size(); ++k) {
@@ -136,6 +141,24 @@ TEST(EnsembleRoute, Defaults) {
   EXPECT_STREQ(d.to, "trafilatura");
   for (size_t i = 0; i < wce::kPageTypeCount; ++i)
     EXPECT_EQ(d.types[i], route(true).types[i]) << wce::page_type_names()[i];
+  EXPECT_EQ(d.listing_gate, 0.15);  // listing-cards.md section 6
+}
+
+TEST(EnsembleRoute, GatedChoice) {
+  const std::vector<size_t> choices = {column("readability"), column("trafilatura")};
+  wce::EnsembleRoute r = route(true);
+  r.listing_gate = 0.15;
+  for (int c : {-1, 0, 1}) {
+    EXPECT_EQ(wce::ensemble_gated_choice(c, 0.15, r, choices), 1);
+    EXPECT_EQ(wce::ensemble_gated_choice(c, 0.9, r, choices), 1);
+    EXPECT_EQ(wce::ensemble_gated_choice(c, 0.149, r, choices), c);
+    EXPECT_EQ(wce::ensemble_gated_choice(c, std::nan(""), r, choices), c);
+    EXPECT_EQ(wce::ensemble_gated_choice(c, 0.9, route(true), choices), c) << "listing_gate 0: off";
+    wce::EnsembleRoute off = r;
+    off.on = false;
+    EXPECT_EQ(wce::ensemble_gated_choice(c, 0.9, off, choices), c);
+    EXPECT_EQ(wce::ensemble_gated_choice(c, 0.9, r, {column("readability")}), c) << "trafilatura no page choice";
+  }
 }
 
 TEST(EnsembleRoute, RoutedChoice) {
@@ -176,10 +199,23 @@ TEST(EnsembleRoute, ProductGridsKeepTheirTiles) {
   }
 }
 
-// A listing of cards (title link, date, summary, "read more"): typed a listing, which the route leaves
+// A listing of cards (title link, date, summary, "read more"): typed a listing, which the type route leaves
 // alone (the classifier's "listing" takes in news pages with teaser lists: lab/results/listing-cards.md).
-TEST(EnsembleRoute, CardListingIsNotRouted) {
+TEST(EnsembleRoute, CardListingIsNotRoutedByItsType) {
   const Routed r = run(listing_page());
   ASSERT_EQ(r.type, "listing");
   EXPECT_EQ(r.ensemble_on, r.ensemble_off);
+}
+
+// The listing gate takes it: the ensemble alone drops cards that trafilatura keeps; with the gate at the
+// shipped cut the output is trafilatura's labels.
+TEST(EnsembleRoute, CardListingTakesTrafilaturaByTheGate) {
+  const std::string html = listing_page();
+  wce::Document doc = wce::parse_html(html, "utf-8");
+  wce::Context ctx(doc);
+  const double cut = wce::ensemble_route_defaults().listing_gate;
+  ASSERT_GE(wce::listing_gate_probability(ctx), cut);
+  const Routed r = run(html, cut);
+  EXPECT_NE(r.ensemble_off, r.trafilatura) << "the ensemble alone keeps what trafilatura keeps: pick another page";
+  EXPECT_EQ(r.ensemble_on, r.trafilatura);
 }

@@ -32,4 +32,12 @@ struct PageTypeResult {
 // same input (the learned ensemble's page-type columns).
 PageTypeResult classify_page_type(Context& ctx, std::string_view url = {}, bool structured = true);
 
+// The listing gate (listing_gate.cpp, core/models/listing_gate.inc made by
+// `bash lab/train.sh listing_gate`): P(listing) from the same features,
+// read as the learned ensemble reads the page type (no URL, no structured
+// data). Unlike the classifier it also learned from the nine article
+// datasets' pages as non-listings, so news pages with teaser lists rarely
+// reach it; only the ensemble's route reads it (lab/results/listing-cards.md).
+double listing_gate_probability(Context& ctx);
+
 }  // namespace wce

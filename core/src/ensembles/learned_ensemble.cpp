@@ -47,9 +47,15 @@ constexpr bool kHeadlineRule = false;
 // left out: the classifier also types news pages with teaser lists as
 // listings (a route over them cost 0.012 of the datasets' CV macro).
 // Measured by lab/learn/ensemble.py --route-types collection,product.
+// Listings go by the listing gate instead (listing_gate.cpp: trained with the
+// nine datasets' news pages as non-listings): P(listing) >= 0.15, the lowest
+// cut of a 0.05 grid at which the gate keeps at most 1 % of those pages out
+// of fold (WCXB listing 0.579 -> 0.603, the datasets' CV macro 0.9370 ->
+// 0.9369; listing-cards.md sections 6-8, --route-gate-threshold 0.15).
 constexpr bool kRouteOn = true;
 constexpr const char* kRouteTypes[] = {"collection", "product"};
 constexpr const char* kRouteTo = "trafilatura";
+constexpr double kRouteListingGate = 0.15;
 
 // The candidates (the feature layout keeps a column for each): two
 // readability-style scorers (readability, goose), a rule cascade
@@ -517,16 +523,31 @@ EnsembleRoute ensemble_route_defaults() {
     for (size_t i = 0; i < kPageTypeCount; ++i)
       if (std::strcmp(page_type_names()[i], t) == 0) r.types[i] = true;
   r.to = kRouteTo;
+  r.listing_gate = kRouteListingGate;
   return r;
+}
+
+// The index of route.to among the page choices, or -1.
+static int route_target(const EnsembleRoute& route, const std::vector<size_t>& page_choices) {
+  if (!route.to) return -1;
+  for (size_t c = 0; c < page_choices.size(); ++c)
+    if (page_choices[c] < kEnsembleMemberCount && std::strcmp(kMembers[page_choices[c]], route.to) == 0)
+      return static_cast<int>(c);
+  return -1;
+}
+
+int ensemble_gated_choice(int choice, double p_listing, const EnsembleRoute& route,
+                          const std::vector<size_t>& page_choices) {
+  if (!route.on || !(route.listing_gate > 0) || !(p_listing >= route.listing_gate)) return choice;
+  const int to = route_target(route, page_choices);
+  return to >= 0 ? to : choice;
 }
 
 int ensemble_routed_choice(int choice, size_t page_type, const EnsembleRoute& route,
                            const std::vector<size_t>& page_choices) {
-  if (!route.on || page_type >= kPageTypeCount || !route.types[page_type] || !route.to) return choice;
-  for (size_t c = 0; c < page_choices.size(); ++c)
-    if (page_choices[c] < kEnsembleMemberCount && std::strcmp(kMembers[page_choices[c]], route.to) == 0)
-      return static_cast<int>(c);
-  return choice;
+  if (!route.on || page_type >= kPageTypeCount || !route.types[page_type]) return choice;
+  const int to = route_target(route, page_choices);
+  return to >= 0 ? to : choice;
 }
 
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get) {
@@ -555,6 +576,13 @@ Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get, const E
     for (size_t t = 1; t < kPageTypeCount; ++t)
       if (x[kPageTypeFirst + t] > x[kPageTypeFirst + type]) type = t;
     choice = ensemble_routed_choice(choice, type, route, info.page_choices);
+  }
+  // The listing gate: only where it could change the choice (its features are
+  // the page type's, computed once per page).
+  if (route.on && route.listing_gate > 0) {
+    const int to = route_target(route, info.page_choices);
+    if (to >= 0 && choice != to)
+      choice = ensemble_gated_choice(choice, listing_gate_probability(ctx), route, info.page_choices);
   }
   // The trees keep the page: their labels get the structural completion.
   if (complete && !info.complete_before && choice < 0) ensemble_complete(ctx, prob, completion);
@@ -602,7 +630,11 @@ static std::string route_description() {
     if (r.types[t]) types += std::string(types.empty() ? "" : " or ") + page_type_names()[t];
   for (size_t t = 0; t < kPageTypeCount; ++t)
     if (r.types[t] && ensemble_routed_choice(-1, t, r, info.page_choices) < 0) return "";  // `to` is no page choice
-  return "; a page the page-type classifier reads as a " + types + " page takes " + r.to + "'s labels";
+  return "; a page the page-type classifier reads as a " + types + " page" +
+         (r.listing_gate > 0 ? std::string(", or that a listing gate (trained to tell listings from news pages) "
+                                           "reads as a listing,")
+                             : std::string()) +
+         " takes " + r.to + "'s labels";
 }
 
 std::unique_ptr<Extractor> make_learned_ensemble() {

@@ -207,10 +207,14 @@ int ensemble_page_choice(const std::array<double, kEnsemblePageFeatureCount>& pa
 // page stage chose. The node-level members and trees are weakest on listing,
 // collection and product pages, where the page stage often hands the page to
 // readability; trafilatura keeps their card grids best of the members.
+// The listing gate (listing_gate_probability, wce/page_type.hpp) routes too:
+// a page whose P(listing) >= listing_gate takes `to`'s labels (the
+// classifier's own "listing" cannot: it takes in news pages).
 struct EnsembleRoute {
   bool on = false;
   std::array<bool, kPageTypeCount> types{};  // page_type_names() order
   const char* to = "";                       // a member; must be one of the model's page choices
+  double listing_gate = 0;                   // the gate's cut; 0: the gate does not route
 };
 EnsembleRoute ensemble_route_defaults();  // learned_ensemble.cpp's kRoute* settings
 // `choice` (ensemble_page_choice's) after the route, for a page of type
@@ -219,11 +223,16 @@ EnsembleRoute ensemble_route_defaults();  // learned_ensemble.cpp's kRoute* sett
 // else `choice` unchanged (also when route.to is not a page choice).
 int ensemble_routed_choice(int choice, size_t page_type, const EnsembleRoute& route,
                            const std::vector<size_t>& page_choices);
+// The same for the listing gate's P(listing) of the page: route.to's index
+// when the route is on, listing_gate > 0 and p >= listing_gate; else `choice`.
+int ensemble_gated_choice(int choice, double p_listing, const EnsembleRoute& route,
+                          const std::vector<size_t>& page_choices);
 
 // P(content) per text node: the "ensemble" extractor's labels. The page
 // stage decides whether the page takes a member's labels outright; then the
-// route (ensemble_route_defaults(), or `route`) may override it. The route
-// needs a model that reads the page type (no page is classified for it).
+// route (ensemble_route_defaults(), or `route`) may override it. The type
+// route needs a model that reads the page type (no page is classified for
+// it); the listing gate runs only on pages the type route leaves alone.
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get = {});
 Labels ensemble_probabilities(Context& ctx, const EnsembleMemberFn& get, const EnsembleRoute& route);
 
