@@ -193,7 +193,10 @@ void read_json_ld(std::string_view block, Counts& c, size_t& objects_seen) {
 void read_meta(std::string_view key_raw, std::string_view content_raw, Counts& c) {
   const std::string key = lower(trim(key_raw));
   if (key.empty()) return;
-  const std::string content = lower(trim(content_raw));
+  // Only these keys read the content: lowercased for them alone (a page's
+  // descriptions and keywords are long).
+  const bool reads_content = key == "og:type" || key == "generator" || key.rfind("twitter:label", 0) == 0;
+  const std::string content = reads_content ? lower(trim(content_raw)) : std::string();
   if (key == "og:type") {
     const int g = group_of(kOgTypes, content, false);
     if (!content.empty()) c.og[g < 0 ? kOgTypes.size() : static_cast<size_t>(g)] = 1;

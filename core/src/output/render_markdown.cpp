@@ -9,6 +9,7 @@
 //     prefixes ("> ", the item's marker, then its indentation);
 //   - tables are buffered whole: a pipe table needs its column count first.
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,14 @@ bool is_wordish(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
 }
 
+// The bytes that may need a backslash (escape_text decides by their
+// neighbours); every other byte is copied as it is, in runs.
+constexpr std::array<bool, 256> kEscapeCandidates = [] {
+  std::array<bool, 256> a{};
+  for (const char* c = "\\`*[]<>|~_#&-+="; *c; ++c) a[static_cast<unsigned char>(*c)] = true;
+  return a;
+}();
+
 // Text escaped so that CommonMark reads it as text. `line_start`: the text
 // begins a line, where list, heading, quote and setext markers are read.
 std::string escape_text(std::string_view s, bool line_start) {
@@ -73,6 +82,10 @@ std::string escape_text(std::string_view s, bool line_start) {
     if (j > 0 && j < s.size() && (s[j] == '.' || s[j] == ')')) marker_dot = j;
   }
   for (size_t k = 0; k < s.size(); ++k) {
+    const size_t run = k;
+    while (k < s.size() && !kEscapeCandidates[static_cast<unsigned char>(s[k])] && k != marker_dot) ++k;
+    out.append(s.data() + run, k - run);
+    if (k == s.size()) break;
     const unsigned char c = static_cast<unsigned char>(s[k]);
     const unsigned char prev = k > 0 ? static_cast<unsigned char>(s[k - 1]) : 0;
     const unsigned char next = k + 1 < s.size() ? static_cast<unsigned char>(s[k + 1]) : 0;
