@@ -180,9 +180,9 @@ PageScan scan_page(const Document& doc) {
     if (n.kind == NodeKind::Text) {
       std::string_view t = doc.text(i);
       if (s == 0 && scan.by_texts.size() < kMaxPerList && t.size() < kMaxByText) {
-        size_t b = t.find_first_not_of(" \t\r\n");
-        if (b != std::string_view::npos && t.size() - b > 4 && (t[b] == 'B' || t[b] == 'b') && t[b + 1] == 'y' &&
-            t[b + 2] == ' ')
+        size_t b = 0;  // the first byte that is not " \t\r\n" (a loop: most such texts are white space)
+        while (b < t.size() && (t[b] == ' ' || t[b] == '\t' || t[b] == '\r' || t[b] == '\n')) ++b;
+        if (b < t.size() && t.size() - b > 4 && (t[b] == 'B' || t[b] == 'b') && t[b + 1] == 'y' && t[b + 2] == ' ')
           scan.by_texts.push_back(i);
       }
       continue;

@@ -211,16 +211,27 @@ class Walker {
     else words(s);
   }
 
-  // Outside <pre>: chunks without white space, a space() for each run of it.
+  // Outside <pre>: chunks without white space, a space() for each white
+  // space character; but one ASCII space between two chunks stays inside
+  // the text ("a b" once, not "a", space, "b": the same output for both
+  // sinks, two calls fewer per word).
   void words(std::string_view s) {
     size_t chunk = 0, i = 0;
     auto flush = [&](size_t end) {
       if (end > chunk) sink_.text(s.substr(chunk, end - chunk));
     };
+    // A chunk character: not white space, NUL, invisible or an invalid byte.
+    auto chunk_char = [&](size_t at) {
+      size_t k = at;
+      const uint32_t c = unicode::next(s, k);
+      const bool invalid = c == unicode::kReplacement && k - at != 3;
+      return !(unicode::is_space(c) || c == 0 || unicode::is_invisible(c) || invalid);
+    };
     while (i < s.size()) {
       size_t start = i;
       uint32_t c = unicode::next(s, i);
       bool invalid = c == unicode::kReplacement && i - start != 3;
+      if (c == ' ' && start > chunk && i < s.size() && chunk_char(i)) continue;  // a single space inside the text
       if (unicode::is_space(c) || c == 0) {
         flush(start);
         sink_.space();
