@@ -252,9 +252,16 @@ class InlineBuffer {
     std::vector<Tok> v = normalise();
     toks_.clear();
     if (v.empty()) return {};
+    bool line_start = mode == Mode::Paragraph;  // a heading's text follows "# ", a cell's "| "
+    if (v.size() == 1 && v[0].kind == K::Text) {
+      // Plain text, the most common block: what the passes below make of one
+      // Text token (no emphasis, code or links to mend), without them.
+      std::string out = escape_text(v[0].a, line_start);
+      if (mode == Mode::Paragraph) escape_split_list_markers(out);
+      return out;
+    }
     // Each token's Markdown.
     std::vector<std::string> piece(v.size());
-    bool line_start = mode == Mode::Paragraph;  // a heading's text follows "# ", a cell's "| "
     for (size_t i = 0; i < v.size(); ++i) {
       Tok& t = v[i];
       switch (t.kind) {
@@ -389,6 +396,8 @@ class InlineBuffer {
   // left-flanking, as closing when right-flanking (spec 6.2); pairs whose
   // run is not are left out, so the text does not show stray asterisks.
   static void drop_unreadable_emphasis(const std::vector<Tok>& v, std::vector<std::string>& piece) {
+    if (std::none_of(v.begin(), v.end(), [](const Tok& t) { return t.kind == K::Open || t.kind == K::Close; }))
+      return;  // no emphasis: nothing to drop
     std::vector<size_t> partner(v.size(), SIZE_MAX), stack;
     for (size_t i = 0; i < v.size(); ++i) {
       if (v[i].kind == K::Open) stack.push_back(i);
