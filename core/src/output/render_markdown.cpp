@@ -249,17 +249,26 @@ class InlineBuffer {
 
   std::string render(Mode mode) {
     pending_space_ = false;  // a space at the end is dropped
-    std::vector<Tok> v = normalise();
-    toks_.clear();
-    if (v.empty()) return {};
     bool line_start = mode == Mode::Paragraph;  // a heading's text follows "# ", a cell's "| "
-    if (v.size() == 1 && v[0].kind == K::Text) {
-      // Plain text, the most common block: what the passes below make of one
-      // Text token (no emphasis, code or links to mend), without them.
-      std::string out = escape_text(v[0].a, line_start);
+    // Plain text, the most common block: one Text token among gaps, which
+    // normalise() would trim away; what the passes below make of one Text
+    // token (no emphasis, code or links to mend), without them.
+    size_t text = SIZE_MAX;
+    bool plain = true;
+    for (size_t i = 0; i < toks_.size() && plain; ++i) {
+      if (is_gap(toks_[i])) continue;
+      if (toks_[i].kind == K::Text && text == SIZE_MAX) text = i;
+      else plain = false;
+    }
+    if (plain) {
+      std::string out = text == SIZE_MAX ? std::string() : escape_text(toks_[text].a, line_start);
+      toks_.clear();
       if (mode == Mode::Paragraph) escape_split_list_markers(out);
       return out;
     }
+    std::vector<Tok> v = normalise();
+    toks_.clear();
+    if (v.empty()) return {};
     // Each token's Markdown.
     std::vector<std::string> piece(v.size());
     for (size_t i = 0; i < v.size(); ++i) {
