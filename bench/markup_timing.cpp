@@ -11,7 +11,9 @@
 // render_markdown (links and images on) and render_html on its labels, each timed in the thread's CPU time (on a shared machine wall time
 // also counts waiting for a core). Prints the totals over all pages, and the
 // metadata's and each render's share of parse + extract + render_text (what `wce extract` does
-// per page), in total and as the median of the per-page shares.
+// per page), in total and as the median of the per-page shares; then the
+// metadata's two parts (extract_metadata's fields; classify_page_type with
+// the URL and structured data), each run and timed once more after the renders.
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
@@ -57,7 +59,7 @@ int main(int argc, char** argv) {
     std::cerr << "markup_timing: unknown extractor " << name << "\n";
     return 2;
   }
-  double parse = 0, extract = 0, text = 0, meta = 0, md = 0, html = 0;
+  double parse = 0, extract = 0, text = 0, meta = 0, md = 0, html = 0, fields = 0, type = 0;
   std::vector<double> meta_share, md_share, html_share, meta_md_share;
   size_t pages = 0, md_bytes = 0, text_bytes = 0;
   struct Enough {};
@@ -83,6 +85,14 @@ int main(int argc, char** argv) {
             double t4 = cpu_ms();
             std::string h = wce::render_html(run.doc(), r.labels);
             double t5 = cpu_ms();
+            // The metadata's two parts, each timed again (not counted above):
+            // the fields, and the page type with the URL and structured data
+            // (its document features are the Context's already, as in metadata()).
+            (void)wce::extract_metadata(run.doc(), p.url);
+            double t6 = cpu_ms();
+            (void)wce::classify_page_type(run.context(), p.url);
+            double t7 = cpu_ms();
+            fields += t6 - t5, type += t7 - t6;
             parse += t1 - t0, extract += t2 - t1, text += t3 - tm - t2, meta += tm, md += t4 - t3, html += t5 - t4;
             double base = (t1 - t0) + (t2 - t1) + (t3 - tm - t2);
             if (base > 0) {
@@ -109,6 +119,9 @@ int main(int argc, char** argv) {
   std::printf("  share of parse+extract+render_text: markdown %.2f%% (median per page %.2f%%), html %.2f%% "
               "(median %.2f%%)\n",
               100 * md / base, 100 * median(md_share), 100 * html / base, 100 * median(html_share));
+  std::printf("  metadata's parts, timed again after the renders: fields (extract_metadata) %.0f (%.2f%%), page type "
+              "(URL, structured data, trees) %.0f (%.2f%%)\n",
+              fields, 100 * fields / base, type, 100 * type / base);
   std::printf("  output bytes: markdown %zu, text %zu\n", md_bytes, text_bytes);
   return 0;
 }

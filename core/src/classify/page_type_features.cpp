@@ -488,13 +488,23 @@ std::vector<double> page_type_features(Context& ctx, std::string_view url, bool 
     bool has_query = false, dated = false;
     size_t depth = 0, slug_words = 0;
     const std::vector<std::string> path = url_path_words(url, has_query, dated, depth, slug_words);
-    for (size_t k = 0; k < kUrlKeywords.size(); ++k) {
-      double n = 0;
-      for (const std::string& w : path)
-        for (const char* kw : kUrlKeywords[k].words)
-          if (w == kw) n += 1;
-      x[part.url_keywords + k] = n;
-    }
+    // Per path word, how many keywords of each list it equals: one hash
+    // lookup per word instead of a comparison with every keyword.
+    static const std::unordered_map<std::string_view, std::vector<double>> hits = [] {
+      std::unordered_map<std::string_view, std::vector<double>> m;
+      for (size_t k = 0; k < kUrlKeywords.size(); ++k)
+        for (const char* kw : kUrlKeywords[k].words) {
+          std::vector<double>& h = m[kw];
+          h.resize(kUrlKeywords.size(), 0.0);
+          h[k] += 1;
+        }
+      return m;
+    }();
+    std::vector<double> n(kUrlKeywords.size(), 0.0);
+    for (const std::string& w : path)
+      if (const auto it = hits.find(w); it != hits.end())
+        for (size_t k = 0; k < n.size(); ++k) n[k] += it->second[k];
+    for (size_t k = 0; k < kUrlKeywords.size(); ++k) x[part.url_keywords + k] = n[k];
     x[part.url_scalars] = 1.0;
     x[part.url_scalars + 1] = static_cast<double>(depth);
     x[part.url_scalars + 2] = has_query ? 1.0 : 0.0;

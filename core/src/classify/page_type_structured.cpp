@@ -148,21 +148,24 @@ void read_href(std::string_view href, Counts& c) {
   size_t start = href.find("://");
   start = start == std::string_view::npos ? 0 : href.find('/', start + 3);
   if (start == std::string_view::npos) return;
-  std::string_view path = href.substr(start);
-  path = path.substr(0, std::min(path.find('?'), path.find('#')));
+  // One pass over the path (up to '?' or '#'), segment by segment.
   bool slug = false, dated = false;
-  size_t i = 0;
-  while (i < path.size()) {
-    size_t e = path.find('/', i);
-    if (e == std::string_view::npos) e = path.size();
-    const std::string_view seg = path.substr(i, e - i);
-    size_t words = seg.empty() ? 0 : 1;
-    for (char ch : seg) words += ch == '-' || ch == '_';
-    if (words >= kSlugWords) slug = true;
-    if (seg.size() == 4 && (seg[0] == '1' || seg[0] == '2') &&
-        std::all_of(seg.begin(), seg.end(), [](char ch) { return ch >= '0' && ch <= '9'; }))
-      dated = true;
-    i = e + 1;
+  size_t len = 0, words = 0;  // of the segment so far
+  bool digits = true;         // its bytes are all digits
+  char first = 0;
+  for (size_t i = start;; ++i) {
+    const bool end = i == href.size() || href[i] == '?' || href[i] == '#';
+    if (end || href[i] == '/') {
+      if (len > 0 && words + 1 >= kSlugWords) slug = true;
+      if (len == 4 && (first == '1' || first == '2') && digits) dated = true;
+      if (end) break;
+      len = words = 0, digits = true;
+      continue;
+    }
+    const char ch = href[i];
+    if (len++ == 0) first = ch;
+    words += ch == '-' || ch == '_';
+    digits = digits && ch >= '0' && ch <= '9';
   }
   c.slug_links += slug;
   c.dated_links += dated;
@@ -193,7 +196,10 @@ void read_json_ld(std::string_view block, Counts& c, size_t& objects_seen) {
 void read_meta(std::string_view key_raw, std::string_view content_raw, Counts& c) {
   const std::string key = lower(trim(key_raw));
   if (key.empty()) return;
-  const std::string content = lower(trim(content_raw));
+  // Only these keys read the content: lowercased for them alone (a page's
+  // descriptions and keywords are long).
+  const bool reads_content = key == "og:type" || key == "generator" || key.rfind("twitter:label", 0) == 0;
+  const std::string content = reads_content ? lower(trim(content_raw)) : std::string();
   if (key == "og:type") {
     const int g = group_of(kOgTypes, content, false);
     if (!content.empty()) c.og[g < 0 ? kOgTypes.size() : static_cast<size_t>(g)] = 1;

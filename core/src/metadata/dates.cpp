@@ -18,6 +18,8 @@
 #include <cctype>
 #include <cstdio>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "metadata/parts.hpp"
@@ -71,12 +73,16 @@ struct Tok {
   int digits = 0;    // Num
 };
 
-int month_of(const std::string& w) {
-  std::string s = w;
-  if (!s.empty() && s.back() == '.') s.pop_back();
-  for (const auto& m : kMonths)
-    if (s == m.name) return m.month;
-  return 0;
+int month_of(std::string_view s) {
+  // One hash lookup instead of a comparison with every name of every language.
+  static const std::unordered_map<std::string_view, int> months = [] {
+    std::unordered_map<std::string_view, int> m;
+    for (const auto& e : kMonths) m.emplace(e.name, e.month);  // the first entry wins, as the list's order did
+    return m;
+  }();
+  if (!s.empty() && s.back() == '.') s.remove_suffix(1);
+  const auto it = months.find(s);
+  return it == months.end() ? 0 : it->second;
 }
 
 bool is_filler(const std::string& w) {

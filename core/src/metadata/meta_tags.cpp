@@ -4,6 +4,8 @@
 // first tag of the page wins. The names are data (kMetaNames).
 #include <algorithm>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 
 #include "metadata/parts.hpp"
 
@@ -63,6 +65,18 @@ const struct { const char* key; Field field; } kMetaNames[] = {
     {"language", Field::Lang}, {"content-language", Field::Lang},
 };
 
+// The field a (canonical) key names, or nullptr: one hash lookup per tag
+// instead of a comparison with every name of the list.
+const Field* field_of(std::string_view key) {
+  static const std::unordered_map<std::string_view, const Field*> fields = [] {
+    std::unordered_map<std::string_view, const Field*> m;
+    for (const auto& e : kMetaNames) m[e.key] = &e.field;  // a later entry wins, as the list's last match did
+    return m;
+  }();
+  const auto it = fields.find(key);
+  return it == fields.end() ? nullptr : it->second;
+}
+
 enum class Source { OpenGraph, DublinCore, Names };
 
 Source source_of(const std::string& key) {
@@ -106,9 +120,7 @@ MetaTagSources from_meta_tags(const PageScan& scan, std::string_view lang) {
   std::string author_key[3];
   for (const MetaTag& tag : scan.metas) {
     std::string key = canonical_key(tag.key);
-    const Field* field = nullptr;
-    for (const auto& e : kMetaNames)
-      if (key == e.key) field = &e.field;
+    const Field* field = field_of(key);
     if (!field) continue;
     Source src = source_of(key);
     Metadata& m = src == Source::OpenGraph ? out.open_graph : src == Source::DublinCore ? out.dublin_core : out.names;

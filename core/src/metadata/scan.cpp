@@ -5,8 +5,9 @@
 #include <cctype>
 #include <cstring>
 
-#include "metadata/parts.hpp"
+#include "classify/keyword_automaton.hpp"
 #include "document/unicode.hpp"
+#include "metadata/parts.hpp"
 
 namespace wce::metadata {
 namespace {
@@ -66,6 +67,25 @@ bool has_byline_mark(const std::string& marks) {
         return true;
   }
   return false;
+}
+
+// Every mark list in one automaton (keyword_automaton.hpp), a group per
+// list: one pass over an element's class and id (or itemprop) says which
+// lists can hold, and only those are tested exactly on the lowercased words.
+// Most elements hit none, and then nothing is lowercased or searched.
+enum MarkGroup : uint32_t { kOtherPeopleGroup = 1, kBylineGroup = 2, kDateGroup = 4, kOtherPropsGroup = 8,
+                            kAuthorPropGroup = 16 };
+const KeywordAutomaton& mark_automaton() {
+  static const KeywordAutomaton a([] {
+    std::vector<KeywordAutomaton::Keyword> k;
+    for (const char* m : kOtherPeopleMarks) k.push_back({m, 0});
+    for (const char* m : kBylineMarks) k.push_back({m, 1});
+    for (const char* m : kDateMarks) k.push_back({m, 2});
+    for (const char* m : kOtherPeopleProps) k.push_back({m, 3});
+    k.push_back({"author", 4});
+    return k;
+  }());
+  return a;
 }
 
 }  // namespace
@@ -153,34 +173,48 @@ PageScan scan_page(const Document& doc) {
 
   // Nodes: hidden and "other people's" (comments, related) subtrees are inherited.
   std::vector<uint8_t> state(doc.size(), 0);  // 1 hidden, 2 other people's
+  const KeywordAutomaton& marker = mark_automaton();
   for (uint32_t i = 1; i < doc.size(); ++i) {
     const Node& n = doc.nodes[i];
     uint8_t s = n.parent != kNone ? state[n.parent] : 0;
     if (n.kind == NodeKind::Text) {
       std::string_view t = doc.text(i);
       if (s == 0 && scan.by_texts.size() < kMaxPerList && t.size() < kMaxByText) {
-        size_t b = t.find_first_not_of(" \t\r\n");
-        if (b != std::string_view::npos && t.size() - b > 4 && (t[b] == 'B' || t[b] == 'b') && t[b + 1] == 'y' &&
-            t[b + 2] == ' ')
+        size_t b = 0;  // the first byte that is not " \t\r\n" (a loop: most such texts are white space)
+        while (b < t.size() && (t[b] == ' ' || t[b] == '\t' || t[b] == '\r' || t[b] == '\n')) ++b;
+        if (b < t.size() && t.size() - b > 4 && (t[b] == 'B' || t[b] == 'b') && t[b + 1] == 'y' && t[b + 2] == ' ')
           scan.by_texts.push_back(i);
       }
       continue;
     }
     if (n.flags & kHidden) s |= 1;
-    std::string marks;
+    // The mark lists the class and id words ("class id", lowercased) and the
+    // itemprop can match; the exact tests below run only for those.
+    std::string marks, props;
+    uint32_t mark_hits = 0, prop_hits = 0;
     if (n.cls.len > 0 || n.id.len > 0) {
-      marks = lower(doc.str(n.cls));
-      marks += ' ';
-      marks += lower(doc.str(n.id));
+      KeywordAutomaton::State st = marker.scan_groups(KeywordAutomaton::kStart, doc.str(n.cls), mark_hits);
+      st = marker.scan_groups(st, " ", mark_hits);
+      marker.scan_groups(st, doc.str(n.id), mark_hits);
+      mark_hits &= kOtherPeopleGroup | kBylineGroup | kDateGroup;
+      if (mark_hits) {
+        marks = lower(doc.str(n.cls));
+        marks += ' ';
+        marks += lower(doc.str(n.id));
+      }
+    }
+    if (n.itemprop.len > 0) {
+      marker.scan_groups(KeywordAutomaton::kStart, doc.str(n.itemprop), prop_hits);
+      prop_hits &= kOtherPropsGroup | kAuthorPropGroup;
+      if (prop_hits) props = lower(doc.str(n.itemprop));
     }
     // <body> classes name page features ("comments-open", "has-sidebar"), not a subtree.
     bool page_wide = n.tag == Tag::Html || n.tag == Tag::Body || n.tag == Tag::Main || n.tag == Tag::Article;
     // An item that is another item's review, comment or answer (itemprop=review
     // inside a Product) is someone else's too.
-    std::string props = n.itemprop.len > 0 ? lower(doc.str(n.itemprop)) : std::string();
     if (n.tag == Tag::Nav || n.tag == Tag::Aside || n.tag == Tag::Footer ||
-        (!page_wide && starts_any_word(marks, kOtherPeopleMarks)) ||
-        (!props.empty() && starts_any_word(props, kOtherPeopleProps)))
+        (!page_wide && (mark_hits & kOtherPeopleGroup) && starts_any_word(marks, kOtherPeopleMarks)) ||
+        ((prop_hits & kOtherPropsGroup) && starts_any_word(props, kOtherPeopleProps)))
       s |= 2;
     state[i] = s;
     if (n.tag == Tag::Title && scan.title.empty() && doc.ancestor(i, Tag::Svg) == kNone) {
@@ -195,10 +229,11 @@ PageScan scan_page(const Document& doc) {
     if (n.tag == Tag::H1 && scan.h1.size() < kMaxH1) scan.h1.push_back(i);
     if (s & 2) continue;
     if (n.tag == Tag::Time && scan.times.size() < kMaxPerList) scan.times.push_back(i);
-    bool byline = (n.flags & kRelAuthor) || has_byline_mark(marks) ||
-                  props.find("author") != std::string::npos;
+    bool byline = (n.flags & kRelAuthor) || ((mark_hits & kBylineGroup) && has_byline_mark(marks)) ||
+                  ((prop_hits & kAuthorPropGroup) && props.find("author") != std::string::npos);
     if (byline && scan.bylines.size() < kMaxPerList) scan.bylines.push_back(i);
-    else if (has_any(marks, kDateMarks) && scan.dated.size() < kMaxPerList) scan.dated.push_back(i);
+    else if ((mark_hits & kDateGroup) && has_any(marks, kDateMarks) && scan.dated.size() < kMaxPerList)
+      scan.dated.push_back(i);
   }
   return scan;
 }

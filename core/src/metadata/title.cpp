@@ -121,6 +121,10 @@ std::vector<Part> split(const std::string& t) {
   std::vector<Part> parts;
   size_t start = 0, i = 0;
   while (i < t.size()) {
+    if (t[i] != ' ') {  // every separator starts with a space
+      ++i;
+      continue;
+    }
     size_t sep_len = 0;
     for (const char* s : kSeparators) {
       size_t n = std::string_view(s).size();

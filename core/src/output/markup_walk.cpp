@@ -5,6 +5,7 @@
 // open elements, closing them by depth as render_text does.
 #include "output/markup_walk.hpp"
 
+#include <array>
 #include <string>
 #include <vector>
 
@@ -39,9 +40,24 @@ bool is_table_part(Tag t) {
 }
 bool is_inline_code(Tag t) { return t == Tag::Code || t == Tag::Kbd || t == Tag::Samp || t == Tag::Tt; }
 
-// Not white space, NUL or invisible: text a reader sees.
+// The ASCII bytes is_blank passes over: white space and NUL.
+constexpr std::array<bool, 128> kAsciiBlank = [] {
+  std::array<bool, 128> a{};
+  for (unsigned char c : {' ', '\t', '\n', '\v', '\f', '\r', '\0'}) a[c] = true;
+  return a;
+}();
+
+// Not white space, NUL or invisible: text a reader sees. (Called on every
+// text node: runs of ASCII white space, the indentation between tags, are
+// skipped by a table before any decoding.)
 bool is_blank(std::string_view s) {
   for (size_t i = 0; i < s.size();) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    if (b < 0x80) {
+      if (!kAsciiBlank[b]) return false;
+      ++i;
+      continue;
+    }
     uint32_t c = unicode::next(s, i);
     if (!unicode::is_space(c) && c != 0 && !unicode::is_invisible(c)) return false;
   }
@@ -211,16 +227,27 @@ class Walker {
     else words(s);
   }
 
-  // Outside <pre>: chunks without white space, a space() for each run of it.
+  // Outside <pre>: chunks without white space, a space() for each white
+  // space character; but one ASCII space between two chunks stays inside
+  // the text ("a b" once, not "a", space, "b": the same output for both
+  // sinks, two calls fewer per word).
   void words(std::string_view s) {
     size_t chunk = 0, i = 0;
     auto flush = [&](size_t end) {
       if (end > chunk) sink_.text(s.substr(chunk, end - chunk));
     };
+    // A chunk character: not white space, NUL, invisible or an invalid byte.
+    auto chunk_char = [&](size_t at) {
+      size_t k = at;
+      const uint32_t c = unicode::next(s, k);
+      const bool invalid = c == unicode::kReplacement && k - at != 3;
+      return !(unicode::is_space(c) || c == 0 || unicode::is_invisible(c) || invalid);
+    };
     while (i < s.size()) {
       size_t start = i;
       uint32_t c = unicode::next(s, i);
       bool invalid = c == unicode::kReplacement && i - start != 3;
+      if (c == ' ' && start > chunk && i < s.size() && chunk_char(i)) continue;  // a single space inside the text
       if (unicode::is_space(c) || c == 0) {
         flush(start);
         sink_.space();

@@ -53,8 +53,9 @@ class Sink {
   virtual void boundary() = 0;
   // A <br>.
   virtual void line_break() = 0;
-  // Kept text without white space (outside <pre>), or verbatim text inside a
-  // code block (spaces, tabs and line feeds kept).
+  // Kept text without white space but single ASCII spaces between its words
+  // (outside <pre>: "a b" stands for "a", space(), "b"), or verbatim text
+  // inside a code block (spaces, tabs and line feeds kept).
   virtual void text(std::string_view s) = 0;
   // White space or dropped text between kept text: a word break.
   virtual void space() = 0;

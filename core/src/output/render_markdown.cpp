@@ -9,6 +9,7 @@
 //     prefixes ("> ", the item's marker, then its indentation);
 //   - tables are buffered whole: a pipe table needs its column count first.
 #include <algorithm>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,14 @@ bool is_wordish(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
 }
 
+// The bytes that may need a backslash (escape_text decides by their
+// neighbours); every other byte is copied as it is, in runs.
+constexpr std::array<bool, 256> kEscapeCandidates = [] {
+  std::array<bool, 256> a{};
+  for (const char* c = "\\`*[]<>|~_#&-+="; *c; ++c) a[static_cast<unsigned char>(*c)] = true;
+  return a;
+}();
+
 // Text escaped so that CommonMark reads it as text. `line_start`: the text
 // begins a line, where list, heading, quote and setext markers are read.
 std::string escape_text(std::string_view s, bool line_start) {
@@ -73,6 +82,10 @@ std::string escape_text(std::string_view s, bool line_start) {
     if (j > 0 && j < s.size() && (s[j] == '.' || s[j] == ')')) marker_dot = j;
   }
   for (size_t k = 0; k < s.size(); ++k) {
+    const size_t run = k;
+    while (k < s.size() && !kEscapeCandidates[static_cast<unsigned char>(s[k])] && k != marker_dot) ++k;
+    out.append(s.data() + run, k - run);
+    if (k == s.size()) break;
     const unsigned char c = static_cast<unsigned char>(s[k]);
     const unsigned char prev = k > 0 ? static_cast<unsigned char>(s[k - 1]) : 0;
     const unsigned char next = k + 1 < s.size() ? static_cast<unsigned char>(s[k + 1]) : 0;
@@ -236,12 +249,28 @@ class InlineBuffer {
 
   std::string render(Mode mode) {
     pending_space_ = false;  // a space at the end is dropped
+    bool line_start = mode == Mode::Paragraph;  // a heading's text follows "# ", a cell's "| "
+    // Plain text, the most common block: one Text token among gaps, which
+    // normalise() would trim away; what the passes below make of one Text
+    // token (no emphasis, code or links to mend), without them.
+    size_t text = SIZE_MAX;
+    bool plain = true;
+    for (size_t i = 0; i < toks_.size() && plain; ++i) {
+      if (is_gap(toks_[i])) continue;
+      if (toks_[i].kind == K::Text && text == SIZE_MAX) text = i;
+      else plain = false;
+    }
+    if (plain) {
+      std::string out = text == SIZE_MAX ? std::string() : escape_text(toks_[text].a, line_start);
+      toks_.clear();
+      if (mode == Mode::Paragraph) escape_split_list_markers(out);
+      return out;
+    }
     std::vector<Tok> v = normalise();
     toks_.clear();
     if (v.empty()) return {};
     // Each token's Markdown.
     std::vector<std::string> piece(v.size());
-    bool line_start = mode == Mode::Paragraph;  // a heading's text follows "# ", a cell's "| "
     for (size_t i = 0; i < v.size(); ++i) {
       Tok& t = v[i];
       switch (t.kind) {
@@ -376,6 +405,8 @@ class InlineBuffer {
   // left-flanking, as closing when right-flanking (spec 6.2); pairs whose
   // run is not are left out, so the text does not show stray asterisks.
   static void drop_unreadable_emphasis(const std::vector<Tok>& v, std::vector<std::string>& piece) {
+    if (std::none_of(v.begin(), v.end(), [](const Tok& t) { return t.kind == K::Open || t.kind == K::Close; }))
+      return;  // no emphasis: nothing to drop
     std::vector<size_t> partner(v.size(), SIZE_MAX), stack;
     for (size_t i = 0; i < v.size(); ++i) {
       if (v[i].kind == K::Open) stack.push_back(i);
