@@ -38,13 +38,7 @@ const TreeBatch& gate_forest() {
 
 // The gate was trained on exactly these features, in this order.
 void check_feature_names() {
-  static const bool ok = [] {
-    const auto& names = page_type_feature_names();
-    if (names.size() != std::size(kListingGateFeatures)) return false;
-    for (size_t i = 0; i < names.size(); ++i)
-      if (names[i] != kListingGateFeatures[i]) return false;
-    return true;
-  }();
+  static const bool ok = same_page_type_features(kListingGateFeatures, std::size(kListingGateFeatures));
   if (!ok)
     throw std::logic_error("core/models/listing_gate.inc was trained on other features than page_type_features: "
                            "retrain with `bash lab/train.sh listing_gate`");

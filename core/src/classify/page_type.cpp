@@ -57,13 +57,7 @@ const std::vector<TreeBatch>& type_forests() {
 
 // The model was trained on exactly these features, in this order.
 void check_feature_names() {
-  static const bool ok = [] {
-    const auto& names = page_type_feature_names();
-    if (names.size() != std::size(kPageTypeModelFeatures)) return false;
-    for (size_t i = 0; i < names.size(); ++i)
-      if (names[i] != kPageTypeModelFeatures[i]) return false;
-    return true;
-  }();
+  static const bool ok = same_page_type_features(kPageTypeModelFeatures, std::size(kPageTypeModelFeatures));
   if (!ok)
     throw std::logic_error("core/models/page_type_gbdt.inc was trained on other features than page_type_features: "
                            "retrain with `bash lab/train.sh page_type`");

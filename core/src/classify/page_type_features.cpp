@@ -266,6 +266,14 @@ std::vector<std::string> url_path_words(std::string_view url, bool& has_query, b
 
 }  // namespace
 
+bool same_page_type_features(const char* const* names, size_t n) {
+  const auto& ours = page_type_feature_names();
+  if (ours.size() != n) return false;
+  for (size_t i = 0; i < n; ++i)
+    if (ours[i] != names[i]) return false;
+  return true;
+}
+
 const std::vector<std::string>& page_type_feature_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> n;
