@@ -266,8 +266,7 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   const PORT_NAME = 'wce-content';
   const CONNECT_TIMEOUT_MS = 10000;
   const ports = new Map(); // tabId -> {port, pending: Map(seq -> {resolve, reject}), seq, paint, hello}
-  const portWaiters = new Map(); // tabId -> [resolve]
-  const connectWatchers = new Map(); // tabId -> [resolve(entry)]: turnOn's style, waiting for the port
+  const portWaiters = new Map(); // tabId -> [{resolve, run}]: run null for a waiter that is not a click (turnOn's style)
 
   class PortGone extends Error {}
 
@@ -283,24 +282,22 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
     if (old) dropPort(tabId, old, 'the page connected again');
     const waiting = portWaiters.get(tabId) || [];
     portWaiters.delete(tabId);
+    const click = waiting.find((w) => w.run !== null);
     // css: the highlight style known to be in this port's document (turnOn);
     // firstRun: the request that injected the page (classify forRun).
     // paint: how the page paints (its 'hello', content.js paintMode); hello:
     // resolves when it is known (false: the page went first).
-    const entry = { port, pending: new Map(), seq: 0, css: null, firstRun: waiting.length ? waiting[0].run : null,
+    const entry = { port, pending: new Map(), seq: 0, css: null, firstRun: click ? click.run : null,
       paint: null, hello: null, helloDone: null };
     entry.hello = new Promise((resolve) => { entry.helloDone = resolve; });
     ports.set(tabId, entry);
     port.onMessage.addListener((m) => onPortMessage(entry, m, s));
     port.onDisconnect.addListener(() => { entry.helloDone(false); dropPort(tabId, entry, 'the page went away'); });
     for (const w of waiting) w.resolve(entry);
-    const watchers = connectWatchers.get(tabId) || [];
-    connectWatchers.delete(tabId);
-    for (const w of watchers) w(entry);
     // No click waits for it: a page loaded with "ready before you click".
     // Its (inert) highlight style goes in now too, so that the click does
     // not wait for it (turnOn); not for a page painted with the overlay.
-    if (!waiting.length) {
+    if (!click) {
       Promise.all([currentSettings(), entry.hello]).then(([st]) => {
         if (!st.instant || ports.get(tabId) !== entry || entry.css || !usesStyle(entry)) return null;
         const css = settings.highlightCss(st.color, st.confidence, platform.highlightSubject);
@@ -379,7 +376,8 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   }
 
   // run: the request that will go down the port (the page may label its
-  // DOM for it before it arrives: classify forRun).
+  // DOM for it before it arrives: classify forRun); null for a waiter that
+  // sends none (turnOn's style, connected()).
   function waitForPort(tabId, run) {
     let done;
     const got = new Promise((resolve) => { done = { resolve, run: run || null }; });
@@ -455,21 +453,9 @@ if (typeof importScripts === 'function' && typeof self.wcePlatform === 'undefine
   function connected(tabId, call) {
     const now = ports.get(tabId);
     if (now) return Promise.resolve(now);
-    let watcher;
-    const opened = new Promise((resolve) => {
-      watcher = resolve;
-      const list = connectWatchers.get(tabId) || [];
-      list.push(resolve);
-      connectWatchers.set(tabId, list);
-    });
+    const wait = waitForPort(tabId, null);
     const ended = call.then(() => ports.get(tabId) || null, () => null);
-    return Promise.race([opened, ended]).finally(() => {
-      const list = connectWatchers.get(tabId);
-      if (!list) return;
-      const i = list.indexOf(watcher);
-      if (i >= 0) list.splice(i, 1);
-      if (!list.length) connectWatchers.delete(tabId);
-    });
+    return Promise.race([wait.got.catch(() => null), ended]).finally(wait.cancel);
   }
 
   // Whether the page is painted with the inserted style (the Highlight API

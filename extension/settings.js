@@ -99,10 +99,15 @@
     return shades(color, confidence).map(({ name, fill }) => '.' + name + '{background-color:' + fill + '}\n').join('');
   }
 
+  // '#rrggbb' -> 'r,g,b' (a bad colour: the default's).
+  function rgbOf(color) {
+    const c = COLOR.test(color) ? color : DEFAULTS.color;
+    return [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(',');
+  }
+
   // The view's highlight names, <mark> values and fills.
   function shades(color, confidence) {
-    const c = COLOR.test(color) ? color : DEFAULTS.color;
-    const rgb = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(',');
+    const rgb = rgbOf(color);
     const fill = (alpha) => 'rgba(' + rgb + ',' + alpha + ')';
     if (confidence !== true) return [{ name: 'wce-main', mark: '', fill: fill(MAIN_ALPHA) }];
     return BAND_ALPHAS.map((a, k) => ({ name: 'wce-c' + k, mark: 'c' + k, fill: fill(a) }));
@@ -114,8 +119,7 @@
   // :root::after, so no element is added to the page.
   const LEGEND_TEXT = 'Methods that chose it: ';
   function legendCss(color) {
-    const c = COLOR.test(color) ? color : DEFAULTS.color;
-    const rgb = [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16)).join(',');
+    const rgb = rgbOf(color);
     const n = BAND_ALPHAS.length;
     const at = (k) => 'calc(8px + ' + (LEGEND_TEXT.length + 3 * k) + 'ch)';
     const stops = ['#fff 0 ' + at(0)];
